@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * Environment every function reads once at cold start; a missing or malformed value fails the
+ * cold start with a message naming the variable instead of failing later inside a request.
+ */
+const envSchema = z.object({
+  STAGE: z.string().min(1).default('local'),
+  TABLE_NAME: z.string().min(3).max(255),
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  /** Set only off-AWS: DynamoDB Local's URL. */
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  /** The WebSocket API's management (`@connections`) endpoint, for functions that notify. */
+  WS_MANAGEMENT_ENDPOINT: z.url().optional(),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid function configuration: ${problems.join('; ')}`);
+  }
+  return parsed.data;
+}
+
+export const config: Config = parseConfig(process.env);

@@ -1,0 +1,52 @@
+import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from './client.ts';
+import { connectionKeys, type Audience } from './keys.ts';
+import { queryAll } from './query.ts';
+
+/** API Gateway closes WebSocket connections after 2 hours; TTL cleans up rows it never told us about. */
+const CONNECTION_LIFETIME_SECONDS = 2 * 60 * 60 + 5 * 60;
+const expiry = () => Math.floor(Date.now() / 1000) + CONNECTION_LIFETIME_SECONDS;
+
+export async function openConnection(connectionId: string, connectedAt: string): Promise<void> {
+  await documentClient.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...connectionKeys.session(connectionId), entity: 'connection', connectionId, connectedAt, expiresAt: expiry() },
+    }),
+  );
+}
+
+export async function joinAudience(connectionId: string, audience: Audience): Promise<void> {
+  await documentClient.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...connectionKeys.membership(connectionId, audience), entity: 'connection-audience', connectionId, audience, expiresAt: expiry() },
+    }),
+  );
+}
+
+export async function connectionsOf(audience: Audience): Promise<string[]> {
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': connectionKeys.audiencePartition(audience) },
+    ProjectionExpression: 'gsi1sk',
+  });
+  return items.map((item) => String(item.gsi1sk));
+}
+
+/** Deletes the connection's session and memberships (25 per batch, the BatchWriteItem limit). */
+export async function closeConnection(connectionId: string): Promise<void> {
+  const rows = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': connectionKeys.partition(connectionId) },
+    ProjectionExpression: 'pk, sk',
+  });
+  for (let start = 0; start < rows.length; start += 25) {
+    let requests = rows.slice(start, start + 25).map((row) => ({ DeleteRequest: { Key: { pk: row.pk, sk: row.sk } } }));
+    while (requests.length) {
+      const result = await documentClient.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+      requests = (result.UnprocessedItems?.[tableName] ?? []) as typeof requests;
+    }
+  }
+}

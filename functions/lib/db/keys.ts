@@ -1,0 +1,115 @@
+/**
+ * The single-table key design: the only module that spells `pk`, `sk` and the GSI keys.
+ *
+ * | access pattern                                   | index | key condition                                   |
+ * |--------------------------------------------------|-------|-------------------------------------------------|
+ * | cottage by id                                    | table | pk=COTTAGE#id, sk=COTTAGE                       |
+ * | all cottages, by type                            | gsi1  | gsi1pk=COTTAGES, gsi1sk begins_with TYPE#type#  |
+ * | nightly inventory of a cottage over dates        | table | pk=COTTAGE#id, sk between NIGHT#from and NIGHT#to |
+ * | package by id / all packages                     | table / gsi1 | pk=PACKAGE#id / gsi1pk=PACKAGES          |
+ * | safari by id / all safaris                       | table / gsi1 | pk=SAFARI#id / gsi1pk=SAFARIS            |
+ * | safari seats per date and slot                   | table | pk=SAFARI#id, sk=SEATS#date#slot                |
+ * | pricing rules                                    | gsi1  | gsi1pk=PRICING_RULES                            |
+ * | user by id / user by unique e-mail / all users   | table / table / gsi1 | pk=USER#id / pk=EMAIL#email / gsi1pk=USERS |
+ * | booking by id                                    | table | pk=BOOKING#id, sk=BOOKING                       |
+ * | booking by reference                             | table | pk=BOOKINGREF#ref, sk=BOOKINGREF (points at id) |
+ * | bookings of a user, newest first                 | gsi1  | gsi1pk=USER#id#BOOKINGS, gsi1sk=createdAt       |
+ * | bookings by created month, then status           | gsi2  | gsi2pk=BOOKINGS#yyyy-mm, gsi2sk=status#createdAt |
+ * | payments of a booking                            | table | pk=BOOKING#id, sk begins_with PAYMENT#          |
+ * | idempotency record                               | table | pk=IDEMPOTENCY#scope#key, sk=IDEMPOTENCY        |
+ * | WebSocket connections by audience                | gsi1  | gsi1pk=AUDIENCE#audience                        |
+ * | a connection's audiences (for $disconnect)       | table | pk=CONNECTION#id                                |
+ * | notification feed per audience, since a time     | table | pk=FEED#audience, sk > at                       |
+ * | audit log of admin changes, per month            | table | pk=AUDIT#yyyy-mm, sk=at#id                      |
+ * | login attempt counter                            | table | pk=LOGIN#email, sk=LOGIN                        |
+ *
+ * Dates are ISO `yyyy-mm-dd` and times ISO-8601 UTC, so string order is time order.
+ */
+
+export type Keys = { pk: string; sk: string };
+export type Gsi1Keys = { gsi1pk: string; gsi1sk: string };
+
+export const cottageKeys = {
+  item: (id: string): Keys => ({ pk: `COTTAGE#${id}`, sk: 'COTTAGE' }),
+  listing: (type: string, id: string): Gsi1Keys => ({ gsi1pk: 'COTTAGES', gsi1sk: `TYPE#${type}#${id}` }),
+  listPartition: 'COTTAGES',
+  typePrefix: (type: string): string => `TYPE#${type}#`,
+  night: (id: string, date: string): Keys => ({ pk: `COTTAGE#${id}`, sk: `NIGHT#${date}` }),
+};
+
+export const packageKeys = {
+  item: (id: string): Keys => ({ pk: `PACKAGE#${id}`, sk: 'PACKAGE' }),
+  listing: (id: string): Gsi1Keys => ({ gsi1pk: 'PACKAGES', gsi1sk: id }),
+  listPartition: 'PACKAGES',
+};
+
+export const safariKeys = {
+  item: (id: string): Keys => ({ pk: `SAFARI#${id}`, sk: 'SAFARI' }),
+  listing: (id: string): Gsi1Keys => ({ gsi1pk: 'SAFARIS', gsi1sk: id }),
+  listPartition: 'SAFARIS',
+  seats: (id: string, date: string, slot: string): Keys => ({ pk: `SAFARI#${id}`, sk: `SEATS#${date}#${slot}` }),
+};
+
+export const pricingRuleKeys = {
+  item: (id: string): Keys => ({ pk: `PRICING#${id}`, sk: 'PRICING' }),
+  listing: (id: string): Gsi1Keys => ({ gsi1pk: 'PRICING_RULES', gsi1sk: id }),
+};
+
+/** E-mail addresses are unique case-insensitively. */
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+export const userKeys = {
+  item: (id: string): Keys => ({ pk: `USER#${id}`, sk: 'USER' }),
+  email: (email: string): Keys => ({ pk: `EMAIL#${normaliseEmail(email)}`, sk: 'EMAIL' }),
+  listing: (createdAt: string, id: string): Gsi1Keys => ({ gsi1pk: 'USERS', gsi1sk: `${createdAt}#${id}` }),
+  loginAttempts: (email: string): Keys => ({ pk: `LOGIN#${normaliseEmail(email)}`, sk: 'LOGIN' }),
+};
+
+export const bookingKeys = {
+  item: (id: string): Keys => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' }),
+  reference: (reference: string): Keys => ({ pk: `BOOKINGREF#${reference}`, sk: 'BOOKINGREF' }),
+  byUser: (userId: string, createdAt: string): Gsi1Keys => ({
+    gsi1pk: `USER#${userId}#BOOKINGS`,
+    gsi1sk: createdAt,
+  }),
+  byMonth: (createdAt: string, status: string) => ({
+    gsi2pk: `BOOKINGS#${createdAt.slice(0, 7)}`,
+    gsi2sk: `${status}#${createdAt}`,
+  }),
+  payment: (bookingId: string, paymentId: string): Keys => ({ pk: `BOOKING#${bookingId}`, sk: `PAYMENT#${paymentId}` }),
+};
+
+export const idempotencyKeys = {
+  item: (scope: string, key: string): Keys => ({ pk: `IDEMPOTENCY#${scope}#${key}`, sk: 'IDEMPOTENCY' }),
+};
+
+/** Who a WebSocket message is for: all staff, all guests, or one signed-in user. */
+export type Audience = 'admin' | 'customer' | `user:${string}`;
+
+export const connectionKeys = {
+  partition: (connectionId: string): string => `CONNECTION#${connectionId}`,
+  membership: (connectionId: string, audience: Audience): Keys & Gsi1Keys => ({
+    pk: `CONNECTION#${connectionId}`,
+    sk: `AUDIENCE#${audience}`,
+    gsi1pk: `AUDIENCE#${audience}`,
+    gsi1sk: connectionId,
+  }),
+  /** Every connection has this row from $connect on, so $disconnect finds it even if it never joined. */
+  session: (connectionId: string): Keys => ({ pk: `CONNECTION#${connectionId}`, sk: 'SESSION' }),
+  audiencePartition: (audience: Audience): string => `AUDIENCE#${audience}`,
+};
+
+export const feedKeys = {
+  entry: (audience: Audience, at: string, id: string): Keys => ({ pk: `FEED#${audience}`, sk: `${at}#${id}` }),
+  partition: (audience: Audience): string => `FEED#${audience}`,
+};
+
+export const auditKeys = {
+  entry: (at: string, id: string): Keys => ({ pk: `AUDIT#${at.slice(0, 7)}`, sk: `${at}#${id}` }),
+};
+
+/** A fixed item the health check reads: a GetItem proves the table answers without scanning it. */
+export const healthKeys: Keys = { pk: 'HEALTH', sk: 'HEALTH' };
+
+/** Marks that the local sample data was written, so a second `npm start` keeps the data as it is. */
+export const seedMarkerKeys: Keys = { pk: 'SEED', sk: 'SEED' };

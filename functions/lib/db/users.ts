@@ -1,0 +1,78 @@
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { publicUserSchema, type PublicUser, type UserRole } from '../../../shared/users.ts';
+import { documentClient, tableName } from './client.ts';
+import { normaliseEmail, userKeys } from './keys.ts';
+import { getItem, withoutStorageAttributes } from './query.ts';
+
+export type NewUser = { name: string; email: string; phone?: string; role: UserRole; passwordHash: string };
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super('An account with this email already exists');
+  }
+}
+
+/** Creates a user and claims its e-mail in one transaction, so two sign-ups can never share one. */
+export async function createUser(input: NewUser): Promise<PublicUser> {
+  const id = randomUUID();
+  const createdAt = new Date().toISOString();
+  const user: PublicUser = {
+    id,
+    name: input.name,
+    email: normaliseEmail(input.email),
+    ...(input.phone ? { phone: input.phone } : {}),
+    role: input.role,
+    status: 'active',
+    createdAt,
+  };
+  try {
+    await documentClient.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...userKeys.email(user.email), entity: 'user-email', userId: id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...userKeys.item(id), ...userKeys.listing(createdAt, id), entity: 'user', ...user, passwordHash: input.passwordHash },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TransactionCanceledException') throw new EmailTakenError();
+    throw error;
+  }
+  return user;
+}
+
+export type StoredUser = PublicUser & { passwordHash: string };
+
+export async function findUserByEmail(email: string): Promise<StoredUser | undefined> {
+  const claim = await getItem(userKeys.email(email), true);
+  if (!claim || typeof claim.userId !== 'string') return undefined;
+  const item = await getItem(userKeys.item(claim.userId), true);
+  if (!item || typeof item.passwordHash !== 'string') return undefined;
+  return { ...publicUserSchema.parse(withoutStorageAttributes(item)), passwordHash: item.passwordHash };
+}
+
+export async function setUserCredentials(userId: string, changes: { passwordHash: string; role: UserRole }): Promise<void> {
+  await documentClient.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: userKeys.item(userId),
+      UpdateExpression: 'SET passwordHash = :hash, #role = :role',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':hash': changes.passwordHash, ':role': changes.role },
+    }),
+  );
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { badRequest, notFound } from './errors.ts';
+import { httpRoute } from './handler.ts';
+
+type Listed = { id: string };
+type Repository<T extends Listed> = { get(id: string): Promise<T | undefined>; list(): Promise<T[]> };
+
+const idParams = z.object({ id: z.string() });
+const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/** GET /api/<kind>: what guests may book, in the order given. */
+export function listCatalogRoute<T extends Listed>(
+  repository: Repository<T>,
+  options: { isListed: (value: T) => boolean; order: (a: T, b: T) => number },
+) {
+  return httpRoute({}, async () => (await repository.list()).filter(options.isListed).sort(options.order));
+}
+
+/** GET /api/<kind>/{id}: one bookable item, or a 404 that names what was asked for. */
+export function getCatalogItemRoute<T extends Listed>(
+  repository: Repository<T>,
+  options: { label: string; isListed: (value: T) => boolean },
+) {
+  return httpRoute({ params: idParams }, async ({ params }) => {
+    if (!ID_PATTERN.test(params.id)) throw badRequest(`Invalid ${options.label.toLowerCase()} id`, { id: ['Ids are lower-case letters, digits and dashes'] });
+    const value = await repository.get(params.id);
+    if (!value || !options.isListed(value)) throw notFound(`${options.label} '${params.id}' was not found`);
+    return value;
+  });
+}

@@ -1,0 +1,24 @@
+/** An error whose message is safe to show the client, with the HTTP status it maps to. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, details?: Record<string, string[]>) => new HttpError(400, message, details);
+export const unauthorized = (message = 'Please sign in to continue') => new HttpError(401, message);
+export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
+export const notFound = (message: string) => new HttpError(404, message);
+export const conflict = (message: string, details?: Record<string, string[]>) => new HttpError(409, message, details);
+export const payloadTooLarge = (limitBytes: number) =>
+  new HttpError(413, `Request body is too large (limit ${limitBytes} bytes)`);
+export const unsupportedMediaType = () => new HttpError(415, 'Request body must be JSON (Content-Type: application/json)');
+export const tooManyRequests = (message: string) => new HttpError(429, message);
+export const notImplemented = (routeKey: string) =>
+  new HttpError(501, `${routeKey} is not implemented yet. It is listed in the route table as planned.`);
+export const serviceUnavailable = (message: string) => new HttpError(503, message);

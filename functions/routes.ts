@@ -1,0 +1,110 @@
+/**
+ * THE route table: the single source of truth for the CDK stack (one Lambda per route), the local
+ * server, the sample events in events/ and the contract tests.
+ *
+ * `handler` is the module under functions/ that exports `handler`. A route without one is planned:
+ * it is deployed and served by functions/http/not-implemented.ts, which answers 501 naming the route.
+ * `access` is the table access the route needs (its IAM grant); `notifies` marks routes that push
+ * WebSocket events (they get the @connections endpoint and ManageConnections).
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type AuthLevel = 'public' | 'user' | 'admin';
+export type TableAccess = 'none' | 'read' | 'write';
+
+export type HttpRoute = {
+  name: string;
+  method: HttpMethod;
+  path: `/api/${string}` | '/api';
+  auth: AuthLevel;
+  access: TableAccess;
+  notifies?: boolean;
+  handler?: string;
+};
+
+export const NOT_IMPLEMENTED_HANDLER = 'http/not-implemented';
+
+export const httpRoutes = [
+  // System
+  { name: 'get-health', method: 'GET', path: '/api/health', auth: 'public', access: 'read', handler: 'http/system/get-health' },
+  { name: 'list-notifications', method: 'GET', path: '/api/notifications', auth: 'public', access: 'read' },
+
+  // Auth (guest section 7, admin section 7). register and login share a path: ?action=register|login
+  { name: 'auth', method: 'POST', path: '/api/auth', auth: 'public', access: 'write' },
+  { name: 'admin-login', method: 'POST', path: '/api/auth/admin-login', auth: 'public', access: 'write' },
+  { name: 'get-profile', method: 'GET', path: '/api/auth/profile', auth: 'user', access: 'read' },
+  { name: 'update-profile', method: 'PUT', path: '/api/auth/profile', auth: 'user', access: 'write' },
+
+  // Cottages
+  { name: 'list-cottages', method: 'GET', path: '/api/cottages', auth: 'public', access: 'read', handler: 'http/cottages/list-cottages' },
+  { name: 'get-cottage', method: 'GET', path: '/api/cottages/{id}', auth: 'public', access: 'read', handler: 'http/cottages/get-cottage' },
+  { name: 'check-availability', method: 'POST', path: '/api/cottages/{id}/availability', auth: 'public', access: 'read', notifies: true },
+  { name: 'get-availability-calendar', method: 'GET', path: '/api/cottages/{id}/availability', auth: 'public', access: 'read' },
+  { name: 'create-cottage', method: 'POST', path: '/api/cottages/admin/create', auth: 'admin', access: 'write' },
+  { name: 'update-cottage', method: 'PUT', path: '/api/cottages/admin/update/{id}', auth: 'admin', access: 'write' },
+  { name: 'delete-cottage', method: 'DELETE', path: '/api/cottages/admin/delete/{id}', auth: 'admin', access: 'write' },
+  { name: 'set-cottage-pricing', method: 'PATCH', path: '/api/cottages/{id}/pricing', auth: 'admin', access: 'write', notifies: true },
+
+  // Packages
+  { name: 'list-packages', method: 'GET', path: '/api/packages', auth: 'public', access: 'read', handler: 'http/packages/list-packages' },
+  { name: 'get-package', method: 'GET', path: '/api/packages/{id}', auth: 'public', access: 'read', handler: 'http/packages/get-package' },
+  { name: 'calculate-package-pricing', method: 'POST', path: '/api/packages/calculate-pricing', auth: 'public', access: 'read' },
+  { name: 'list-all-packages', method: 'GET', path: '/api/packages/admin/all', auth: 'admin', access: 'read' },
+  { name: 'create-package', method: 'POST', path: '/api/packages/admin', auth: 'admin', access: 'write', notifies: true },
+  { name: 'update-package', method: 'PUT', path: '/api/packages/admin/{id}', auth: 'admin', access: 'write' },
+  { name: 'delete-package', method: 'DELETE', path: '/api/packages/admin/{id}', auth: 'admin', access: 'write' },
+  { name: 'get-package-stats', method: 'GET', path: '/api/packages/admin/stats', auth: 'admin', access: 'read' },
+
+  // Safaris
+  { name: 'list-safaris', method: 'GET', path: '/api/safaris', auth: 'public', access: 'read', handler: 'http/safaris/list-safaris' },
+  { name: 'get-safari', method: 'GET', path: '/api/safaris/{id}', auth: 'public', access: 'read', handler: 'http/safaris/get-safari' },
+  { name: 'get-safari-available-dates', method: 'GET', path: '/api/safaris/{id}/available-dates', auth: 'public', access: 'read' },
+  { name: 'get-safari-slots', method: 'GET', path: '/api/safaris/{id}/slots/{date}', auth: 'public', access: 'read' },
+  { name: 'validate-safari-selection', method: 'POST', path: '/api/safaris/validate-selection', auth: 'public', access: 'read' },
+  { name: 'list-all-safaris', method: 'GET', path: '/api/safaris/admin/all', auth: 'admin', access: 'read' },
+  { name: 'create-safari', method: 'POST', path: '/api/safaris/admin', auth: 'admin', access: 'write', notifies: true },
+  { name: 'update-safari', method: 'PUT', path: '/api/safaris/admin/{id}', auth: 'admin', access: 'write' },
+  { name: 'get-safari-stats', method: 'GET', path: '/api/safaris/admin/stats', auth: 'admin', access: 'read' },
+
+  // Bookings (GET /api/bookings is the admin list and, with ?stats, the dashboard figures)
+  { name: 'create-booking', method: 'POST', path: '/api/bookings', auth: 'public', access: 'write', notifies: true },
+  { name: 'list-bookings', method: 'GET', path: '/api/bookings', auth: 'admin', access: 'read' },
+  { name: 'get-booking-by-reference', method: 'GET', path: '/api/bookings/reference/{reference}', auth: 'public', access: 'read' },
+  { name: 'list-my-bookings', method: 'GET', path: '/api/bookings/my-bookings', auth: 'user', access: 'read' },
+  { name: 'get-booking', method: 'GET', path: '/api/bookings/{id}', auth: 'user', access: 'read' },
+  { name: 'cancel-booking', method: 'PUT', path: '/api/bookings/{id}/cancel', auth: 'user', access: 'write', notifies: true },
+  { name: 'update-booking-status', method: 'PATCH', path: '/api/bookings/{id}/status', auth: 'admin', access: 'write', notifies: true },
+  { name: 'update-booking-payment', method: 'PATCH', path: '/api/bookings/{id}/payment', auth: 'admin', access: 'write', notifies: true },
+
+  // Payments
+  { name: 'create-payment-order', method: 'POST', path: '/api/payments/create-order', auth: 'public', access: 'write' },
+  { name: 'verify-payment', method: 'POST', path: '/api/payments/verify-payment', auth: 'public', access: 'write', notifies: true },
+  { name: 'record-offline-payment', method: 'POST', path: '/api/payments/offline-payment', auth: 'public', access: 'write', notifies: true },
+  { name: 'list-booking-payments', method: 'GET', path: '/api/payments/booking/{bookingId}', auth: 'user', access: 'read' },
+  { name: 'payment-webhook', method: 'POST', path: '/api/payments/webhook', auth: 'public', access: 'write', notifies: true },
+  { name: 'list-payments', method: 'GET', path: '/api/payments/admin', auth: 'admin', access: 'read' },
+  { name: 'get-payment-stats', method: 'GET', path: '/api/payments/admin/stats', auth: 'admin', access: 'read' },
+
+  // Pricing and reports
+  { name: 'list-pricing-rules', method: 'GET', path: '/api/admin/pricing', auth: 'admin', access: 'read' },
+  { name: 'bulk-update-pricing', method: 'POST', path: '/api/admin/pricing/bulk-update', auth: 'admin', access: 'write', notifies: true },
+  { name: 'get-revenue-report', method: 'GET', path: '/api/admin/reports/revenue', auth: 'admin', access: 'read' },
+  { name: 'get-occupancy-report', method: 'GET', path: '/api/admin/reports/occupancy', auth: 'admin', access: 'read' },
+] as const satisfies readonly HttpRoute[];
+
+export type HttpRouteName = (typeof httpRoutes)[number]['name'];
+
+/** The WebSocket API's routes (route selection on `$request.body.action`, all handled by $default). */
+export type WsRoute = { name: string; routeKey: '$connect' | '$disconnect' | '$default'; handler: string };
+
+export const wsRoutes = [
+  { name: 'ws-connect', routeKey: '$connect', handler: 'ws/connect' },
+  { name: 'ws-disconnect', routeKey: '$disconnect', handler: 'ws/disconnect' },
+  { name: 'ws-default', routeKey: '$default', handler: 'ws/default' },
+] as const satisfies readonly WsRoute[];
+
+export const isImplemented = (route: HttpRoute): boolean => route.handler !== undefined;
+
+/** The module a route runs: its own handler, or the 501 handler while it is planned. */
+export const handlerModule = (route: HttpRoute): string => route.handler ?? NOT_IMPLEMENTED_HANDLER;
+
+export const routeKey = (route: HttpRoute): string => `${route.method} ${route.path}`;

@@ -1,0 +1,111 @@
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from './free-port.ts';
+
+/**
+ * DynamoDB Local, the official emulator. Its jar ships inside the npm package
+ * amplify-dynamodb-simulator (folder emulator/); we fetch just that tarball with `npm pack` into a
+ * cache instead of installing the package's ~280 dependencies.
+ */
+const EMULATOR_PACKAGE = 'amplify-dynamodb-simulator@2.9.30';
+const run = promisify(execFile);
+
+export const defaultEmulatorDir = (): string =>
+  resolve(process.env.DYNAMODB_LOCAL_DIR ?? join('node_modules', '.cache', 'dynamodb-local', EMULATOR_PACKAGE.replace('@', '-')));
+
+export class JavaMissingError extends Error {
+  constructor() {
+    super(
+      'DynamoDB Local needs Java 17 or newer, and `java` was not found: install it (Debian/Ubuntu: `sudo apt-get install -y openjdk-17-jre-headless`, macOS: `brew install openjdk@17`) and run the command again.',
+    );
+  }
+}
+
+export function assertJava(): void {
+  const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) throw new JavaMissingError();
+}
+
+/** Downloads and unpacks the emulator once; later calls find it in the cache. */
+export async function ensureEmulator(dir = defaultEmulatorDir()): Promise<string> {
+  if (existsSync(join(dir, 'DynamoDBLocal.jar'))) return dir;
+  const staging = `${dir}.partial-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  console.log(`Fetching DynamoDB Local (${EMULATOR_PACKAGE}) into ${dir} (once)...`);
+  const { stdout } = await run('npm', ['pack', EMULATOR_PACKAGE, '--silent', '--pack-destination', staging], {
+    maxBuffer: 1024 * 1024,
+  });
+  const tarball = join(staging, stdout.trim().split('\n').pop() ?? '');
+  await run('tar', ['-xzf', tarball, '-C', staging, '--strip-components=2', 'package/emulator']);
+  rmSync(tarball);
+  if (!readdirSync(staging).includes('DynamoDBLocal.jar')) throw new Error(`DynamoDBLocal.jar missing from ${EMULATOR_PACKAGE}`);
+  mkdirSync(join(dir, '..'), { recursive: true });
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(staging, dir);
+  return dir;
+}
+
+export type DynamoDbLocal = { endpoint: string; port: number; stop: () => Promise<void> };
+
+export type DynamoDbLocalOptions = {
+  /** Folder for the database file; omitted means in memory (tests). */
+  dbPath?: string;
+  port?: number;
+  emulatorDir?: string;
+};
+
+async function waitUntilReady(endpoint: string, child: ChildProcess, output: () => string): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+  const deadline = Date.now() + 30_000;
+  try {
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with code ${child.exitCode}:\n${output()}`);
+      try {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+        return;
+      } catch {
+        await new Promise((done) => setTimeout(done, 150));
+      }
+    }
+    throw new Error(`DynamoDB Local did not answer on ${endpoint} within 30 s:\n${output()}`);
+  } finally {
+    client.destroy();
+  }
+}
+
+export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Promise<DynamoDbLocal> {
+  assertJava();
+  const dir = await ensureEmulator(options.emulatorDir);
+  const port = options.port ?? (await freePort());
+  const storage = options.dbPath ? ['-dbPath', resolve(options.dbPath)] : ['-inMemory'];
+  if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
+  const child = spawn(
+    'java',
+    ['-Xmx512m', `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-jar', join(dir, 'DynamoDBLocal.jar'), '-sharedDb', '-port', String(port), ...storage],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let log = '';
+  const collect = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const endpoint = `http://127.0.0.1:${port}`;
+  const stop = () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
+  try {
+    await waitUntilReady(endpoint, child, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { endpoint, port, stop };
+}

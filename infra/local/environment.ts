@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const LOCAL_TABLE_NAME = 'forest-resort-local';
+export const LOCAL_STAGE = 'local';
+
+export type LocalSettings = {
+  port: number;
+  host: string;
+  dataDir: string;
+  admin: { email: string; password: string; name: string; fromEnvironment: boolean };
+};
+
+/** The local admin when ADMIN_EMAIL / ADMIN_PASSWORD are not set: printed at every start. */
+export const DEFAULT_ADMIN = { email: 'admin@forest-resort.local', password: 'forest-admin-local', name: 'Resort Admin' };
+
+/** Reads and checks the `npm start` overrides; a bad value stops the start with one clear line. */
+export function readLocalSettings(env: NodeJS.ProcessEnv): LocalSettings {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT must be a port number (1-65535), got '${env.PORT}'`);
+  const email = env.ADMIN_EMAIL ?? DEFAULT_ADMIN.email;
+  const password = env.ADMIN_PASSWORD ?? DEFAULT_ADMIN.password;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`ADMIN_EMAIL must be an e-mail address, got '${email}'`);
+  if (password.length < 8) throw new Error('ADMIN_PASSWORD must be at least 8 characters');
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: env.DATA_DIR ?? '.data',
+    admin: { email, password, name: DEFAULT_ADMIN.name, fromEnvironment: Boolean(env.ADMIN_EMAIL || env.ADMIN_PASSWORD) },
+  };
+}
+
+/** A JWT signing key kept with the local data, so sign-ins survive a restart (on AWS: Secrets Manager). */
+export function localJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'local-secrets.json');
+  if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret: string }).jwtSecret;
+  mkdirSync(dataDir, { recursive: true });
+  const jwtSecret = randomBytes(48).toString('base64url');
+  writeFileSync(file, JSON.stringify({ jwtSecret }, null, 2), { mode: 0o600 });
+  return jwtSecret;
+}
+
+/** The environment every function sees locally: the same variables the stack sets on AWS. */
+export function functionEnvironment(options: { tableName: string; dynamodbEndpoint: string; port: number; jwtSecret: string }): Record<string, string> {
+  return {
+    STAGE: LOCAL_STAGE,
+    TABLE_NAME: options.tableName,
+    DYNAMODB_ENDPOINT: options.dynamodbEndpoint,
+    WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${options.port}`,
+    JWT_SECRET: options.jwtSecret,
+    AWS_REGION: 'us-east-1',
+    // DynamoDB Local and the local gateway accept any credentials; the SDK still insists on some.
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+  };
+}

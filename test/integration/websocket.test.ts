@@ -1,0 +1,121 @@
+import { ApiGatewayManagementApiClient, GetConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { signAccessToken } from '../../functions/lib/auth.ts';
+import { connectionsOf } from '../../functions/lib/db/connections.ts';
+import { notify, sendToConnection } from '../../functions/lib/realtime.ts';
+import { startTestStack, type TestStack } from '../support/local-stack.ts';
+
+type Message = { event: string; data: Record<string, unknown> };
+
+/** A browser-like client: a real WebSocket with an inbox to wait on. */
+async function connect(url: string) {
+  const socket = new WebSocket(url);
+  const inbox: Message[] = [];
+  const waiters: Array<() => void> = [];
+  socket.on('message', (raw) => {
+    inbox.push(JSON.parse(String(raw)) as Message);
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  const next = async (event: string, timeoutMs = 5000): Promise<Message> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = inbox.findIndex((message) => message.event === event);
+      if (index >= 0) return inbox.splice(index, 1)[0] as Message;
+      if (Date.now() > deadline) throw new Error(`No '${event}' message; got ${JSON.stringify(inbox)}`);
+      await new Promise<void>((wake) => {
+        waiters.push(wake);
+        setTimeout(wake, 100);
+      });
+    }
+  };
+  const send = (message: unknown) => socket.send(JSON.stringify(message));
+  const close = () => new Promise<void>((resolve) => { socket.once('close', () => resolve()); socket.close(); });
+  return { socket, inbox, next, send, close };
+}
+
+const waitFor = async (check: () => Promise<boolean>) => {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('condition not met in 5 s');
+};
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack({ seed: false });
+});
+afterAll(() => stack.close());
+
+describe('WebSocket notifications through the local API Gateway emulation', () => {
+  it('delivers customer events to a guest who joined, via the real management API client', async () => {
+    const guest = await connect(stack.wsUrl);
+    guest.send({ action: 'join-customer', userId: 'guest' });
+    expect((await guest.next('joined')).data).toEqual({ audience: 'customer', userId: 'guest' });
+
+    expect(await notify('customer', 'booking-update', { message: 'Your booking is confirmed' })).toBe(1);
+    expect((await guest.next('booking-update')).data).toEqual({ message: 'Your booking is confirmed' });
+    await guest.close();
+  });
+
+  it('refuses join-admin without a valid admin token, so such a socket gets no admin events', async () => {
+    const intruder = await connect(stack.wsUrl);
+    intruder.send({ action: 'join-admin', token: 'not-a-token' });
+    expect((await intruder.next('join-refused')).data.error).toBe('Admin notifications need a valid admin sign-in');
+    const customerToken = await signAccessToken({ userId: 'u-9', role: 'customer', name: 'C', email: 'c@x.in' });
+    intruder.send({ action: 'join-admin', token: customerToken });
+    await intruder.next('join-refused');
+
+    await notify('admin', 'new-booking', { booking: { booking_reference: 'VM-SECRET' } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(intruder.inbox.filter((message) => message.event === 'new-booking')).toEqual([]);
+    await intruder.close();
+  });
+
+  it('delivers admin events to a verified admin', async () => {
+    const admin = await connect(stack.wsUrl);
+    admin.send({ action: 'join-admin', token: await signAccessToken({ userId: 'a-1', role: 'admin', name: 'A', email: 'a@x.in' }) });
+    await admin.next('joined');
+    await notify('admin', 'availability-check', { cottageType: 'glass-cottage', guests: 4 });
+    expect((await admin.next('availability-check')).data).toEqual({ cottageType: 'glass-cottage', guests: 4 });
+    await admin.close();
+  });
+
+  it('answers ping with pong and malformed messages with an error', async () => {
+    const client = await connect(stack.wsUrl);
+    client.send({ action: 'ping' });
+    await client.next('pong');
+    client.socket.send('not json');
+    expect((await client.next('error')).data.error).toBe('Messages must be JSON');
+    client.send({ action: 'teleport' });
+    expect((await client.next('error')).data.error).toMatch(/^Unknown or malformed message/);
+    await client.close();
+  });
+
+  it('forgets a connection on disconnect, and one that is gone when a send meets 410', async () => {
+    const client = await connect(stack.wsUrl);
+    client.send({ action: 'join-customer' });
+    const { data } = await client.next('joined');
+    expect(data.userId).toBe('guest');
+    const [connectionId] = await connectionsOf('customer');
+    if (!connectionId) throw new Error('no connection registered');
+
+    const management = new ApiGatewayManagementApiClient({ endpoint: process.env.WS_MANAGEMENT_ENDPOINT, region: 'us-east-1' });
+    const info = await management.send(new GetConnectionCommand({ ConnectionId: connectionId }));
+    expect(info.Identity?.SourceIp).toMatch(/127\.0\.0\.1/);
+
+    await client.close();
+    await waitFor(async () => (await connectionsOf('customer')).length === 0);
+
+    // A stale row (e.g. a missed $disconnect) is cleaned up by the first send that meets GoneException.
+    const { joinAudience } = await import('../../functions/lib/db/connections.ts');
+    await joinAudience('stale-connection', 'customer');
+    expect(await sendToConnection('stale-connection', { event: 'x', data: {}, at: new Date().toISOString() })).toBe(false);
+    expect(await connectionsOf('customer')).toEqual([]);
+  });
+});

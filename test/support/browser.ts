@@ -1,0 +1,10 @@
+import { chromium, type Browser } from 'playwright-core';
+
+/** Debian's Chromium, headless, with the flags this closed network needs (no background fetches). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}

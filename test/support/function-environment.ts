@@ -1,0 +1,17 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { freePort } from '../../infra/local/free-port.ts';
+import { functionEnvironment } from '../../infra/local/environment.ts';
+
+// Runs before each test file's imports: the function modules read this environment when loaded.
+const port = await freePort();
+Object.assign(
+  process.env,
+  functionEnvironment({
+    tableName: `test-${randomUUID()}`,
+    dynamodbEndpoint: inject('dynamodbEndpoint'),
+    port,
+    jwtSecret: randomBytes(48).toString('base64url'),
+  }),
+);
+process.env.TEST_SERVER_PORT = String(port);

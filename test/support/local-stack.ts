@@ -1,0 +1,29 @@
+import { ensureTable } from '../../infra/local/ensure-table.ts';
+import { startLocalServer } from '../../infra/local/server.ts';
+import { webRoot } from '../../infra/local/web-build.ts';
+
+export type TestStack = { baseUrl: string; wsUrl: string; tableName: string; close: () => Promise<void> };
+
+/**
+ * This test file's own table (seeded with the sample resort) behind a real local server on the
+ * port the function environment was given.
+ */
+export async function startTestStack(options: { seed?: boolean } = {}): Promise<TestStack> {
+  const tableName = process.env.TABLE_NAME ?? '';
+  const endpoint = process.env.DYNAMODB_ENDPOINT ?? '';
+  const port = Number(process.env.TEST_SERVER_PORT);
+  await ensureTable(endpoint, tableName);
+  if (options.seed ?? true) {
+    const { seedSampleData } = await import('../../infra/local/seed.ts');
+    await seedSampleData();
+  }
+  const server = await startLocalServer({ port, stage: 'local', paymentMode: 'test', webRoot });
+  return { baseUrl: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}/ws`, tableName, close: server.close };
+}
+
+export type Envelope<T> = { success: boolean; data?: T; error?: string; details?: Record<string, string[]> };
+
+export async function getJson<T>(url: string, init?: RequestInit): Promise<{ status: number; body: Envelope<T>; headers: Headers }> {
+  const response = await fetch(url, init);
+  return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
+}

@@ -1,0 +1,95 @@
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { conflict } from '../../functions/lib/http/errors.ts';
+import { httpRoute, MAX_BODY_BYTES } from '../../functions/lib/http/handler.ts';
+
+const context = { awsRequestId: 'req-1' } as Context;
+
+const event = (overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 =>
+  ({
+    version: '2.0',
+    routeKey: 'POST /api/test/{id}',
+    rawPath: '/api/test/x',
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json' },
+    requestContext: { http: { method: 'POST' } },
+    isBase64Encoded: false,
+    ...overrides,
+  }) as APIGatewayProxyEventV2;
+
+const echo = httpRoute(
+  { params: z.object({ id: z.string().min(3, 'Id is too short') }), query: z.object({ page: z.coerce.number().int().optional() }), body: z.object({ guests: z.number().int().min(1, 'At least 1 guest') }) },
+  async ({ params, query, body }) => ({ id: params.id, page: query.page, guests: body.guests }),
+);
+
+const parse = (result: unknown) => {
+  const { statusCode, body } = result as { statusCode: number; body: string };
+  return { statusCode, body: JSON.parse(body) as Record<string, unknown> };
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('httpRoute', () => {
+  it('validates path, query and body and wraps the result in the success envelope', async () => {
+    const result = parse(await echo(event({ pathParameters: { id: 'abc' }, queryStringParameters: { page: '2' }, body: '{"guests":3}' }), context));
+    expect(result).toEqual({ statusCode: 200, body: { success: true, data: { id: 'abc', page: 2, guests: 3 } } });
+  });
+
+  it('answers 400 with per-field details when validation fails', async () => {
+    const result = parse(await echo(event({ pathParameters: { id: 'ab' }, body: '{"guests":0}' }), context));
+    expect(result.statusCode).toBe(400);
+    expect(result.body).toMatchObject({ success: false, details: { id: ['Id is too short'] } });
+    const bodyResult = parse(await echo(event({ pathParameters: { id: 'abc' }, body: '{"guests":0}' }), context));
+    expect(bodyResult.body).toEqual({ success: false, error: 'At least 1 guest', details: { guests: ['At least 1 guest'] } });
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const result = parse(await echo(event({ pathParameters: { id: 'abc' }, body: '{"guests":' }), context));
+    expect(result).toEqual({ statusCode: 400, body: { success: false, error: 'Request body is not valid JSON' } });
+  });
+
+  it('answers 413 for a body over the limit, before parsing it', async () => {
+    const huge = JSON.stringify({ guests: 1, padding: 'x'.repeat(MAX_BODY_BYTES) });
+    const result = parse(await echo(event({ pathParameters: { id: 'abc' }, body: huge }), context));
+    expect(result.statusCode).toBe(413);
+    expect(result.body.error).toBe(`Request body is too large (limit ${MAX_BODY_BYTES} bytes)`);
+  });
+
+  it('answers 415 when the body is not declared as JSON', async () => {
+    const result = parse(await echo(event({ pathParameters: { id: 'abc' }, body: 'guests=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), context));
+    expect(result.statusCode).toBe(415);
+  });
+
+  it('reads base64-encoded bodies', async () => {
+    const body = Buffer.from('{"guests":2}').toString('base64');
+    const result = parse(await echo(event({ pathParameters: { id: 'abc' }, body, isBase64Encoded: true }), context));
+    expect(result.body).toMatchObject({ data: { guests: 2 } });
+  });
+
+  it('passes typed errors through with their status, message and details', async () => {
+    const route = httpRoute({}, async () => {
+      throw conflict('Villa just sold out', { checkIn: ['Taken'] });
+    });
+    expect(parse(await route(event(), context))).toEqual({ statusCode: 409, body: { success: false, error: 'Villa just sold out', details: { checkIn: ['Taken'] } } });
+  });
+
+  it('turns any other error into a generic 500 that reveals no internals, and logs it', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const route = httpRoute({}, async () => {
+      throw new Error('connect ECONNREFUSED 10.0.0.7:8000 secret-table-name');
+    });
+    const result = parse(await route(event(), context));
+    expect(result).toEqual({ statusCode: 500, body: { success: false, error: 'Something went wrong on our side. Please try again.' } });
+    expect(JSON.stringify(result)).not.toContain('ECONNREFUSED');
+    expect(log).toHaveBeenCalledOnce();
+    expect(String(log.mock.calls[0]?.[0])).toContain('req-1');
+  });
+
+  it('lets a route choose its status code', async () => {
+    const route = httpRoute({}, async () => ({ statusCode: 201, data: { id: 'new' }, headers: { location: '/api/x/new' } }));
+    const result = (await route(event(), context)) as { statusCode: number; headers: Record<string, string> };
+    expect(result.statusCode).toBe(201);
+    expect(result.headers.location).toBe('/api/x/new');
+  });
+});

@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { handlerModule, httpRoutes, isImplemented, NOT_IMPLEMENTED_HANDLER, routeKey, wsRoutes } from '../../functions/routes.ts';
+
+const functionsDir = join(import.meta.dirname, '..', '..', 'functions');
+
+/** Every call of guest section 7 and admin section 7, plus the two the design adds. */
+const specRouteKeys = [
+  'POST /api/auth', 'GET /api/auth/profile', 'PUT /api/auth/profile',
+  'GET /api/cottages', 'GET /api/cottages/{id}', 'POST /api/cottages/{id}/availability', 'GET /api/cottages/{id}/availability',
+  'GET /api/packages', 'GET /api/packages/{id}', 'POST /api/packages/calculate-pricing',
+  'GET /api/safaris', 'GET /api/safaris/{id}', 'GET /api/safaris/{id}/available-dates', 'GET /api/safaris/{id}/slots/{date}', 'POST /api/safaris/validate-selection',
+  'POST /api/bookings', 'GET /api/bookings/reference/{reference}', 'GET /api/bookings/my-bookings', 'GET /api/bookings/{id}', 'PUT /api/bookings/{id}/cancel',
+  'POST /api/payments/create-order', 'POST /api/payments/verify-payment', 'POST /api/payments/offline-payment', 'GET /api/payments/booking/{bookingId}',
+  'GET /api/health',
+  'POST /api/auth/admin-login', 'POST /api/cottages/admin/create', 'PUT /api/cottages/admin/update/{id}', 'DELETE /api/cottages/admin/delete/{id}', 'PATCH /api/cottages/{id}/pricing',
+  'GET /api/packages/admin/all', 'POST /api/packages/admin', 'PUT /api/packages/admin/{id}', 'DELETE /api/packages/admin/{id}', 'GET /api/packages/admin/stats',
+  'GET /api/safaris/admin/all', 'POST /api/safaris/admin', 'PUT /api/safaris/admin/{id}', 'GET /api/safaris/admin/stats',
+  'GET /api/bookings', 'PATCH /api/bookings/{id}/status', 'PATCH /api/bookings/{id}/payment',
+  'GET /api/payments/admin', 'GET /api/payments/admin/stats', 'GET /api/admin/pricing', 'POST /api/admin/pricing/bulk-update',
+  'GET /api/admin/reports/revenue', 'GET /api/admin/reports/occupancy',
+  'GET /api/notifications', 'POST /api/payments/webhook',
+];
+
+describe('route table', () => {
+  it('lists every call of the spec documents, and nothing twice', () => {
+    const keys = httpRoutes.map(routeKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect([...keys].sort()).toEqual([...specRouteKeys].sort());
+  });
+
+  it('gives every route a unique kebab-case name (the Lambda, event file and invoke name)', () => {
+    const names = [...httpRoutes, ...wsRoutes].map((route) => route.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(name).toMatch(/^[a-z]+(-[a-z]+)*$/);
+  });
+
+  it('points every implemented route at an existing handler module and every planned one at the 501 handler', () => {
+    for (const route of httpRoutes) {
+      const module = handlerModule(route);
+      expect(existsSync(join(functionsDir, `${module}.ts`)), `${route.name} -> ${module}`).toBe(true);
+      if (!isImplemented(route)) expect(module).toBe(NOT_IMPLEMENTED_HANDLER);
+    }
+    for (const route of wsRoutes) expect(existsSync(join(functionsDir, `${route.handler}.ts`))).toBe(true);
+  });
+
+  it('implements exactly the foundation routes so far', () => {
+    expect(httpRoutes.filter(isImplemented).map((route) => route.name).sort()).toEqual(
+      ['get-cottage', 'get-health', 'get-package', 'get-safari', 'list-cottages', 'list-packages', 'list-safaris'],
+    );
+  });
+
+  it('keeps admin routes (all but the sign-in itself) behind admin auth', () => {
+    const open = httpRoutes.filter((route) => route.path.includes('/admin') && route.auth !== 'admin');
+    expect(open.map((route) => route.name)).toEqual(['admin-login']);
+  });
+
+  it('grants write access to every route that changes state; only pure computations POST read-only', () => {
+    const readOnlyPosts = httpRoutes.filter((route) => route.method !== 'GET' && route.access !== 'write').map((route) => route.name);
+    expect(readOnlyPosts.sort()).toEqual(['calculate-package-pricing', 'check-availability', 'validate-safari-selection']);
+    expect(httpRoutes.filter((route) => route.method === 'GET' && route.access !== 'read')).toEqual([]);
+  });
+
+  it('covers the WebSocket API with $connect, $disconnect and $default', () => {
+    expect(wsRoutes.map((route) => route.routeKey).sort()).toEqual(['$connect', '$default', '$disconnect']);
+  });
+});

@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Four suites: unit (pure, no AWS), integration (real handlers over real HTTP and WebSocket against
+ * DynamoDB Local), infra (CDK assertions on the synthesized stack) and e2e (Chromium).
+ */
+// The SDK's notice that its 2027 releases need Node 22 is for people, not for every test worker.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
+const unitEnv = { TABLE_NAME: 'unit-test-table', STAGE: 'test', AWS_REGION: 'us-east-1', JWT_SECRET: 'unit-test-secret-that-is-long-enough-for-hs256', AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' };
+
+export default defineConfig({
+  test: {
+    reporters: ['default', './test/support/summary-reporter.ts'],
+    projects: [
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], env: unitEnv } },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/support/dynamodb-global-setup.ts', 'test/support/web-build-global-setup.ts'],
+          setupFiles: ['test/support/function-environment.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          globalSetup: ['test/support/web-build-global-setup.ts'],
+          env: unitEnv,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      { test: { name: 'web', include: ['test/web/**/*.test.ts'], globalSetup: ['test/support/web-build-global-setup.ts'] } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/dynamodb-global-setup.ts', 'test/support/web-build-global-setup.ts'],
+          setupFiles: ['test/support/function-environment.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { userRoleSchema } from '../../../../../shared/users';
+import { apiRequest } from '../../../lib/api-client';
+
+const signInResultSchema = z.object({
+  token: z.string().optional(),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string(), role: userRoleSchema }),
+});
+
+export const signIn = (email: string, password: string) =>
+  apiRequest('/auth/admin-login', signInResultSchema, { method: 'POST', body: { email, password } });

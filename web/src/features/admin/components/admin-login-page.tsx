@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { readAdminToken, saveAdminSession } from '../../../lib/admin-session';
+import { signIn } from '../api/sign-in';
+
+const RESORT_NAME = 'Forest Resort';
+
+export default function AdminLoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  if (readAdminToken()) return <Navigate to={paths.adminDashboard} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      const result = await signIn(email, password);
+      if (!result.token) {
+        setError('Login response is invalid. Please try again.');
+        return;
+      }
+      if (result.user.role !== 'admin' && result.user.role !== 'manager') {
+        setError('This account cannot use the admin portal.');
+        return;
+      }
+      saveAdminSession(result.token, result.user);
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(from ?? paths.adminDashboard, { replace: true });
+    } catch (caught) {
+      setError(caught instanceof Error && caught.message ? caught.message : 'Login failed. Please check your credentials.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="admin-login">
+      <form className="admin-login__card" onSubmit={(event) => void submit(event)} noValidate={false}>
+        <h1>Admin Portal</h1>
+        <p className="muted">Sign in to manage {RESORT_NAME}</p>
+        <label>
+          Email
+          <input type="email" required autoComplete="username" placeholder="Enter your email address" value={email} onChange={(event) => setEmail(event.target.value)} />
+        </label>
+        <label>
+          Password
+          <input type="password" required autoComplete="current-password" placeholder="Enter your password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        </label>
+        {error && (
+          <p role="alert" className="alert alert--error">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          {busy ? (
+            <>
+              <span className="spinner" aria-hidden="true" /> Signing in...
+            </>
+          ) : (
+            'Sign In'
+          )}
+        </button>
+        <Link to={paths.home}>Back to main website</Link>
+      </form>
+    </main>
+  );
+}
