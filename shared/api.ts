@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every API answer uses one envelope: `{ success: true, data }` or `{ success: false, error, details? }`. */
 export type ApiSuccess<T> = { success: true; data: T };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The three villa types the resort sells; each is also a URL slug. */
 export const villaTypes = ['hornbill-villa', 'kingfisher-villa', 'glass-cottage'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const userRoles = ['customer', 'staff', 'manager', 'admin'] as const;
 export const userRoleSchema = z.enum(userRoles);

@@ -1,5 +1,6 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { jwtVerify, SignJWT } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod';
 import { userRoleSchema, type UserRole } from '../../shared/users.ts';
 import { config } from './config.ts';
 
@@ -10,9 +11,19 @@ const ALGORITHM = 'HS256';
 const secretSchema = z.string().min(32, 'JWT_SECRET must be at least 32 characters');
 let signingKey: Uint8Array | undefined;
 
-/** Read once per execution environment and cached; a missing secret fails loudly, never open. */
+/**
+ * Read once per execution environment and cached: from Secrets Manager on AWS (JWT_SECRET_ARN),
+ * from JWT_SECRET locally. A missing secret fails loudly, never open.
+ */
 async function getSigningKey(): Promise<Uint8Array> {
-  signingKey ??= new TextEncoder().encode(secretSchema.parse(process.env.JWT_SECRET));
+  if (signingKey) return signingKey;
+  let secret = process.env.JWT_SECRET;
+  if (!secret && config.JWT_SECRET_ARN) {
+    const client = new SecretsManagerClient({ region: config.AWS_REGION });
+    secret = (await client.send(new GetSecretValueCommand({ SecretId: config.JWT_SECRET_ARN }))).SecretString;
+    client.destroy();
+  }
+  signingKey = new TextEncoder().encode(secretSchema.parse(secret));
   return signingKey;
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Environment every function reads once at cold start; a missing or malformed value fails the
@@ -12,6 +12,8 @@ const envSchema = z.object({
   DYNAMODB_ENDPOINT: z.url().optional(),
   /** The WebSocket API's management (`@connections`) endpoint, for functions that notify. */
   WS_MANAGEMENT_ENDPOINT: z.url().optional(),
+  /** On AWS: the Secrets Manager secret holding the JWT signing key (locally JWT_SECRET is set). */
+  JWT_SECRET_ARN: z.string().startsWith('arn:').optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;

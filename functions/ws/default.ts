@@ -1,5 +1,5 @@
 import type { APIGatewayProxyWebsocketEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { portalRoles } from '../../shared/users.ts';
 import { verifyAccessToken } from '../lib/auth.ts';
 import { joinAudience } from '../lib/db/connections.ts';

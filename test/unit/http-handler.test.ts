@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { conflict } from '../../functions/lib/http/errors.ts';
 import { httpRoute, MAX_BODY_BYTES } from '../../functions/lib/http/handler.ts';
 

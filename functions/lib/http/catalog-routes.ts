@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { badRequest, notFound } from './errors.ts';
 import { httpRoute } from './handler.ts';
 

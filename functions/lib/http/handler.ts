@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiFailure, ApiSuccess } from '../../../shared/api.ts';
 import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from './errors.ts';
 

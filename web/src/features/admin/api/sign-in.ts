@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { userRoleSchema } from '../../../../../shared/users';
 import { apiRequest } from '../../../lib/api-client';
 

@@ -1,0 +1,144 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  Function as EdgeFunction,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import type { SiteConfig } from '../../shared/api.ts';
+import { viewerRequestPath } from '../edge/load-viewer-request.ts';
+import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../site-headers.ts';
+import type { StageConfig } from '../stage-config.ts';
+
+export type StaticSiteProps = {
+  stage: StageConfig;
+  webRoot: string;
+  apiDomainName: string;
+  webSocketUrl: string;
+  webSocketOrigin: string;
+};
+
+/**
+ * The SPA on a private S3 bucket behind CloudFront (origin access control), with the edge rewrite
+ * function, the security headers, `/api/*` passed to the HTTP API uncached, and `/config.json`
+ * telling the SPA where the API and WebSocket live.
+ */
+export class StaticSite extends Construct {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: StaticSiteProps) {
+    super(scope, id);
+    const { stage } = props;
+
+    this.bucket = new Bucket(this, 'Bucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      autoDeleteObjects: !stage.retainData,
+    });
+
+    const viewerRequest = new EdgeFunction(this, 'ViewerRequest', {
+      code: FunctionCode.fromFile({ filePath: viewerRequestPath }),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'SPA routes to /index.html',
+    });
+
+    const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: `forest-resort-${stage.name} security headers`,
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.webSocketOrigin), override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, preload: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+    });
+
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `forest-resort-${stage.name}`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // PriceClass 200 includes the Indian edge locations our guests are nearest to.
+      priceClass: PriceClass.PRICE_CLASS_200,
+      ...(stage.domain
+        ? {
+            domainNames: [stage.domain.name],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', stage.domain.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      defaultBehavior: {
+        origin: siteOrigin,
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: headers,
+        compress: true,
+        functionAssociations: [{ function: viewerRequest, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+        },
+        '/config.json': {
+          origin: siteOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          responseHeadersPolicy: headers,
+        },
+      },
+    });
+
+    const siteConfig: SiteConfig = {
+      stage: stage.name,
+      apiUrl: '/api',
+      wsUrl: props.webSocketUrl,
+      paymentMode: stage.razorpayKeyId ? 'razorpay' : 'test',
+      ...(stage.razorpayKeyId ? { razorpayKeyId: stage.razorpayKeyId } : {}),
+    };
+
+    // Hashed assets never change: cached for a year, and never pruned, so a visitor still on the
+    // previous index.html can load its chunks during a deploy.
+    const assets = new BucketDeployment(this, 'DeployAssets', {
+      sources: [Source.asset(props.webRoot, { exclude: ['*', '!assets', '!assets/**', 'assets/*.map'] })],
+      destinationBucket: this.bucket,
+      prune: false,
+      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      memoryLimit: 512,
+    });
+    const shell = new BucketDeployment(this, 'DeployShell', {
+      sources: [Source.asset(props.webRoot, { exclude: ['assets', 'assets/**', '.vite', '.vite/**'] }), Source.jsonData('config.json', siteConfig)],
+      destinationBucket: this.bucket,
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.fromString('no-cache')],
+      distribution: this.distribution,
+      distributionPaths: ['/index.html', '/config.json'],
+      memoryLimit: 512,
+    });
+    shell.node.addDependency(assets);
+  }
+}

@@ -1,0 +1,74 @@
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { wsRoutes } from '../functions/routes.ts';
+import { DataTable } from './constructs/data-table.ts';
+import { RoutesApi } from './constructs/http-api.ts';
+import { RouteFunctions } from './constructs/route-functions.ts';
+import { StaticSite } from './constructs/static-site.ts';
+import { RealtimeApi } from './constructs/websocket-api.ts';
+import type { StageConfig } from './stage-config.ts';
+
+export type ResortStackProps = StackProps & {
+  stage: StageConfig;
+  /** Handler module -> folder holding its index.mjs bundle (infra/bundle-functions.ts). */
+  bundles: Record<string, string>;
+  /** The built SPA (dist/web). */
+  webRoot: string;
+};
+
+/** One stage of the resort: site, HTTP API, WebSocket API and table. */
+export class ResortStack extends Stack {
+  constructor(scope: Construct, id: string, props: ResortStackProps) {
+    super(scope, id, props);
+    const { stage, bundles } = props;
+    const bundle = (module: string) => {
+      const path = bundles[module];
+      if (!path) throw new Error(`No bundle for ${module}`);
+      return path;
+    };
+
+    const { table } = new DataTable(this, 'Data', { retainData: stage.retainData });
+
+    // The signing key never appears in the template or a bundle: generated here, read at cold start.
+    const jwtSecret = new Secret(this, 'JwtSigningKey', {
+      description: `JWT signing key for forest-resort-${stage.name}`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
+    const realtime = new RealtimeApi(this, 'Realtime', { stageName: stage.name });
+    const functions = new RouteFunctions(this, 'Functions', {
+      table,
+      stage: stage.name,
+      logRetentionDays: stage.logRetentionDays,
+      retainLogs: stage.retainData,
+      jwtSecret,
+      webSocket: { managementEndpoint: realtime.managementEndpoint, grantManageConnections: (role) => realtime.api.grantManageConnections(role) },
+    });
+
+    const wsHandler = (routeKey: '$connect' | '$disconnect' | '$default') => {
+      const route = wsRoutes.find((candidate) => candidate.routeKey === routeKey);
+      if (!route) throw new Error(`No WebSocket route ${routeKey}`);
+      // $default replies on the socket and verifies admin tokens; $connect must never post.
+      const isDefault = routeKey === '$default';
+      return functions.add(route.name, { bundle: bundle(route.handler), needs: { access: 'write', notifies: isDefault, verifiesTokens: isDefault } });
+    };
+    realtime.attach({ $connect: wsHandler('$connect'), $disconnect: wsHandler('$disconnect'), $default: wsHandler('$default') });
+
+    const http = new RoutesApi(this, 'Http', { stageName: stage.name, functions, bundles });
+
+    const site = new StaticSite(this, 'Site', {
+      stage,
+      webRoot: props.webRoot,
+      apiDomainName: http.domainName,
+      webSocketUrl: realtime.url,
+      webSocketOrigin: realtime.api.apiEndpoint,
+    });
+
+    new CfnOutput(this, 'SiteUrl', { value: stage.domain ? `https://${stage.domain.name}` : `https://${site.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'ApiUrl', { value: `${http.api.apiEndpoint}/api` });
+    new CfnOutput(this, 'WebSocketUrl', { value: realtime.url });
+    new CfnOutput(this, 'TableName', { value: table.tableName });
+  }
+}

@@ -1,0 +1,253 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { httpRoutes, isImplemented, routeKey, wsRoutes, type HttpRoute } from '../../functions/routes.ts';
+import { bundleFunctions } from '../../infra/bundle-functions.ts';
+import { verifiesTokens } from '../../infra/constructs/http-api.ts';
+import { tableActions } from '../../infra/constructs/route-functions.ts';
+import { webRoot } from '../../infra/local/web-build.ts';
+import { ResortStack } from '../../infra/resort-stack.ts';
+import { stageConfig } from '../../infra/stage-config.ts';
+
+type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+
+let dev: Template;
+let prod: Template;
+let devResources: Record<string, Resource>;
+let assemblyDir: string;
+
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+beforeAll(() => {
+  const bundles = bundleFunctions();
+  const synth = (name: string) => {
+    const app = new App();
+    const stack = new ResortStack(app, `ForestResort-${name}`, { stage: stageConfig(name), bundles, webRoot });
+    const template = Template.fromStack(stack);
+    return { template, directory: app.synth().directory };
+  };
+  const devSynth = synth('dev');
+  dev = devSynth.template;
+  assemblyDir = devSynth.directory;
+  prod = synth('prod').template;
+  devResources = dev.toJSON().Resources as Record<string, Resource>;
+});
+
+const ofType = (type: string) => Object.entries(devResources).filter(([, resource]) => resource.Type === type);
+const logicalIdOf = (value: unknown): string => {
+  const ref = value as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
+  return ref.Ref ?? ref['Fn::GetAtt']?.[0] ?? '';
+};
+
+/** Function name -> the IAM statements of the role it runs as. */
+function statementsByFunction(): Map<string, Array<{ Action: string | string[]; Resource: unknown }>> {
+  const byRole = new Map<string, Array<{ Action: string | string[]; Resource: unknown }>>();
+  for (const [, policy] of ofType('AWS::IAM::Policy')) {
+    const statements = (policy.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement;
+    for (const role of policy.Properties.Roles as unknown[]) byRole.set(logicalIdOf(role), [...(byRole.get(logicalIdOf(role)) ?? []), ...statements]);
+  }
+  const result = new Map<string, Array<{ Action: string | string[]; Resource: unknown }>>();
+  for (const [, fn] of ofType('AWS::Lambda::Function')) {
+    if (typeof fn.Properties.FunctionName !== 'string') continue;
+    result.set(fn.Properties.FunctionName, byRole.get(logicalIdOf(fn.Properties.Role)) ?? []);
+  }
+  return result;
+}
+const actionsOf = (statements: Array<{ Action: string | string[] }>) => statements.flatMap((statement) => [statement.Action].flat());
+
+describe('stack size', () => {
+  it('stays well under CloudFormation’s 500-resource limit', () => {
+    const count = Object.keys(devResources).length;
+    expect(count).toBeLessThan(450);
+  });
+});
+
+describe('route functions', () => {
+  it('deploys one Lambda per route table entry (HTTP and WebSocket), Node 22 on arm64, ESM bundle', () => {
+    const names = ofType('AWS::Lambda::Function')
+      .map(([, fn]) => fn.Properties.FunctionName)
+      .filter((name): name is string => typeof name === 'string' && name.startsWith('forest-resort-dev-'));
+    expect(names.sort()).toEqual([...httpRoutes, ...wsRoutes].map((route) => `forest-resort-dev-${route.name}`).sort());
+    for (const name of names) {
+      dev.hasResourceProperties('AWS::Lambda::Function', {
+        FunctionName: name,
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        LoggingConfig: { LogGroup: Match.anyValue() },
+        Environment: { Variables: Match.objectLike({ STAGE: 'dev', TABLE_NAME: Match.anyValue(), NODE_OPTIONS: '--enable-source-maps' }) },
+      });
+    }
+  });
+
+  it('wires each HTTP API route to its own function', () => {
+    const integrations = Object.fromEntries(ofType('AWS::ApiGatewayV2::Integration'));
+    const functions = Object.fromEntries(ofType('AWS::Lambda::Function'));
+    const routes = ofType('AWS::ApiGatewayV2::Route').filter(([, route]) => String(route.Properties.RouteKey).startsWith('/') === false && String(route.Properties.RouteKey).includes(' '));
+    const wired = Object.fromEntries(
+      routes.map(([, route]) => {
+        const target = route.Properties.Target as { 'Fn::Join': [string, unknown[]] };
+        const integration = integrations[logicalIdOf(target['Fn::Join'][1][1])];
+        const fn = functions[logicalIdOf(integration?.Properties.IntegrationUri)];
+        return [route.Properties.RouteKey, fn?.Properties.FunctionName];
+      }),
+    );
+    expect(wired).toEqual(Object.fromEntries(httpRoutes.map((route) => [routeKey(route), `forest-resort-dev-${route.name}`])));
+    dev.hasResourceProperties('AWS::ApiGatewayV2::Integration', { IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+  });
+
+  it('grants each function exactly the table, WebSocket and secret permissions its route needs', () => {
+    const statements = statementsByFunction();
+    const expectations = [
+      ...(httpRoutes as readonly HttpRoute[]).map((route) => ({ name: route.name, access: route.access, notifies: route.notifies ?? false, secret: verifiesTokens(route) })),
+      { name: 'ws-connect', access: 'write' as const, notifies: false, secret: false },
+      { name: 'ws-disconnect', access: 'write' as const, notifies: false, secret: false },
+      { name: 'ws-default', access: 'write' as const, notifies: true, secret: true },
+    ];
+    for (const expected of expectations) {
+      const actions = actionsOf(statements.get(`forest-resort-dev-${expected.name}`) ?? []);
+      const tableActionsGranted = actions.filter((action) => action.startsWith('dynamodb:')).sort();
+      expect(tableActionsGranted, expected.name).toEqual(expected.access === 'none' ? [] : [...tableActions[expected.access]].sort());
+      expect(actions.includes('execute-api:ManageConnections'), `${expected.name} ManageConnections`).toBe(expected.notifies);
+      expect(actions.some((action) => action.startsWith('secretsmanager:')), `${expected.name} secret`).toBe(expected.secret);
+    }
+  });
+
+  it('never grants a wildcard or a Scan on the table', () => {
+    for (const [name, statements] of statementsByFunction()) {
+      const actions = actionsOf(statements);
+      expect(actions.filter((action) => action.includes('*')), name).toEqual([]);
+      expect(actions, name).not.toContain('dynamodb:Scan');
+    }
+  });
+
+  it('keeps secrets out of the template: functions get the secret ARN, never a key', () => {
+    for (const [, fn] of ofType('AWS::Lambda::Function')) {
+      const variables = (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+      expect(Object.keys(variables)).not.toContain('JWT_SECRET');
+    }
+    dev.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ PasswordLength: 64 }) });
+  });
+
+  it('gives every function its own log group with retention', () => {
+    expect(ofType('AWS::Logs::LogGroup').length).toBe(httpRoutes.length + wsRoutes.length);
+    dev.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/aws/lambda/forest-resort-dev-get-health', RetentionInDays: 7 });
+    prod.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/aws/lambda/forest-resort-prod-get-health', RetentionInDays: 90 });
+  });
+
+  it('ships each implemented route its own bundle, and every planned route the shared 501 bundle', () => {
+    const codeOf = Object.fromEntries(
+      ofType('AWS::Lambda::Function').map(([, fn]) => [fn.Properties.FunctionName, JSON.stringify((fn.Properties.Code as { S3Key: unknown }).S3Key)]),
+    );
+    const planned = httpRoutes.filter((route) => !isImplemented(route)).map((route) => codeOf[`forest-resort-dev-${route.name}`]);
+    expect(new Set(planned).size).toBe(1);
+    const implemented = httpRoutes.filter(isImplemented).map((route) => codeOf[`forest-resort-dev-${route.name}`]);
+    expect(new Set(implemented).size).toBe(implemented.length);
+    expect(implemented).not.toContain(planned[0]);
+  });
+});
+
+describe('table', () => {
+  it('is on-demand with PITR, TTL on expiresAt and the two GSIs', () => {
+    dev.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+      GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'gsi1' }), Match.objectLike({ IndexName: 'gsi2' })],
+    });
+  });
+
+  it('is retained and deletion-protected on prod, disposable elsewhere', () => {
+    prod.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain', Properties: Match.objectLike({ DeletionProtectionEnabled: true }) });
+    prod.hasResource('AWS::S3::Bucket', { DeletionPolicy: 'Retain' });
+    dev.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete', Properties: Match.objectLike({ DeletionProtectionEnabled: false }) });
+    dev.hasResource('AWS::S3::Bucket', { DeletionPolicy: 'Delete' });
+  });
+});
+
+describe('site', () => {
+  it('serves a private bucket through CloudFront with origin access control and the edge rewrite', () => {
+    dev.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    dev.hasResourceProperties('AWS::S3::Bucket', { PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true } });
+    dev.hasResourceProperties('AWS::CloudFront::Function', { FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }), FunctionCode: Match.stringLikeRegexp("request.uri = '/index.html'") });
+    dev.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+          ResponseHeadersPolicyId: Match.anyValue(),
+        }),
+      }),
+    });
+  });
+
+  it('sends /api/* to the HTTP API uncached with the viewer headers, and never caches /config.json', () => {
+    const distribution = ofType('AWS::CloudFront::Distribution')[0]?.[1];
+    const behaviors = (distribution?.Properties.DistributionConfig as { CacheBehaviors: Array<Record<string, unknown>> }).CacheBehaviors;
+    const api = behaviors.find((behavior) => behavior.PathPattern === '/api/*');
+    expect(api).toMatchObject({ CachePolicyId: CACHING_DISABLED, OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST, ViewerProtocolPolicy: 'https-only' });
+    expect(api?.AllowedMethods).toEqual(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']);
+    expect(behaviors.find((behavior) => behavior.PathPattern === '/config.json')).toMatchObject({ CachePolicyId: CACHING_DISABLED });
+  });
+
+  it('sends security headers: CSP allowing only Razorpay from outside, HSTS, frame and content-type options', () => {
+    dev.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          ContentSecurityPolicy: { ContentSecurityPolicy: Match.anyValue(), Override: true },
+          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true }),
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+        }),
+      }),
+    });
+    const policy = JSON.stringify(ofType('AWS::CloudFront::ResponseHeadersPolicy')[0]?.[1].Properties);
+    expect(policy).toContain("script-src 'self' https://checkout.razorpay.com");
+    expect(policy).toContain("frame-ancestors 'none'");
+  });
+
+  it('deploys the SPA with a year of caching for hashed assets, and a fresh config.json telling the API and WebSocket URLs', () => {
+    dev.hasResourceProperties('Custom::CDKBucketDeployment', { Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
+    dev.hasResourceProperties('Custom::CDKBucketDeployment', { SystemMetadata: { 'cache-control': 'no-cache' }, DistributionPaths: ['/index.html', '/config.json'] });
+    const shell = ofType('Custom::CDKBucketDeployment').find(([, resource]) => resource.Properties.SourceMarkers);
+    const keys = (shell?.[1].Properties.SourceObjectKeys ?? []) as string[];
+    const markers = (shell?.[1].Properties.SourceMarkers ?? []) as Array<Record<string, unknown>>;
+    const index = keys.findIndex((key) => existsSync(join(assemblyDir, `asset.${key.replace(/\.zip$/, '')}`, 'config.json')));
+    expect(index).toBeGreaterThanOrEqual(0);
+    const raw = readFileSync(join(assemblyDir, `asset.${keys[index]?.replace(/\.zip$/, '')}`, 'config.json'), 'utf8');
+    const config = JSON.parse(raw) as Record<string, string>;
+    expect(config).toMatchObject({ stage: 'dev', apiUrl: '/api', paymentMode: 'test' });
+    // The WebSocket URL is filled in at deploy time from the WebSocket API's id.
+    const wsMarker = /<<marker:0xbaba:\d+>>/.exec(config.wsUrl ?? '')?.[0] ?? '';
+    expect(config.wsUrl).toMatch(/^wss:\/\/.*\/live$/);
+    expect(logicalIdOf(markers[index]?.[wsMarker])).toMatch(/^RealtimeApi/);
+  });
+});
+
+describe('WebSocket API', () => {
+  it('has $connect, $disconnect and $default routes and a throttled live stage', () => {
+    dev.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET', RouteSelectionExpression: '$request.body.action' });
+    for (const key of ['$connect', '$disconnect', '$default']) dev.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: key });
+    dev.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'live', AutoDeploy: true, DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 50 }) });
+  });
+});
+
+describe('outputs', () => {
+  it('names the site, API and WebSocket URLs', () => {
+    const outputs = Object.keys(dev.toJSON().Outputs as Record<string, unknown>);
+    expect(outputs).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'WebSocketUrl']));
+  });
+});
+
+describe('stage config', () => {
+  it('knows prod and staging, treats other names as disposable dev stages, and refuses bad names', () => {
+    expect(stageConfig('prod')).toMatchObject({ retainData: true, logRetentionDays: 90 });
+    expect(stageConfig('alice')).toMatchObject({ name: 'alice', retainData: false, logRetentionDays: 7 });
+    expect(() => stageConfig('Prod_1')).toThrow(/Stage names/);
+  });
+});
