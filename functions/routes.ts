@@ -4,11 +4,13 @@
  *
  * `handler` is the module under functions/ that exports `handler`. A route without one is planned:
  * it is deployed and served by functions/http/not-implemented.ts, which answers 501 naming the route.
+ * `auth` is enforced by the HTTP middleware from this table, so a handler cannot forget it.
  * `access` is the table access the route needs (its IAM grant); `notifies` marks routes that push
  * WebSocket events (they get the @connections endpoint and ManageConnections).
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type AuthLevel = 'public' | 'user' | 'admin';
+/** public: anyone; optional: anyone, signed-in users are recognised; user: a valid sign-in; admin: an admin or manager. */
+export type AuthLevel = 'public' | 'optional' | 'user' | 'admin';
 export type TableAccess = 'none' | 'read' | 'write';
 
 export type HttpRoute = {
@@ -18,6 +20,8 @@ export type HttpRoute = {
   auth: AuthLevel;
   access: TableAccess;
   notifies?: boolean;
+  /** Signs or verifies tokens beyond the bearer check (sign-in, manage-booking links). */
+  usesSigningKey?: boolean;
   handler?: string;
 };
 
@@ -29,16 +33,16 @@ export const httpRoutes = [
   { name: 'list-notifications', method: 'GET', path: '/api/notifications', auth: 'public', access: 'read' },
 
   // Auth (guest section 7, admin section 7). register and login share a path: ?action=register|login
-  { name: 'auth', method: 'POST', path: '/api/auth', auth: 'public', access: 'write' },
-  { name: 'admin-login', method: 'POST', path: '/api/auth/admin-login', auth: 'public', access: 'write' },
-  { name: 'get-profile', method: 'GET', path: '/api/auth/profile', auth: 'user', access: 'read' },
-  { name: 'update-profile', method: 'PUT', path: '/api/auth/profile', auth: 'user', access: 'write' },
+  { name: 'auth', method: 'POST', path: '/api/auth', auth: 'public', access: 'write', usesSigningKey: true, handler: 'http/auth/register-or-login' },
+  { name: 'admin-login', method: 'POST', path: '/api/auth/admin-login', auth: 'public', access: 'write', usesSigningKey: true, handler: 'http/auth/admin-login' },
+  { name: 'get-profile', method: 'GET', path: '/api/auth/profile', auth: 'user', access: 'read', handler: 'http/auth/get-profile' },
+  { name: 'update-profile', method: 'PUT', path: '/api/auth/profile', auth: 'user', access: 'write', handler: 'http/auth/update-profile' },
 
   // Cottages
   { name: 'list-cottages', method: 'GET', path: '/api/cottages', auth: 'public', access: 'read', handler: 'http/cottages/list-cottages' },
   { name: 'get-cottage', method: 'GET', path: '/api/cottages/{id}', auth: 'public', access: 'read', handler: 'http/cottages/get-cottage' },
-  { name: 'check-availability', method: 'POST', path: '/api/cottages/{id}/availability', auth: 'public', access: 'read', notifies: true },
-  { name: 'get-availability-calendar', method: 'GET', path: '/api/cottages/{id}/availability', auth: 'public', access: 'read' },
+  { name: 'check-availability', method: 'POST', path: '/api/cottages/{id}/availability', auth: 'public', access: 'read', notifies: true, handler: 'http/cottages/check-availability' },
+  { name: 'get-availability-calendar', method: 'GET', path: '/api/cottages/{id}/availability', auth: 'public', access: 'read', handler: 'http/cottages/get-availability-calendar' },
   { name: 'create-cottage', method: 'POST', path: '/api/cottages/admin/create', auth: 'admin', access: 'write' },
   { name: 'update-cottage', method: 'PUT', path: '/api/cottages/admin/update/{id}', auth: 'admin', access: 'write' },
   { name: 'delete-cottage', method: 'DELETE', path: '/api/cottages/admin/delete/{id}', auth: 'admin', access: 'write' },
@@ -47,7 +51,7 @@ export const httpRoutes = [
   // Packages
   { name: 'list-packages', method: 'GET', path: '/api/packages', auth: 'public', access: 'read', handler: 'http/packages/list-packages' },
   { name: 'get-package', method: 'GET', path: '/api/packages/{id}', auth: 'public', access: 'read', handler: 'http/packages/get-package' },
-  { name: 'calculate-package-pricing', method: 'POST', path: '/api/packages/calculate-pricing', auth: 'public', access: 'read' },
+  { name: 'calculate-package-pricing', method: 'POST', path: '/api/packages/calculate-pricing', auth: 'public', access: 'read', handler: 'http/packages/calculate-pricing' },
   { name: 'list-all-packages', method: 'GET', path: '/api/packages/admin/all', auth: 'admin', access: 'read' },
   { name: 'create-package', method: 'POST', path: '/api/packages/admin', auth: 'admin', access: 'write', notifies: true },
   { name: 'update-package', method: 'PUT', path: '/api/packages/admin/{id}', auth: 'admin', access: 'write' },
@@ -57,21 +61,21 @@ export const httpRoutes = [
   // Safaris
   { name: 'list-safaris', method: 'GET', path: '/api/safaris', auth: 'public', access: 'read', handler: 'http/safaris/list-safaris' },
   { name: 'get-safari', method: 'GET', path: '/api/safaris/{id}', auth: 'public', access: 'read', handler: 'http/safaris/get-safari' },
-  { name: 'get-safari-available-dates', method: 'GET', path: '/api/safaris/{id}/available-dates', auth: 'public', access: 'read' },
-  { name: 'get-safari-slots', method: 'GET', path: '/api/safaris/{id}/slots/{date}', auth: 'public', access: 'read' },
-  { name: 'validate-safari-selection', method: 'POST', path: '/api/safaris/validate-selection', auth: 'public', access: 'read' },
+  { name: 'get-safari-available-dates', method: 'GET', path: '/api/safaris/{id}/available-dates', auth: 'public', access: 'read', handler: 'http/safaris/get-available-dates' },
+  { name: 'get-safari-slots', method: 'GET', path: '/api/safaris/{id}/slots/{date}', auth: 'public', access: 'read', handler: 'http/safaris/get-slots' },
+  { name: 'validate-safari-selection', method: 'POST', path: '/api/safaris/validate-selection', auth: 'public', access: 'read', handler: 'http/safaris/validate-selection' },
   { name: 'list-all-safaris', method: 'GET', path: '/api/safaris/admin/all', auth: 'admin', access: 'read' },
   { name: 'create-safari', method: 'POST', path: '/api/safaris/admin', auth: 'admin', access: 'write', notifies: true },
   { name: 'update-safari', method: 'PUT', path: '/api/safaris/admin/{id}', auth: 'admin', access: 'write' },
   { name: 'get-safari-stats', method: 'GET', path: '/api/safaris/admin/stats', auth: 'admin', access: 'read' },
 
   // Bookings (GET /api/bookings is the admin list and, with ?stats, the dashboard figures)
-  { name: 'create-booking', method: 'POST', path: '/api/bookings', auth: 'public', access: 'write', notifies: true },
+  { name: 'create-booking', method: 'POST', path: '/api/bookings', auth: 'optional', access: 'write', notifies: true, usesSigningKey: true, handler: 'http/bookings/create-booking' },
   { name: 'list-bookings', method: 'GET', path: '/api/bookings', auth: 'admin', access: 'read' },
-  { name: 'get-booking-by-reference', method: 'GET', path: '/api/bookings/reference/{reference}', auth: 'public', access: 'read' },
-  { name: 'list-my-bookings', method: 'GET', path: '/api/bookings/my-bookings', auth: 'user', access: 'read' },
-  { name: 'get-booking', method: 'GET', path: '/api/bookings/{id}', auth: 'user', access: 'read' },
-  { name: 'cancel-booking', method: 'PUT', path: '/api/bookings/{id}/cancel', auth: 'user', access: 'write', notifies: true },
+  { name: 'get-booking-by-reference', method: 'GET', path: '/api/bookings/reference/{reference}', auth: 'public', access: 'read', usesSigningKey: true, handler: 'http/bookings/get-booking-by-reference' },
+  { name: 'list-my-bookings', method: 'GET', path: '/api/bookings/my-bookings', auth: 'user', access: 'read', handler: 'http/bookings/list-my-bookings' },
+  { name: 'get-booking', method: 'GET', path: '/api/bookings/{id}', auth: 'user', access: 'read', handler: 'http/bookings/get-booking' },
+  { name: 'cancel-booking', method: 'PUT', path: '/api/bookings/{id}/cancel', auth: 'user', access: 'write', notifies: true, handler: 'http/bookings/cancel-booking' },
   { name: 'update-booking-status', method: 'PATCH', path: '/api/bookings/{id}/status', auth: 'admin', access: 'write', notifies: true },
   { name: 'update-booking-payment', method: 'PATCH', path: '/api/bookings/{id}/payment', auth: 'admin', access: 'write', notifies: true },
 
@@ -108,3 +112,9 @@ export const isImplemented = (route: HttpRoute): boolean => route.handler !== un
 export const handlerModule = (route: HttpRoute): string => route.handler ?? NOT_IMPLEMENTED_HANDLER;
 
 export const routeKey = (route: HttpRoute): string => `${route.method} ${route.path}`;
+
+/** Routes whose function needs the JWT signing key: any that checks a sign-in, or signs or verifies tokens itself. */
+export const needsSigningKey = (route: HttpRoute): boolean => route.auth !== 'public' || route.usesSigningKey === true;
+
+/** Jobs run on a schedule (EventBridge on AWS, a timer under npm start). */
+export const jobs = [{ name: 'release-expired-holds', handler: 'jobs/release-expired-holds', everyMinutes: 1, access: 'write', notifies: true }] as const;

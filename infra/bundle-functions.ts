@@ -1,13 +1,13 @@
 import { buildSync } from 'esbuild';
 import { join, resolve } from 'node:path';
-import { handlerModule, httpRoutes, wsRoutes } from '../functions/routes.ts';
+import { handlerModule, httpRoutes, jobs, wsRoutes } from '../functions/routes.ts';
 
 const root = resolve(import.meta.dirname, '..');
 export const bundleDir = join(root, '.build', 'functions');
 
 /** Every distinct handler module the stack deploys (planned routes share the 501 handler). */
 export function deployedModules(): string[] {
-  return [...new Set([...httpRoutes.map(handlerModule), ...wsRoutes.map((route) => route.handler)])].sort();
+  return [...new Set([...httpRoutes.map(handlerModule), ...wsRoutes.map((route) => route.handler), ...jobs.map((job) => job.handler)])].sort();
 }
 
 /**

@@ -1,7 +1,10 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { wsRoutes } from '../functions/routes.ts';
+import { Duration } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
+import { jobs, wsRoutes } from '../functions/routes.ts';
 import { DataTable } from './constructs/data-table.ts';
 import { RoutesApi } from './constructs/http-api.ts';
 import { RouteFunctions } from './constructs/route-functions.ts';
@@ -55,6 +58,11 @@ export class ResortStack extends Stack {
       return functions.add(route.name, { bundle: bundle(route.handler), needs: { access: 'write', notifies: isDefault, verifiesTokens: isDefault } });
     };
     realtime.attach({ $connect: wsHandler('$connect'), $disconnect: wsHandler('$disconnect'), $default: wsHandler('$default') });
+
+    for (const job of jobs) {
+      const handler = functions.add(job.name, { bundle: bundle(job.handler), needs: { access: job.access, notifies: job.notifies, verifiesTokens: false }, timeoutSeconds: 60 });
+      new Rule(this, `${job.name}-schedule`, { schedule: Schedule.rate(Duration.minutes(job.everyMinutes)), targets: [new LambdaTarget(handler, { retryAttempts: 0 })] });
+    }
 
     const http = new RoutesApi(this, 'Http', { stageName: stage.name, functions, bundles });
 

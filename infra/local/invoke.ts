@@ -24,7 +24,6 @@ async function main(): Promise<void> {
     console.error(`No event file ${file}: pass one as the second argument.`);
     process.exit(2);
   }
-  const event: unknown = JSON.parse(readFileSync(file, 'utf8'));
 
   const settings = readLocalSettings(process.env);
   const runtimeFile = join(settings.dataDir, 'dynamodb-local.json');
@@ -43,6 +42,8 @@ async function main(): Promise<void> {
     Object.assign(process.env, functionEnvironment({ tableName: LOCAL_TABLE_NAME, dynamodbEndpoint: endpoint, port: settings.port, jwtSecret: localJwtSecret(settings.dataDir) }));
     const { seedSampleData } = await import('./seed.ts');
     await seedSampleData();
+    const { loadSampleEvent } = await import('./sample-events.ts');
+    const event = await loadSampleEvent(file);
     const handler = await loadHandler(route.module);
     const started = performance.now();
     const result = (await handler(event, lambdaContext(route.name))) as { statusCode?: number; body?: string } | undefined;

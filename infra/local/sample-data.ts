@@ -1,4 +1,5 @@
 import type { Cottage, Safari, StayPackage } from '../../shared/catalog.ts';
+import type { PricingRule } from '../../shared/pricing-rules.ts';
 
 /** The resort as a fresh local install shows it: the spec's three villa types, one unit each. */
 export const sampleCottages: Cottage[] = [
@@ -114,6 +115,7 @@ export const sampleSafaris: Safari[] = [
     price: 750,
     duration: '3 hours',
     max_guests: 6,
+    seats_per_slot: 12,
     includes: ['Open jeep', 'Naturalist guide', 'Park entry'],
     highlights: ['Tiger and leopard territory', 'Dawn birdsong'],
     time_slots: ['06:00-09:00', '07:00-10:00'],
@@ -127,6 +129,7 @@ export const sampleSafaris: Safari[] = [
     price: 900,
     duration: '3 hours',
     max_guests: 6,
+    seats_per_slot: 12,
     includes: ['Open jeep', 'Naturalist guide', 'Park entry', 'Sundowner tea'],
     highlights: ['Elephant herds at the waterhole', 'Sunset over the reserve'],
     time_slots: ['16:00-19:00'],
@@ -140,9 +143,42 @@ export const sampleSafaris: Safari[] = [
     price: 1200,
     duration: '2 hours',
     max_guests: 4,
+    seats_per_slot: 8,
     includes: ['Red-light torches', 'Naturalist guide'],
     highlights: ['Owls and nightjars', 'Glow-worm clearing'],
     time_slots: ['20:00-22:00'],
     is_active: true,
+  },
+];
+
+/** Sample pricing rules: quotes show them when a stay falls in their dates. */
+export const samplePricingRules: PricingRule[] = [
+  {
+    id: 'monsoon-escape-2027',
+    service_name: 'Monsoon Escape',
+    service_type: 'cottage',
+    currency: 'INR',
+    season: 'monsoon',
+    discount_percentage: 15,
+    valid_from: '2027-06-15',
+    valid_until: '2027-09-30',
+    min_stay: 2,
+    max_stay: 30,
+    description: 'The forest at its greenest: 15% off villa nights for stays of two nights or more.',
+    status: 'seasonal',
+  },
+  {
+    id: 'long-stay',
+    service_name: 'Long Stay',
+    service_type: 'cottage',
+    currency: 'INR',
+    season: 'all-year',
+    discount_percentage: 10,
+    valid_from: '2026-01-01',
+    valid_until: '2030-12-31',
+    min_stay: 7,
+    max_stay: 30,
+    description: '10% off villa nights when you stay a week or longer.',
+    status: 'promotional',
   },
 ];

@@ -5,7 +5,9 @@ import { seedMarkerKeys } from '../../functions/lib/db/keys.ts';
 import { getItem } from '../../functions/lib/db/query.ts';
 import { createUser, EmailTakenError, findUserByEmail, setUserCredentials } from '../../functions/lib/db/users.ts';
 import { hashPassword, verifyPassword } from '../../functions/lib/passwords.ts';
-import { sampleCottages, samplePackages, sampleSafaris } from './sample-data.ts';
+import { putPricingRule } from '../../functions/lib/db/pricing-rules.ts';
+import { SAMPLE_GUEST } from './environment.ts';
+import { sampleCottages, samplePackages, samplePricingRules, sampleSafaris } from './sample-data.ts';
 
 export type AdminAccount = { email: string; password: string; name: string };
 
@@ -19,7 +21,11 @@ export async function seedSampleData(): Promise<boolean> {
     ...sampleCottages.map((cottage) => cottages.put(cottage)),
     ...samplePackages.map((stayPackage) => stayPackages.put(stayPackage)),
     ...sampleSafaris.map((safari) => safaris.put(safari)),
+    ...samplePricingRules.map((rule) => putPricingRule(rule)),
   ]);
+  if (!(await findUserByEmail(SAMPLE_GUEST.email))) {
+    await createUser({ name: SAMPLE_GUEST.name, email: SAMPLE_GUEST.email, role: 'customer', passwordHash: await hashPassword(SAMPLE_GUEST.password) });
+  }
   await documentClient.send(
     new PutCommand({ TableName: tableName, Item: { ...seedMarkerKeys, entity: 'seed', seededAt: new Date().toISOString() } }),
   );

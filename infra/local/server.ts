@@ -8,6 +8,18 @@ import { securityHeaders } from '../site-headers.ts';
 import { BodyTooLargeError, invokeHttpRoute, readBody, toHttpApiEvent, writeResult } from './http-adapter.ts';
 import { createRouteMatcher } from './route-matcher.ts';
 import { createWebSocketGateway } from './websocket-gateway.ts';
+import { jobs } from '../../functions/routes.ts';
+import { lambdaContext, loadHandler } from './handlers.ts';
+
+function startJobTimers(): NodeJS.Timeout[] {
+  return jobs.map((job) =>
+    setInterval(() => {
+      loadHandler(job.handler)
+        .then((handler) => handler({ source: 'local.scheduler', 'detail-type': 'Scheduled Event' }, lambdaContext(job.name)))
+        .catch((error: unknown) => console.error(`Job ${job.name} failed:`, error));
+    }, job.everyMinutes * 60_000),
+  );
+}
 
 export const WS_PATH = '/ws';
 
@@ -19,6 +31,8 @@ export type LocalServerOptions = {
   /** The built SPA (dist/web); ignored in dev mode, where Vite serves the app with hot reload. */
   webRoot: string;
   dev?: boolean;
+  /** Run the scheduled jobs (the hold sweeper) on timers, as EventBridge does on AWS. */
+  runJobs?: boolean;
 };
 
 export type LocalServer = { url: string; port: number; close: () => Promise<void> };
@@ -97,6 +111,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     });
   });
 
+  const timers = options.runJobs ? startJobTimers() : [];
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
@@ -106,6 +122,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     url: `http://${!options.host || ['127.0.0.1', '0.0.0.0', '::'].includes(options.host) ? 'localhost' : options.host}:${options.port}`,
     port: options.port,
     close: async () => {
+      timers.forEach(clearInterval);
       await gateway.close();
       await vite?.close();
       server.closeAllConnections();

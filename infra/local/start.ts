@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     const seeded = await seedSampleData();
     const admin = await ensureAdmin(settings.admin);
     const { startLocalServer } = await import('./server.ts');
-    const server = await startLocalServer({ port: settings.port, host: settings.host, stage: LOCAL_STAGE, paymentMode: 'test', webRoot, dev }).catch(
+    const server = await startLocalServer({ port: settings.port, host: settings.host, stage: LOCAL_STAGE, paymentMode: 'test', webRoot, dev, runJobs: true }).catch(
       (error: NodeJS.ErrnoException) => {
         if (error.code === 'EADDRINUSE') throw new Error(`Port ${settings.port} is already in use: stop the other server or run with PORT=${settings.port + 1}`);
         throw error;

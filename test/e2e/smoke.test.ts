@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ensureAdmin } from '../../infra/local/seed.ts';
 import { launchChromium } from '../support/browser.ts';
 import { startTestStack, type TestStack } from '../support/local-stack.ts';
 
@@ -81,6 +82,16 @@ describe('admin guard in Chromium', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toBe('POST /api/auth/admin-login is not implemented yet. It is listed in the route table as planned.');
+    expect(await alert.textContent()).toBe('Invalid email or password');
+  });
+
+  it('signs the seeded admin in and lands on the dashboard', async () => {
+    await ensureAdmin({ email: 'frontdesk@resort.in', password: 'frontdesk-password', name: 'Front Desk' });
+    await page.goto(`${stack.baseUrl}/admin/login`);
+    await page.getByPlaceholder('Enter your email address').fill('frontdesk@resort.in');
+    await page.getByPlaceholder('Enter your password').fill('frontdesk-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${stack.baseUrl}/admin/dashboard`);
+    await page.getByRole('heading', { name: 'Welcome, Front Desk' }).waitFor();
   });
 });

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { httpRoutes, isImplemented, routeKey, wsRoutes, type HttpRoute } from '../../functions/routes.ts';
+import { httpRoutes, isImplemented, jobs, needsSigningKey, routeKey, wsRoutes, type HttpRoute } from '../../functions/routes.ts';
 import { bundleFunctions } from '../../infra/bundle-functions.ts';
-import { verifiesTokens } from '../../infra/constructs/http-api.ts';
 import { tableActions } from '../../infra/constructs/route-functions.ts';
 import { webRoot } from '../../infra/local/web-build.ts';
 import { ResortStack } from '../../infra/resort-stack.ts';
@@ -70,7 +69,7 @@ describe('route functions', () => {
     const names = ofType('AWS::Lambda::Function')
       .map(([, fn]) => fn.Properties.FunctionName)
       .filter((name): name is string => typeof name === 'string' && name.startsWith('forest-resort-dev-'));
-    expect(names.sort()).toEqual([...httpRoutes, ...wsRoutes].map((route) => `forest-resort-dev-${route.name}`).sort());
+    expect(names.sort()).toEqual([...httpRoutes, ...wsRoutes, ...jobs].map((route) => `forest-resort-dev-${route.name}`).sort());
     for (const name of names) {
       dev.hasResourceProperties('AWS::Lambda::Function', {
         FunctionName: name,
@@ -102,10 +101,11 @@ describe('route functions', () => {
   it('grants each function exactly the table, WebSocket and secret permissions its route needs', () => {
     const statements = statementsByFunction();
     const expectations = [
-      ...(httpRoutes as readonly HttpRoute[]).map((route) => ({ name: route.name, access: route.access, notifies: route.notifies ?? false, secret: verifiesTokens(route) })),
+      ...(httpRoutes as readonly HttpRoute[]).map((route) => ({ name: route.name, access: route.access, notifies: route.notifies ?? false, secret: needsSigningKey(route) })),
       { name: 'ws-connect', access: 'write' as const, notifies: false, secret: false },
       { name: 'ws-disconnect', access: 'write' as const, notifies: false, secret: false },
       { name: 'ws-default', access: 'write' as const, notifies: true, secret: true },
+      ...jobs.map((job) => ({ name: job.name, access: job.access, notifies: job.notifies, secret: false })),
     ];
     for (const expected of expectations) {
       const actions = actionsOf(statements.get(`forest-resort-dev-${expected.name}`) ?? []);
@@ -133,7 +133,7 @@ describe('route functions', () => {
   });
 
   it('gives every function its own log group with retention', () => {
-    expect(ofType('AWS::Logs::LogGroup').length).toBe(httpRoutes.length + wsRoutes.length);
+    expect(ofType('AWS::Logs::LogGroup').length).toBe(httpRoutes.length + wsRoutes.length + jobs.length);
     dev.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/aws/lambda/forest-resort-dev-get-health', RetentionInDays: 7 });
     prod.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/aws/lambda/forest-resort-prod-get-health', RetentionInDays: 90 });
   });
@@ -234,6 +234,18 @@ describe('WebSocket API', () => {
     dev.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET', RouteSelectionExpression: '$request.body.action' });
     for (const key of ['$connect', '$disconnect', '$default']) dev.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: key });
     dev.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'live', AutoDeploy: true, DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 50 }) });
+  });
+});
+
+describe('scheduled jobs', () => {
+  it('runs the hold sweeper every minute from EventBridge', () => {
+    const functions = Object.fromEntries(ofType('AWS::Lambda::Function'));
+    const rules = ofType('AWS::Events::Rule');
+    expect(rules).toHaveLength(jobs.length);
+    const [, rule] = rules[0] ?? [];
+    expect(rule?.Properties.ScheduleExpression).toBe('rate(1 minute)');
+    const target = (rule?.Properties.Targets as Array<{ Arn: unknown }>)[0];
+    expect(functions[logicalIdOf(target?.Arn)]?.Properties.FunctionName).toBe('forest-resort-dev-release-expired-holds');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
+import { signAccessToken } from '../../functions/lib/auth.ts';
 import { conflict } from '../../functions/lib/http/errors.ts';
 import { httpRoute, MAX_BODY_BYTES } from '../../functions/lib/http/handler.ts';
 
@@ -9,7 +10,7 @@ const context = { awsRequestId: 'req-1' } as Context;
 const event = (overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 =>
   ({
     version: '2.0',
-    routeKey: 'POST /api/test/{id}',
+    routeKey: 'POST /api/safaris/validate-selection',
     rawPath: '/api/test/x',
     rawQueryString: '',
     headers: { 'content-type': 'application/json' },
@@ -91,5 +92,38 @@ describe('httpRoute', () => {
     const result = (await route(event(), context)) as { statusCode: number; headers: Record<string, string> };
     expect(result.statusCode).toBe(201);
     expect(result.headers.location).toBe('/api/x/new');
+  });
+});
+
+describe('auth from the route table', () => {
+  const whoAmI = httpRoute({}, async ({ principal }) => ({ userId: principal?.userId ?? null }));
+  const call = async (routeKey: string, authorization?: string) =>
+    parse(await whoAmI(event({ routeKey, headers: authorization ? { authorization } : {} }), context));
+  const tokenFor = (role: 'customer' | 'admin' | 'manager') => signAccessToken({ userId: `${role}-1`, role, name: role, email: `${role}@x.in` });
+
+  it('lets anyone call a public route and ignores any token there', async () => {
+    expect(await call('GET /api/health', 'Bearer garbage')).toEqual({ statusCode: 200, body: { success: true, data: { userId: null } } });
+  });
+
+  it('recognises a signed-in user on an optional route, and lets guests through', async () => {
+    expect((await call('POST /api/bookings', `Bearer ${await tokenFor('customer')}`)).body.data).toEqual({ userId: 'customer-1' });
+    expect((await call('POST /api/bookings')).body.data).toEqual({ userId: null });
+  });
+
+  it('answers 401 on a user route without a valid token', async () => {
+    expect(await call('GET /api/bookings/my-bookings')).toEqual({ statusCode: 401, body: { success: false, error: 'Please sign in to continue' } });
+    expect((await call('GET /api/bookings/my-bookings', 'Bearer not.a.token')).body.error).toBe('Your session has expired. Please sign in again.');
+    expect((await call('GET /api/bookings/my-bookings', `Bearer ${await tokenFor('customer')}`)).statusCode).toBe(200);
+  });
+
+  it('answers 403 on an admin route for a customer, and lets admins and managers in', async () => {
+    expect((await call('GET /api/admin/pricing', `Bearer ${await tokenFor('customer')}`)).statusCode).toBe(403);
+    expect((await call('GET /api/admin/pricing', `Bearer ${await tokenFor('admin')}`)).statusCode).toBe(200);
+    expect((await call('GET /api/admin/pricing', `Bearer ${await tokenFor('manager')}`)).statusCode).toBe(200);
+  });
+
+  it('fails closed for a route the table does not know', async () => {
+    expect((await call('GET /api/secret-backdoor')).statusCode).toBe(401);
+    expect((await call('GET /api/secret-backdoor', `Bearer ${await tokenFor('customer')}`)).statusCode).toBe(403);
   });
 });

@@ -76,3 +76,30 @@ export async function setUserCredentials(userId: string, changes: { passwordHash
     }),
   );
 }
+
+export async function getUser(userId: string): Promise<PublicUser | undefined> {
+  const item = await getItem(userKeys.item(userId), true);
+  return item ? publicUserSchema.parse(withoutStorageAttributes(item)) : undefined;
+}
+
+/** Changes the fields a user may edit about themselves; e-mail and role are not among them. */
+export async function updateProfile(userId: string, changes: { name?: string; phone?: string }): Promise<PublicUser> {
+  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+  if (entries.length === 0) {
+    const user = await getUser(userId);
+    if (!user) throw new Error(`User ${userId} not found`);
+    return user;
+  }
+  const result = await documentClient.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: userKeys.item(userId),
+      UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([field], index) => [`#f${index}`, field])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return publicUserSchema.parse(withoutStorageAttributes(result.Attributes ?? {}));
+}

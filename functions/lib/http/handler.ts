@@ -2,7 +2,10 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import type { ApiFailure, ApiSuccess } from '../../../shared/api.ts';
-import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from './errors.ts';
+import { portalRoles } from '../../../shared/users.ts';
+import { httpRoutes, routeKey, type AuthLevel } from '../../routes.ts';
+import { verifyAccessToken, type Principal } from '../auth.ts';
+import { badRequest, forbidden, HttpError, payloadTooLarge, unauthorized, unsupportedMediaType } from './errors.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -15,7 +18,7 @@ const jsonHeaders = {
   'cache-control': 'no-store',
 };
 
-export function jsonResponse<T>(statusCode: number, body: ApiSuccess<T> | ApiFailure, headers: Record<string, string> = {}): HttpResult {
+export function jsonResponse<T>(statusCode: number, body: ApiSuccess<T> | (ApiFailure & Record<string, unknown>), headers: Record<string, string> = {}): HttpResult {
   return { statusCode, headers: { ...jsonHeaders, ...headers }, body: JSON.stringify(body) };
 }
 
@@ -59,11 +62,11 @@ export function httpErrors(): MiddlewareObj<HttpEvent, HttpResult> {
     onError: async (request) => {
       const { error } = request;
       if (error instanceof HttpError) {
-        request.response = jsonResponse(error.statusCode, {
-          success: false,
-          error: error.message,
-          ...(error.details ? { details: error.details } : {}),
-        });
+        request.response = jsonResponse(
+          error.statusCode,
+          { ...error.extra, success: false, error: error.message, ...(error.details ? { details: error.details } : {}) },
+          error.headers,
+        );
         return;
       }
       console.error(
@@ -81,7 +84,31 @@ export function httpErrors(): MiddlewareObj<HttpEvent, HttpResult> {
 }
 
 type Schemas<P, Q, B> = { params?: z.ZodType<P>; query?: z.ZodType<Q>; body?: z.ZodType<B> };
-export type RouteInput<P, Q, B> = { params: P; query: Q; body: B; event: HttpEvent; context: Context };
+export type RouteInput<P, Q, B> = { params: P; query: Q; body: B; event: HttpEvent; context: Context; principal?: Principal };
+
+const authLevels = new Map<string, AuthLevel>(httpRoutes.map((route) => [routeKey(route), route.auth]));
+
+function bearerToken(event: HttpEvent): string | undefined {
+  const header = event.headers?.authorization ?? event.headers?.Authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/**
+ * The route table decides who may call: public and optional routes let anyone in (optional ones
+ * recognise a signed-in user), user routes need a valid token (401), admin routes an admin or
+ * manager (403). An event whose route is not in the table is treated as admin-only: fail closed.
+ */
+async function authenticate(event: HttpEvent): Promise<Principal | undefined> {
+  const level = authLevels.get(event.routeKey) ?? 'admin';
+  if (level === 'public') return undefined;
+  const token = bearerToken(event);
+  const principal = token ? await verifyAccessToken(token) : undefined;
+  if (level === 'optional') return principal;
+  if (!principal) throw unauthorized(token ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue');
+  if (level === 'admin' && !portalRoles.includes(principal.role)) throw forbidden();
+  return principal;
+}
 export type RouteOutput<T> = T | { statusCode: number; data: T; headers?: Record<string, string> };
 
 const isCustomOutput = <T>(value: RouteOutput<T>): value is { statusCode: number; data: T; headers?: Record<string, string> } =>
@@ -98,10 +125,11 @@ export function httpRoute<T, P = Record<string, never>, Q = Record<string, never
   return middy<HttpEvent, HttpResult>()
     .use(httpErrors())
     .handler(async (event, context) => {
+      const principal = await authenticate(event);
       const params = schemas.params ? parseWith(schemas.params, event.pathParameters ?? {}, 'path') : ({} as P);
       const query = schemas.query ? parseWith(schemas.query, event.queryStringParameters ?? {}, 'query') : ({} as Q);
       const body = schemas.body ? parseWith(schemas.body, readJsonBody(event), 'request body') : (undefined as B);
-      const output = await run({ params, query, body, event, context });
+      const output = await run({ params, query, body, event, context, ...(principal ? { principal } : {}) });
       if (isCustomOutput(output)) {
         return jsonResponse(output.statusCode, { success: true, data: output.data }, output.headers);
       }

@@ -1,0 +1,22 @@
+import * as z from 'zod';
+import { updateProfile } from '../../lib/db/users.ts';
+import { unauthorized } from '../../lib/http/errors.ts';
+import { httpRoute } from '../../lib/http/handler.ts';
+
+const bodySchema = z.strictObject(
+  {
+    name: z.string().trim().min(1, 'Name is required').max(120).optional(),
+    phone: z
+      .string()
+      .trim()
+      .transform((phone) => phone.replace(/\D/g, ''))
+      .refine((digits) => digits.length === 10, 'Please enter a valid 10-digit phone number')
+      .optional(),
+  },
+  { error: 'Only name and phone can be changed here' },
+);
+
+export const handler = httpRoute({ body: bodySchema }, async ({ body, principal }) => {
+  if (!principal) throw unauthorized();
+  return updateProfile(principal.userId, body);
+});

@@ -1,0 +1,28 @@
+import * as z from 'zod';
+import { addDaysIso, isIsoDate, nightsBetween, resortToday, stayLimits } from '../../../shared/stay.ts';
+import { availabilityCalendar } from '../../lib/bookings/availability.ts';
+import { resolveUnits } from '../../lib/bookings/catalogue.ts';
+import { listPricingRules } from '../../lib/db/pricing-rules.ts';
+import { badRequest } from '../../lib/http/errors.ts';
+import { httpRoute } from '../../lib/http/handler.ts';
+
+const MAX_RANGE_DAYS = 93;
+const isoDate = (label: string) => z.string({ error: `${label} is required` }).refine(isIsoDate, `${label} must look like 2026-12-24`);
+
+/** GET /api/cottages/{id}/availability?startDate=&endDate=: free units and price per night, for a date picker. */
+export const handler = httpRoute(
+  { params: z.object({ id: z.string().min(1).max(64) }), query: z.object({ startDate: isoDate('startDate'), endDate: isoDate('endDate') }) },
+  async ({ params, query }) => {
+    const span = nightsBetween(query.startDate, query.endDate);
+    if (span < 0) throw badRequest('endDate must not be before startDate', { endDate: ['endDate must not be before startDate'] });
+    if (span >= MAX_RANGE_DAYS) throw badRequest(`Ask for at most ${MAX_RANGE_DAYS} days at a time`, { endDate: [`At most ${MAX_RANGE_DAYS} days`] });
+    const now = Date.now();
+    const today = resortToday(new Date(now));
+    const lastBookable = addDaysIso(today, stayLimits.maxDaysAhead);
+    const [units, rules] = await Promise.all([resolveUnits(params.id), listPricingRules()]);
+    const nights = (await availabilityCalendar(units, query.startDate, query.endDate, rules, now)).map((night) =>
+      night.date < today || night.date > lastBookable ? { ...night, freeUnits: 0, available: false } : night,
+    );
+    return { id: params.id, startDate: query.startDate, endDate: query.endDate, nights };
+  },
+);

@@ -1,0 +1,15 @@
+import * as z from 'zod';
+import { isIsoDate } from '../../../shared/stay.ts';
+import { emptySlots, seatsLeft } from '../../lib/bookings/safari-seats.ts';
+import { bookableSafari } from '../../lib/bookings/catalogue.ts';
+import { httpRoute } from '../../lib/http/handler.ts';
+
+/** GET /api/safaris/{id}/slots/{date}: seats left on each time slot that day. */
+export const handler = httpRoute(
+  { params: z.object({ id: z.string().min(1).max(64), date: z.string().refine(isIsoDate, 'Dates look like 2026-12-24') }) },
+  async ({ params }) => {
+    const safari = await bookableSafari(params.id);
+    const slots = (await seatsLeft(safari, params.date, params.date)).get(params.date) ?? emptySlots(safari);
+    return { safariId: safari.id, date: params.date, slots };
+  },
+);

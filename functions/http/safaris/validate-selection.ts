@@ -1,0 +1,41 @@
+import * as z from 'zod';
+import { safariMessages, safariSelectionSchema } from '../../../shared/booking.ts';
+import { safariSelectionProblems } from '../../../shared/safari-rules.ts';
+import { addProblem, hasProblems, isIsoDate, type FieldProblems } from '../../../shared/stay.ts';
+import { emptySlots, seatsLeft } from '../../lib/bookings/safari-seats.ts';
+import { bookableSafari } from '../../lib/bookings/catalogue.ts';
+import { badRequest, conflict } from '../../lib/http/errors.ts';
+import { httpRoute } from '../../lib/http/handler.ts';
+
+const bodySchema = z.object({
+  checkIn: z.string().refine(isIsoDate, 'Dates look like 2026-12-24'),
+  checkOut: z.string().refine(isIsoDate, 'Dates look like 2026-12-24'),
+  guests: z.number().int().min(1, 'At least 1 guest is required'),
+  selections: z.array(safariSelectionSchema).min(1, 'Choose at least one safari').max(12),
+});
+
+/** POST /api/safaris/validate-selection: the spec's safari rules and seats left, before step 4. */
+export const handler = httpRoute({ body: bodySchema }, async ({ body }) => {
+  const safaris = await Promise.all(body.selections.map((selection) => bookableSafari(selection.safariId)));
+  const problems: FieldProblems = {};
+  body.selections.forEach((selection, index) => {
+    const safari = safaris[index];
+    if (!safari) return;
+    for (const [field, messages] of Object.entries(safariSelectionProblems(selection, safari, body))) for (const message of messages) addProblem(problems, `selections.${index}.${field}`, message);
+  });
+  if (hasProblems(problems)) throw badRequest(Object.values(problems)[0]?.[0] ?? 'Invalid safari selection', problems);
+
+  const soldOut: FieldProblems = {};
+  const priced = await Promise.all(
+    body.selections.map(async (selection, index) => {
+      const safari = safaris[index];
+      if (!safari || !selection.date || !selection.timeSlot) throw new Error('validated selection is incomplete');
+      const slots = (await seatsLeft(safari, selection.date, selection.date)).get(selection.date) ?? emptySlots(safari);
+      const slot = slots.find((candidate) => candidate.timeSlot === selection.timeSlot);
+      if ((slot?.seatsLeft ?? 0) < (selection.guests ?? 0)) addProblem(soldOut, `selections.${index}.timeSlot`, safariMessages.soldOut(safari.name, selection.date, selection.timeSlot));
+      return { safariId: safari.id, name: safari.name, date: selection.date, timeSlot: selection.timeSlot, guests: selection.guests ?? 0, price: safari.price, totalPrice: safari.price * (selection.guests ?? 0), seatsLeft: slot?.seatsLeft ?? 0 };
+    }),
+  );
+  if (hasProblems(soldOut)) throw conflict(Object.values(soldOut)[0]?.[0] ?? 'Sold out', soldOut);
+  return { valid: true, selections: priced, total: priced.reduce((sum, selection) => sum + selection.totalPrice, 0) };
+});

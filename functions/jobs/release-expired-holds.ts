@@ -1,0 +1,30 @@
+import { expiredHolds } from '../lib/db/bookings.ts';
+import { TransactionRefused } from '../lib/db/transactions.ts';
+import { releaseBooking } from '../lib/bookings/release-booking.ts';
+import { notifySafely } from '../lib/realtime.ts';
+
+/**
+ * Scheduled every minute: online-payment holds that ran out free their nights and seats and the
+ * booking is marked expired. Expiry is already enforced by the claim condition; this is cleanup
+ * and the guest-visible status change.
+ */
+export const handler = async (): Promise<{ released: number; skipped: number }> => {
+  const now = Date.now();
+  // Booking partitions are by UTC creation month; a month back covers any hold and a long outage.
+  const months = [...new Set([new Date(now).toISOString().slice(0, 7), new Date(now - 31 * 86_400_000).toISOString().slice(0, 7)])];
+  let released = 0;
+  let skipped = 0;
+  for (const booking of await expiredHolds(months, now)) {
+    try {
+      await releaseBooking(booking, 'expired', ['pending'], { expired_at: new Date(now).toISOString() });
+      released += 1;
+      if (booking.user_id) await notifySafely(`user:${booking.user_id}`, 'payment-failed', { error: `Payment for ${booking.booking_reference} was not completed in time; the hold was released` });
+    } catch (error) {
+      // Paid or cancelled in the meantime: its status moved on, nothing to release.
+      if (error instanceof TransactionRefused) skipped += 1;
+      else throw error;
+    }
+  }
+  if (released || skipped) console.log(JSON.stringify({ level: 'info', message: 'Released expired holds', released, skipped }));
+  return { released, skipped };
+};

@@ -1,0 +1,63 @@
+import * as z from 'zod';
+import { portalRoles, type PublicUser } from '../../shared/users.ts';
+import { signAccessToken } from './auth.ts';
+import { clearFailedLogins, lockedForSeconds, recordFailedLogin } from './db/login-attempts.ts';
+import { createUser, EmailTakenError, findUserByEmail } from './db/users.ts';
+import { conflict, forbidden, tooManyRequests, unauthorized } from './http/errors.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+export const credentialsSchema = z.object({
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254).email('Please enter a valid email address'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+
+export const registrationSchema = credentialsSchema.extend({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
+  password: z.string({ error: 'Password is required' }).min(8, 'Password must be at least 8 characters').max(200),
+  phone: z
+    .string()
+    .trim()
+    .transform((phone) => phone.replace(/\D/g, ''))
+    .refine((digits) => digits.length === 10, 'Please enter a valid 10-digit phone number')
+    .optional(),
+});
+
+export type SignedIn = { token: string; user: Pick<PublicUser, 'id' | 'name' | 'email' | 'role'> };
+
+const signedIn = async (user: PublicUser): Promise<SignedIn> => ({
+  token: await signAccessToken({ userId: user.id, role: user.role, name: user.name, email: user.email }),
+  user: { id: user.id, name: user.name, email: user.email, role: user.role },
+});
+
+export async function register(input: z.infer<typeof registrationSchema>): Promise<SignedIn> {
+  try {
+    const user = await createUser({ name: input.name, email: input.email, role: 'customer', passwordHash: await hashPassword(input.password), ...(input.phone ? { phone: input.phone } : {}) });
+    return signedIn(user);
+  } catch (error) {
+    if (error instanceof EmailTakenError) throw conflict(error.message, { email: [error.message] });
+    throw error;
+  }
+}
+
+// Verifying against a real hash when the user does not exist keeps both answers equally slow.
+let decoy: Promise<string> | undefined;
+const decoyHash = () => (decoy ??= hashPassword('decoy password that never matches'));
+
+/** Checks the password with throttling: five failures lock the address for 15 minutes (429). */
+export async function logIn(input: z.infer<typeof credentialsSchema>, options: { portal?: boolean; now?: number } = {}): Promise<SignedIn> {
+  const now = options.now ?? Date.now();
+  const waitSeconds = await lockedForSeconds(input.email, now);
+  if (waitSeconds > 0) {
+    throw tooManyRequests(`Too many failed sign-in attempts. Please try again in ${Math.ceil(waitSeconds / 60)} minutes.`, waitSeconds);
+  }
+  const user = await findUserByEmail(input.email);
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
+  if (!user || !valid || user.status !== 'active') {
+    await recordFailedLogin(input.email, now);
+    throw unauthorized('Invalid email or password');
+  }
+  await clearFailedLogins(input.email);
+  if (options.portal && !portalRoles.includes(user.role)) throw forbidden('This account cannot use the admin portal');
+  const { passwordHash: _hash, ...publicUser } = user;
+  return signedIn(publicUser);
+}

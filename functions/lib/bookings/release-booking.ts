@@ -1,0 +1,50 @@
+import type { BookingRecord, BookingStatus } from '../../../shared/booking.ts';
+import { resortInstant, stayLimits } from '../../../shared/stay.ts';
+import type { Principal } from '../auth.ts';
+import { changeBookingStatusWrite, getBooking, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
+import { ownedNights, releaseNight, releaseSeats } from '../db/inventory.ts';
+import { transact, TransactionRefused } from '../db/transactions.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { notifySafely } from '../realtime.ts';
+
+/**
+ * Ends a booking's claim on the resort in one transaction: the status change (only from the
+ * statuses given), the nights it still owns, and its safari seats.
+ */
+export async function releaseBooking(booking: StoredBooking, status: BookingStatus, from: BookingStatus[], changes: Record<string, unknown> = {}): Promise<void> {
+  const owned = await Promise.all(booking.claims.cottageIds.map(async (cottageId) => ({ cottageId, nights: await ownedNights(cottageId, booking.claims.nights, booking.id) })));
+  await transact([
+    changeBookingStatusWrite(booking, status, from, changes),
+    ...owned.flatMap(({ cottageId, nights }) => nights.map((night) => releaseNight(cottageId, night, booking.id))),
+    ...booking.claims.seats.filter((claim) => claim.seats > 0).map((claim) => releaseSeats(claim.safariId, claim.date, claim.timeSlot, claim.seats)),
+  ]);
+}
+
+export const CANCELLATION_POLICY = `Free cancellation up to ${stayLimits.freeCancellationHours} hours before check-in (${stayLimits.checkInTime} on the day of arrival).`;
+
+/** What a cancellation refunds: everything paid if at least 48 hours before check-in, else nothing. */
+export function refundFor(booking: Pick<BookingRecord, 'payment_status' | 'total_amount' | 'check_in_date'>, now: number): number {
+  if (booking.payment_status !== 'paid') return 0;
+  const deadline = resortInstant(booking.check_in_date, stayLimits.checkInTime) - stayLimits.freeCancellationHours * 3_600_000;
+  return now <= deadline ? booking.total_amount : 0;
+}
+
+/** A guest cancels their own booking; another guest's looks as absent as one that does not exist. */
+export async function cancelOwnBooking(bookingId: string, principal: Principal, now = Date.now()) {
+  const booking = await getBooking(bookingId);
+  if (!booking || booking.user_id !== principal.userId) throw notFound('Booking not found');
+  if (booking.status !== 'pending' && booking.status !== 'confirmed') throw conflict(`This booking is ${booking.status} and cannot be cancelled`);
+  if (now >= resortInstant(booking.check_in_date, stayLimits.checkInTime)) throw conflict('This booking can no longer be cancelled: check-in time has passed');
+  const refundAmount = refundFor(booking, now);
+  const cancelledAt = new Date(now).toISOString();
+  try {
+    await releaseBooking(booking, 'cancelled', ['pending', 'confirmed'], { cancelled_at: cancelledAt, refund_amount: refundAmount });
+  } catch (error) {
+    if (error instanceof TransactionRefused) throw conflict('This booking changed while you were cancelling it. Please reload it and try again.');
+    throw error;
+  }
+  await notifySafely('admin', 'booking-update', { message: `Booking ${booking.booking_reference} was cancelled by the guest`, booking: { booking_reference: booking.booking_reference } });
+  const { holdExpiresAtMs: _hold, ...rest } = booking;
+  const { hold_expires_at: _holdIso, ...cancelled } = toPublicBooking({ ...rest, status: 'cancelled', cancelled_at: cancelledAt, refund_amount: refundAmount });
+  return { booking: cancelled, refundAmount, policy: CANCELLATION_POLICY };
+}

@@ -1,0 +1,122 @@
+import type { BookingRecord } from '../../../shared/booking.ts';
+import type { Quote } from '../../../shared/quote.ts';
+import { tableName } from './client.ts';
+import { bookingKeys, idempotencyKeys } from './keys.ts';
+import { getItem, queryAll, withoutStorageAttributes } from './query.ts';
+
+/** Internal fields kept beside the public record: what the booking holds, to release it exactly. */
+export type StoredBooking = BookingRecord & {
+  holdExpiresAtMs?: number;
+  /** The quote as charged, kept so a replayed request answers exactly as the first did. */
+  quote?: Quote;
+  claims: { cottageIds: string[]; nights: string[]; seats: Array<{ safariId: string; date: string; timeSlot: string; seats: number }> };
+};
+
+export function toPublicBooking(booking: StoredBooking): BookingRecord {
+  const { claims: _claims, holdExpiresAtMs: _hold, quote: _quote, ...record } = booking;
+  return record;
+}
+
+const bookingItem = (booking: StoredBooking) => ({
+  ...bookingKeys.item(booking.id),
+  ...(booking.user_id ? bookingKeys.byUser(booking.user_id, booking.created_at) : {}),
+  ...bookingKeys.byMonth(booking.created_at, booking.status),
+  entity: 'booking',
+  ...booking,
+});
+
+/** The writes that create a booking: the booking, its unique reference, and the idempotency record. */
+export function createBookingWrites(booking: StoredBooking, idempotency?: { key: string; requestHash: string }) {
+  const writes: Array<Record<string, unknown>> = [
+    { Put: { TableName: tableName, Item: bookingItem(booking), ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Put: {
+        TableName: tableName,
+        Item: { ...bookingKeys.reference(booking.booking_reference), entity: 'booking-reference', bookingId: booking.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+  if (idempotency) {
+    writes.push({
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...idempotencyKeys.item('create-booking', idempotency.key),
+          entity: 'idempotency',
+          requestHash: idempotency.requestHash,
+          bookingId: booking.id,
+          // Kept a day: long enough for any client retry, short enough not to pile up.
+          expiresAt: Math.floor(Date.parse(booking.created_at) / 1000) + 86_400,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+  }
+  return writes;
+}
+
+/** Moves a booking to a new status, only from one of the statuses it may leave. */
+export function changeBookingStatusWrite(booking: StoredBooking, status: BookingRecord['status'], from: BookingRecord['status'][], changes: Record<string, unknown> = {}) {
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = { ':status': status, ':gsi2sk': bookingKeys.byMonth(booking.created_at, status).gsi2sk };
+  const sets = ['#status = :status', 'gsi2sk = :gsi2sk'];
+  Object.entries(changes).forEach(([field, value], index) => {
+    names[`#c${index}`] = field;
+    values[`:c${index}`] = value;
+    sets.push(`#c${index} = :c${index}`);
+  });
+  from.forEach((allowed, index) => (values[`:from${index}`] = allowed));
+  return {
+    Update: {
+      TableName: tableName,
+      Key: bookingKeys.item(booking.id),
+      UpdateExpression: `SET ${sets.join(', ')} REMOVE holdExpiresAtMs, hold_expires_at`,
+      ConditionExpression: `#status IN (${from.map((_, index) => `:from${index}`).join(', ')})`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+const fromItem = (item: Record<string, unknown>): StoredBooking => withoutStorageAttributes(item) as StoredBooking;
+
+export async function getBooking(id: string): Promise<StoredBooking | undefined> {
+  const item = await getItem(bookingKeys.item(id), true);
+  return item ? fromItem(item) : undefined;
+}
+
+export async function getBookingByReference(reference: string): Promise<StoredBooking | undefined> {
+  const pointer = await getItem(bookingKeys.reference(reference));
+  return typeof pointer?.bookingId === 'string' ? getBooking(pointer.bookingId) : undefined;
+}
+
+export async function getIdempotencyRecord(key: string): Promise<{ requestHash: string; bookingId: string } | undefined> {
+  const item = await getItem(idempotencyKeys.item('create-booking', key), true);
+  return item ? { requestHash: String(item.requestHash), bookingId: String(item.bookingId) } : undefined;
+}
+
+export async function listBookingsOfUser(userId: string): Promise<StoredBooking[]> {
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': bookingKeys.byUser(userId, '').gsi1pk },
+    ScanIndexForward: false,
+  });
+  return items.map(fromItem);
+}
+
+/** Pending bookings created in the given months whose payment hold has passed. */
+export async function expiredHolds(months: string[], now: number): Promise<StoredBooking[]> {
+  const results = await Promise.all(
+    months.map((month) =>
+      queryAll({
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :pending)',
+        FilterExpression: 'holdExpiresAtMs < :now',
+        ExpressionAttributeValues: { ':pk': `BOOKINGS#${month}`, ':pending': 'pending#', ':now': now },
+      }),
+    ),
+  );
+  return results.flat().map(fromItem);
+}

@@ -1,0 +1,108 @@
+import { cottageKeys, safariKeys } from './keys.ts';
+import { queryAll } from './query.ts';
+import { tableName } from './client.ts';
+
+/**
+ * Nightly inventory: one item per cottage unit and night, present while the night is held or
+ * booked. A hold carries `holdExpiresAt` (epoch ms) and stops counting once it passes, even before
+ * the sweeper deletes it; a booked night (pay at property, or paid) has no expiry.
+ */
+export async function takenNights(cottageId: string, firstNight: string, lastNight: string, now: number): Promise<Set<string>> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': cottageKeys.item(cottageId).pk, ':from': cottageKeys.night(cottageId, firstNight).sk, ':to': cottageKeys.night(cottageId, lastNight).sk },
+    ConsistentRead: true,
+  });
+  return new Set(
+    items.filter((item) => typeof item.holdExpiresAt !== 'number' || item.holdExpiresAt >= now).map((item) => String(item.night)),
+  );
+}
+
+/** The write that claims a night: fails (ConditionalCheckFailed) while anyone else holds or booked it. */
+export function claimNight(cottageId: string, night: string, bookingId: string, now: number, holdExpiresAt?: number) {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...cottageKeys.night(cottageId, night),
+        entity: 'night',
+        night,
+        bookingId,
+        ...(holdExpiresAt ? { holdExpiresAt, expiresAt: Math.ceil(holdExpiresAt / 1000) + 86_400 } : {}),
+      },
+      ConditionExpression: 'attribute_not_exists(pk) OR holdExpiresAt < :now',
+      ExpressionAttributeValues: { ':now': now },
+    },
+  };
+}
+
+/** Frees a night, but only if this booking still owns it (an expired hold may have been retaken). */
+export function releaseNight(cottageId: string, night: string, bookingId: string) {
+  return {
+    Delete: {
+      TableName: tableName,
+      Key: cottageKeys.night(cottageId, night),
+      ConditionExpression: 'bookingId = :bookingId',
+      ExpressionAttributeValues: { ':bookingId': bookingId },
+    },
+  };
+}
+
+/** Nights of a cottage this booking still owns (to release exactly those). */
+export async function ownedNights(cottageId: string, nights: string[], bookingId: string): Promise<string[]> {
+  if (nights.length === 0) return [];
+  const first = nights[0] ?? '';
+  const last = nights[nights.length - 1] ?? '';
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': cottageKeys.item(cottageId).pk, ':from': cottageKeys.night(cottageId, first).sk, ':to': cottageKeys.night(cottageId, last).sk },
+    ConsistentRead: true,
+  });
+  return items.filter((item) => item.bookingId === bookingId).map((item) => String(item.night));
+}
+
+/** Seats sold per slot of a safari between two dates: `date -> slot -> booked`. */
+export async function bookedSeats(safariId: string, fromDate: string, toDate: string): Promise<Map<string, Map<string, number>>> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': safariKeys.item(safariId).pk, ':from': `SEATS#${fromDate}`, ':to': `SEATS#${toDate}~` },
+    ConsistentRead: true,
+  });
+  const byDate = new Map<string, Map<string, number>>();
+  for (const item of items) {
+    const date = String(item.date);
+    const slots = byDate.get(date) ?? new Map<string, number>();
+    slots.set(String(item.timeSlot), Number(item.booked ?? 0));
+    byDate.set(date, slots);
+  }
+  return byDate;
+}
+
+/**
+ * Claims seats on a slot. Conditions cannot do arithmetic, so the limit is precomputed:
+ * booked + n <= capacity becomes booked <= capacity - n.
+ */
+export function claimSeats(safariId: string, date: string, timeSlot: string, seats: number, capacity: number) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: safariKeys.seats(safariId, date, timeSlot),
+      UpdateExpression: 'ADD booked :seats SET entity = :entity, #date = :date, timeSlot = :slot',
+      ConditionExpression: 'attribute_not_exists(booked) OR booked <= :limit',
+      ExpressionAttributeNames: { '#date': 'date' },
+      ExpressionAttributeValues: { ':seats': seats, ':limit': capacity - seats, ':entity': 'seats', ':date': date, ':slot': timeSlot },
+    },
+  };
+}
+
+export function releaseSeats(safariId: string, date: string, timeSlot: string, seats: number) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: safariKeys.seats(safariId, date, timeSlot),
+      UpdateExpression: 'ADD booked :minus',
+      ConditionExpression: 'booked >= :seats',
+      ExpressionAttributeValues: { ':minus': -seats, ':seats': seats },
+    },
+  };
+}

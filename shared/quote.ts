@@ -1,0 +1,146 @@
+import { formatInr } from './money.ts';
+import { bestRule, discounted, type PricingRule } from './pricing-rules.ts';
+import { stayNights } from './stay.ts';
+
+/** Spec section 9's constants. */
+export const pricing = {
+  extraGuestShare: 0.3,
+  packageBase: 15000,
+  packageExtraGuestShare: 0.3,
+  packageNightFactor: 0.8,
+  gstRate: 0.18,
+  serviceFeeRate: 0.02,
+  serviceFeeCap: 500,
+} as const;
+
+export type QuoteLine = { label: string; amount: number };
+
+export type QuoteInput = {
+  checkIn: string;
+  checkOut: string;
+  adults: number;
+  children: number;
+  rooms: number;
+  cottage: { id: string; name: string; type: string; base_price: number };
+  stayPackage?: { id: string; name: string; price_multiplier: number; min_guests: number };
+  safaris: ReadonlyArray<{ id: string; name: string; price: number; guests: number; date: string; timeSlot: string }>;
+  rules: readonly PricingRule[];
+};
+
+export type Quote = {
+  currency: 'INR';
+  nights: number;
+  guests: number;
+  villa: {
+    basePrice: number;
+    rooms: number;
+    nightly: Array<{ date: string; price: number; ruleId?: string }>;
+    guestMultiplier: number;
+    extraGuestCost: number;
+    discount: number;
+    amount: number;
+  };
+  package?: { id: string; basePrice: number; amount: number; discount: number };
+  safaris: Array<{ id: string; date: string; timeSlot: string; guests: number; amount: number; discount: number }>;
+  subtotal: number;
+  gst: number;
+  serviceFee: number;
+  total: number;
+  lines: QuoteLine[];
+};
+
+/** Package base price: 15000 times the multiplier, rounded (spec section 9). */
+export const packageBasePrice = (multiplier: number): number => Math.round(pricing.packageBase * multiplier);
+
+/**
+ * Package price: base plus 30% of base per guest above the package minimum, times the larger of 1
+ * and 0.8 x nights when the stay is longer than one night, rounded (spec section 9).
+ */
+export function packagePrice(multiplier: number, guests: number, nights: number, minGuests = 1): number {
+  const base = packageBasePrice(multiplier);
+  const withGuests = base + pricing.packageExtraGuestShare * base * Math.max(0, guests - minGuests);
+  const nightFactor = nights > 1 ? Math.max(1, pricing.packageNightFactor * nights) : 1;
+  return Math.round(withGuests * nightFactor);
+}
+
+/** GST 18% of the subtotal and a 2% service fee capped at ₹500, each rounded to the rupee. */
+export function taxesAndFees(subtotal: number): { gst: number; serviceFee: number; total: number } {
+  const gst = Math.round(subtotal * pricing.gstRate);
+  const serviceFee = Math.min(Math.round(subtotal * pricing.serviceFeeRate), pricing.serviceFeeCap);
+  return { gst, serviceFee, total: subtotal + gst + serviceFee };
+}
+
+/**
+ * The one quote, used by the server (authoritative: it is what is charged) and by the web (to show
+ * the same numbers before asking). Whole rupees throughout; every line of the breakdown adds up.
+ */
+export function quoteStay(input: QuoteInput): Quote {
+  const nights = stayNights(input.checkIn, input.checkOut);
+  const guests = input.adults + input.children;
+  const lines: QuoteLine[] = [];
+  const base = input.cottage.base_price;
+  const rooms = Math.max(1, input.rooms);
+
+  const nightly = nights.map((date) => {
+    const rule = bestRule(input.rules, { serviceType: 'cottage', targets: [input.cottage.type, input.cottage.id], date, nights: nights.length });
+    return { date, price: rule ? discounted(base, rule.discount_percentage) : base, ...(rule ? { ruleId: rule.id } : {}) };
+  });
+  const undiscountedNights = base * nights.length * rooms;
+  const nightsAmount = nightly.reduce((sum, night) => sum + night.price, 0) * rooms;
+  const extraGuests = Math.max(0, guests - 1);
+  // The spec's extra-guest rule: 30% of the base price per guest beyond the first, once per stay.
+  const extraGuestCost = Math.round(pricing.extraGuestShare * base * extraGuests);
+  lines.push({ label: `${input.cottage.name}: ${nights.length} night${nights.length === 1 ? '' : 's'} × ${formatInr(base)}${rooms > 1 ? ` × ${rooms} rooms` : ''}`, amount: undiscountedNights });
+  const villaDiscount = undiscountedNights - nightsAmount;
+  if (villaDiscount > 0) {
+    const ruleNames = [...new Set(nightly.flatMap((night) => input.rules.filter((rule) => rule.id === night.ruleId).map((rule) => rule.service_name)))];
+    lines.push({ label: `${ruleNames.join(', ')} discount`, amount: -villaDiscount });
+  }
+  if (extraGuestCost > 0) lines.push({ label: `Extra guests: ${extraGuests} × 30% of ${formatInr(base)}`, amount: extraGuestCost });
+
+  let packageQuote: Quote['package'];
+  if (input.stayPackage) {
+    const full = packagePrice(input.stayPackage.price_multiplier, guests, nights.length, input.stayPackage.min_guests);
+    const rule = bestRule(input.rules, { serviceType: 'package', targets: [input.stayPackage.id], date: input.checkIn, nights: nights.length });
+    const amount = rule ? discounted(full, rule.discount_percentage) : full;
+    packageQuote = { id: input.stayPackage.id, basePrice: packageBasePrice(input.stayPackage.price_multiplier), amount, discount: full - amount };
+    lines.push({ label: `Package: ${input.stayPackage.name}`, amount: full });
+    if (full > amount && rule) lines.push({ label: `${rule.service_name} discount`, amount: amount - full });
+  }
+
+  const safaris = input.safaris.map((safari) => {
+    const full = safari.price * safari.guests;
+    const rule = bestRule(input.rules, { serviceType: 'safari', targets: [safari.id], date: safari.date, nights: nights.length });
+    const amount = rule ? discounted(full, rule.discount_percentage) : full;
+    lines.push({ label: `Safari: ${safari.name}, ${safari.date} ${safari.timeSlot}, ${safari.guests} × ${formatInr(safari.price)}`, amount: full });
+    if (full > amount && rule) lines.push({ label: `${rule.service_name} discount`, amount: amount - full });
+    return { id: safari.id, date: safari.date, timeSlot: safari.timeSlot, guests: safari.guests, amount, discount: full - amount };
+  });
+
+  const villaAmount = nightsAmount + extraGuestCost;
+  const subtotal = villaAmount + (packageQuote?.amount ?? 0) + safaris.reduce((sum, safari) => sum + safari.amount, 0);
+  const { gst, serviceFee, total } = taxesAndFees(subtotal);
+  lines.push({ label: 'GST 18%', amount: gst }, { label: 'Service fee 2% (at most ₹500)', amount: serviceFee });
+
+  return {
+    currency: 'INR',
+    nights: nights.length,
+    guests,
+    villa: {
+      basePrice: base,
+      rooms,
+      nightly,
+      guestMultiplier: Math.round((1 + pricing.extraGuestShare * extraGuests) * 100) / 100,
+      extraGuestCost,
+      discount: villaDiscount,
+      amount: villaAmount,
+    },
+    ...(packageQuote ? { package: packageQuote } : {}),
+    safaris,
+    subtotal,
+    gst,
+    serviceFee,
+    total,
+    lines,
+  };
+}

@@ -1,0 +1,93 @@
+import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
+
+/** The resort is in India: "today" and check-in times are in IST whatever the visitor's clock says. */
+export const RESORT_TIME_ZONE = 'Asia/Kolkata';
+
+/** Spec section 9. */
+export const stayLimits = {
+  minNights: 1,
+  maxNights: 30,
+  maxDaysAhead: 365,
+  rooms: { min: 1, max: 4 },
+  adults: { min: 1, max: 8 },
+  children: { min: 0, max: 6 },
+  checkInTime: '14:00',
+  checkOutTime: '11:00',
+  freeCancellationHours: 48,
+} as const;
+
+/** The spec's validation messages (guest section 5), shown verbatim. */
+export const stayMessages = {
+  checkInRequired: 'Check-in date is required',
+  checkOutRequired: 'Check-out date is required',
+  checkInPast: 'Check-in date cannot be in the past',
+  checkOutBeforeCheckIn: 'Check-out date must be after check-in date',
+  minStay: 'Minimum stay is 1 night',
+  maxStay: 'Maximum stay is 30 nights',
+  tooFarAhead: 'Bookings open up to one year ahead',
+  capacity: (max: number) => `This villa can accommodate maximum ${max} guests`,
+  villaRequired: 'Please select a villa',
+  roomsRequired: 'At least 1 room is required',
+  roomsMax: 'At most 4 rooms can be booked at once',
+  adultsMin: 'At least 1 adult is required',
+  adultsMax: 'At most 8 adults can stay',
+  childrenMax: 'At most 6 children can stay',
+  fixErrors: 'Please fix the errors below before checking availability',
+} as const;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const isIsoDate = (value: string): boolean => ISO_DATE.test(value) && format(parseISO(value), 'yyyy-MM-dd') === value;
+
+/** Today's date at the resort, as yyyy-mm-dd. */
+export function resortToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: RESORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export const addDaysIso = (date: string, days: number): string => format(addDays(parseISO(date), days), 'yyyy-MM-dd');
+
+export const nightsBetween = (checkIn: string, checkOut: string): number => differenceInCalendarDays(parseISO(checkOut), parseISO(checkIn));
+
+/** The nights of a stay: each date from check-in up to, not including, check-out. */
+export function stayNights(checkIn: string, checkOut: string): string[] {
+  const count = nightsBetween(checkIn, checkOut);
+  return Array.from({ length: Math.max(0, count) }, (_, index) => addDaysIso(checkIn, index));
+}
+
+/** Milliseconds since the epoch of a local resort time on a date (IST is UTC+05:30, no DST). */
+export const resortInstant = (date: string, time: string): number => Date.parse(`${date}T${time}:00+05:30`);
+
+export type StayRequest = { checkIn?: string; checkOut?: string; adults: number; children: number; rooms: number };
+export type FieldProblems = Record<string, string[]>;
+
+export function addProblem(problems: FieldProblems, field: string, message: string): void {
+  (problems[field] ??= []).push(message);
+}
+
+/** Every stay rule of spec section 5, per field, with the spec's messages; empty when the stay is valid. */
+export function stayProblems(stay: StayRequest, today: string, maxGuestsPerRoom?: number): FieldProblems {
+  const problems: FieldProblems = {};
+  const { checkIn, checkOut } = stay;
+  if (!checkIn) addProblem(problems, 'checkIn', stayMessages.checkInRequired);
+  if (!checkOut) addProblem(problems, 'checkOut', stayMessages.checkOutRequired);
+  if (checkIn && checkOut) {
+    if (checkIn < today) addProblem(problems, 'checkIn', stayMessages.checkInPast);
+    else if (checkIn > addDaysIso(today, stayLimits.maxDaysAhead)) addProblem(problems, 'checkIn', stayMessages.tooFarAhead);
+    const nights = nightsBetween(checkIn, checkOut);
+    if (nights <= 0) addProblem(problems, 'checkOut', stayMessages.checkOutBeforeCheckIn);
+    else if (nights < stayLimits.minNights) addProblem(problems, 'checkOut', stayMessages.minStay);
+    else if (nights > stayLimits.maxNights) addProblem(problems, 'checkOut', stayMessages.maxStay);
+  }
+  if (stay.rooms < stayLimits.rooms.min) addProblem(problems, 'rooms', stayMessages.roomsRequired);
+  if (stay.rooms > stayLimits.rooms.max) addProblem(problems, 'rooms', stayMessages.roomsMax);
+  if (stay.adults < stayLimits.adults.min) addProblem(problems, 'adults', stayMessages.adultsMin);
+  if (stay.adults > stayLimits.adults.max) addProblem(problems, 'adults', stayMessages.adultsMax);
+  if (stay.children > stayLimits.children.max) addProblem(problems, 'children', stayMessages.childrenMax);
+  if (maxGuestsPerRoom !== undefined) {
+    const capacity = maxGuestsPerRoom * Math.max(1, stay.rooms);
+    if (stay.adults + stay.children > capacity) addProblem(problems, 'guests', stayMessages.capacity(capacity));
+  }
+  return problems;
+}
+
+export const hasProblems = (problems: FieldProblems): boolean => Object.keys(problems).length > 0;

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as releaseExpiredHolds } from '../../functions/jobs/release-expired-holds.ts';
+import { createBooking } from '../../functions/lib/bookings/create-booking.ts';
+import { createBookingSchema } from '../../shared/booking.ts';
+import { ensureAdmin } from '../../infra/local/seed.ts';
+import { bookingBody, inDays, itemsOf, newKey, postJson } from '../support/booking-fixtures.ts';
+import { getJson, startTestStack, type TestStack } from '../support/local-stack.ts';
+
+let stack: TestStack;
+let api: string;
+beforeAll(async () => {
+  stack = await startTestStack();
+  api = `${stack.baseUrl}/api`;
+});
+afterAll(() => stack.close());
+
+const register = async (email: string) => {
+  const { status, body } = await postJson(`${api}/auth?action=register`, { name: 'Meera Iyer', email, password: 'monsoon-forest', phone: '99887 76655' });
+  expect(status).toBe(201);
+  return body.data as { token: string; user: { id: string; role: string } };
+};
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const send = async (method: string, url: string, token?: string, body?: unknown) => {
+  const response = await fetch(url, { method, headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  return { status: response.status, body: (await response.json()) as { success: boolean; data?: any; error?: string } };
+};
+
+describe('accounts', () => {
+  it('registers a customer with a hashed password, signs in, and reads and edits the profile', async () => {
+    const { token, user } = await register('meera@example.in');
+    expect(user.role).toBe('customer');
+    const stored = (await itemsOf('user')).find((item) => item.email === 'meera@example.in');
+    expect(stored?.passwordHash).toMatch(/^scrypt\$/);
+    expect(JSON.stringify(stored)).not.toContain('monsoon-forest');
+
+    const login = await postJson(`${api}/auth?action=login`, { email: 'MEERA@example.in', password: 'monsoon-forest' });
+    expect(login.status).toBe(200);
+    expect(login.body.data.user).toMatchObject({ email: 'meera@example.in', role: 'customer' });
+
+    const profile = await send('GET', `${api}/auth/profile`, token);
+    expect(profile.body.data).toMatchObject({ name: 'Meera Iyer', phone: '9988776655' });
+    expect(profile.body.data).not.toHaveProperty('passwordHash');
+    const edited = await send('PUT', `${api}/auth/profile`, token, { name: 'Meera I.' });
+    expect(edited.body.data.name).toBe('Meera I.');
+    expect((await send('PUT', `${api}/auth/profile`, token, { role: 'admin' })).status).toBe(400);
+    expect((await send('GET', `${api}/auth/profile`)).status).toBe(401);
+  });
+
+  it('refuses a second account on the same e-mail and a short password', async () => {
+    await register('dup@example.in');
+    expect((await postJson(`${api}/auth?action=register`, { name: 'X', email: 'DUP@example.in', password: 'long enough' })).status).toBe(409);
+    expect((await postJson(`${api}/auth?action=register`, { name: 'X', email: 'new@example.in', password: 'short' })).body.error).toBe('Password must be at least 8 characters');
+    expect((await postJson(`${api}/auth?action=dance`, {})).body.error).toBe("action must be 'register' or 'login'");
+  });
+
+  it('locks an address for 15 minutes after five failed sign-ins (429), even for the right password', async () => {
+    await register('target@example.in');
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await postJson(`${api}/auth?action=login`, { email: 'target@example.in', password: 'guess-number-' + attempt })).status).toBe(401);
+    }
+    const locked = await postJson(`${api}/auth?action=login`, { email: 'target@example.in', password: 'monsoon-forest' });
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(locked.body.error).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+  });
+
+  it('gives portal tokens to admins only', async () => {
+    await ensureAdmin({ email: 'chief@resort.in', password: 'chief-password', name: 'Chief' });
+    const admin = await postJson(`${api}/auth/admin-login`, { email: 'chief@resort.in', password: 'chief-password' });
+    expect(admin.status).toBe(200);
+    expect(admin.body.data.user).toMatchObject({ role: 'admin', name: 'Chief' });
+    await register('guest-not-admin@example.in');
+    const customer = await postJson(`${api}/auth/admin-login`, { email: 'guest-not-admin@example.in', password: 'monsoon-forest' });
+    expect(customer).toMatchObject({ status: 403, body: { error: 'This account cannot use the admin portal' } });
+  });
+});
+
+describe('finding a booking', () => {
+  it('opens a booking by reference with the right e-mail or the manage link, and gives nothing away otherwise', async () => {
+    const { body } = await postJson(`${api}/bookings`, bookingBody({ checkIn: inDays(33), checkOut: inDays(34) }), { 'idempotency-key': newKey() });
+    const reference = body.data.bookingReference as string;
+    const byEmail = await getJson<{ booking_reference: string }>(`${api}/bookings/reference/${reference}?email=ASHA@example.in`);
+    expect(byEmail.body.data?.booking_reference).toBe(reference);
+    const byToken = await getJson<{ booking_reference: string }>(`${api}/bookings/reference/${reference}?token=${body.data.manageToken}`);
+    expect(byToken.status).toBe(200);
+    const wrongEmail = await getJson(`${api}/bookings/reference/${reference}?email=someone@else.in`);
+    const unknown = await getJson(`${api}/bookings/reference/VMNOTAREF123?email=asha@example.in`);
+    expect(wrongEmail).toMatchObject({ status: 404, body: { error: 'No booking matches this reference and e-mail' } });
+    expect(unknown.body).toEqual(wrongEmail.body);
+    expect((await getJson(`${api}/bookings/reference/${reference}`)).status).toBe(400);
+    expect((await getJson(`${api}/bookings/reference/${reference}?token=forged.token.value`)).status).toBe(404);
+  });
+
+  it('lists a signed-in guest’s own bookings and shows one only to its owner or staff', async () => {
+    const owner = await register('owner@example.in');
+    const stranger = await register('stranger@example.in');
+    const created = await postJson(`${api}/bookings`, bookingBody({ checkIn: inDays(36), checkOut: inDays(37) }), { 'idempotency-key': newKey(), ...bearer(owner.token) });
+    const id = created.body.data.booking.id as string;
+    expect(created.body.data.booking.user_id).toBe(owner.user.id);
+    const mine = await send('GET', `${api}/bookings/my-bookings`, owner.token);
+    expect(mine.body.data.map((booking: { id: string }) => booking.id)).toEqual([id]);
+    expect((await send('GET', `${api}/bookings/my-bookings`, stranger.token)).body.data).toEqual([]);
+    expect((await send('GET', `${api}/bookings/${id}`, owner.token)).status).toBe(200);
+    expect((await send('GET', `${api}/bookings/${id}`, stranger.token)).status).toBe(404);
+    await ensureAdmin({ email: 'desk@resort.in', password: 'desk-password', name: 'Desk' });
+    const admin = await postJson(`${api}/auth/admin-login`, { email: 'desk@resort.in', password: 'desk-password' });
+    expect((await send('GET', `${api}/bookings/${id}`, admin.body.data.token)).status).toBe(200);
+  });
+});
+
+describe('cancellation', () => {
+  it('frees the nights and seats, applies the 48-hour policy, and cannot happen twice', async () => {
+    const owner = await register('canceller@example.in');
+    const safari = { safariId: 'evening-jungle-safari', date: inDays(25), timeSlot: '16:00-19:00', guests: 2 };
+    const created = await postJson(`${api}/bookings`, bookingBody({ cottageType: 'glass-cottage', checkIn: inDays(25), checkOut: inDays(27), selectedSafaris: [safari] }), { 'idempotency-key': newKey(), ...bearer(owner.token) });
+    const id = created.body.data.booking.id as string;
+    const taken = await postJson(`${api}/cottages/glass-cottage/availability`, { checkIn: inDays(25), checkOut: inDays(27), guests: 2 });
+    expect(taken.body.data.available).toBe(false);
+
+    const cancelled = await send('PUT', `${api}/bookings/${id}/cancel`, owner.token);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toMatchObject({ booking: { status: 'cancelled' }, refundAmount: 0, policy: 'Free cancellation up to 48 hours before check-in (14:00 on the day of arrival).' });
+
+    const free = await postJson(`${api}/cottages/glass-cottage/availability`, { checkIn: inDays(25), checkOut: inDays(27), guests: 2 });
+    expect(free.body.data.available).toBe(true);
+    const slots = await getJson<{ slots: Array<{ booked: number }> }>(`${api}/safaris/evening-jungle-safari/slots/${inDays(25)}`);
+    expect(slots.body.data?.slots[0]?.booked).toBe(0);
+    expect((await send('PUT', `${api}/bookings/${id}/cancel`, owner.token)).body.error).toBe('This booking is cancelled and cannot be cancelled');
+    const other = await register('not-the-owner@example.in');
+    expect((await send('PUT', `${api}/bookings/${id}/cancel`, other.token)).status).toBe(404);
+  });
+});
+
+describe('payment holds', () => {
+  const heldBooking = (checkIn: string, checkOut: string, minutesAgo: number) =>
+    createBooking(createBookingSchema.parse(bookingBody({ cottageType: 'kingfisher-villa', checkIn, checkOut, paymentMethod: 'razorpay' })), {
+      idempotencyKey: newKey(),
+      now: Date.now() - minutesAgo * 60_000,
+    });
+
+  it('stops counting an expired hold at once: another guest can book those nights before any cleanup', async () => {
+    await heldBooking(inDays(200), inDays(202), 20);
+    const rival = await postJson(`${api}/bookings`, bookingBody({ cottageType: 'kingfisher-villa', checkIn: inDays(200), checkOut: inDays(202) }), { 'idempotency-key': newKey() });
+    expect(rival.status).toBe(201);
+  });
+
+  it('is released by the sweeper: the booking expires and its nights are free again; live holds stay', async () => {
+    const expired = await heldBooking(inDays(210), inDays(212), 16);
+    const live = await heldBooking(inDays(220), inDays(222), 1);
+    const result = await releaseExpiredHolds();
+    expect(result.released).toBeGreaterThanOrEqual(1);
+    const bookings = await itemsOf('booking');
+    expect(bookings.find((booking) => booking.id === expired.booking.id)?.status).toBe('expired');
+    expect(bookings.find((booking) => booking.id === live.booking.id)?.status).toBe('pending');
+    const nights = (await itemsOf('night')).filter((night) => night.bookingId === expired.booking.id);
+    expect(nights).toEqual([]);
+    expect((await releaseExpiredHolds()).released).toBe(0);
+  });
+});
