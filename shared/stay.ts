@@ -39,9 +39,12 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const isIsoDate = (value: string): boolean => ISO_DATE.test(value) && format(parseISO(value), 'yyyy-MM-dd') === value;
 
+// Building an Intl formatter costs far more than using one: made once.
+const resortDate = new Intl.DateTimeFormat('en-CA', { timeZone: RESORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** Today's date at the resort, as yyyy-mm-dd. */
 export function resortToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: RESORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return resortDate.format(now);
 }
 
 export const addDaysIso = (date: string, days: number): string => format(addDays(parseISO(date), days), 'yyyy-MM-dd');
