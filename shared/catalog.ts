@@ -69,8 +69,11 @@ export const safariSchema = z.object({
   price: rupeesSchema,
   duration: z.string().min(1).max(40),
   max_guests: z.number().int().min(1).max(40),
-  /** Seats sold per time slot and day (jeeps x seats); max_guests is the most one booking may take. */
-  seats_per_slot: z.number().int().min(1).max(200),
+  /**
+   * Seats sold per time slot and day (jeeps x seats); max_guests is the most one booking may take.
+   * Safaris stored before this field existed read as two six-seat jeeps.
+   */
+  seats_per_slot: z.number().int().min(1).max(200).default(12),
   includes: z.array(z.string().min(1).max(120)).max(30),
   highlights: z.array(z.string().min(1).max(120)).max(30),
   time_slots: z.array(timeSlotSchema).min(1).max(12),

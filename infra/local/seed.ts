@@ -23,13 +23,21 @@ export async function seedSampleData(): Promise<boolean> {
     ...sampleSafaris.map((safari) => safaris.put(safari)),
     ...samplePricingRules.map((rule) => putPricingRule(rule)),
   ]);
-  if (!(await findUserByEmail(SAMPLE_GUEST.email))) {
-    await createUser({ name: SAMPLE_GUEST.name, email: SAMPLE_GUEST.email, role: 'customer', passwordHash: await hashPassword(SAMPLE_GUEST.password) });
-  }
+  await ensureSampleGuest();
   await documentClient.send(
     new PutCommand({ TableName: tableName, Item: { ...seedMarkerKeys, entity: 'seed', seededAt: new Date().toISOString() } }),
   );
   return true;
+}
+
+/** The local sample guest, kept like the admin: created whenever it is missing, even on older data. */
+export async function ensureSampleGuest(): Promise<void> {
+  if (await findUserByEmail(SAMPLE_GUEST.email)) return;
+  try {
+    await createUser({ name: SAMPLE_GUEST.name, email: SAMPLE_GUEST.email, role: 'customer', passwordHash: await hashPassword(SAMPLE_GUEST.password) });
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error;
+  }
 }
 
 /**

@@ -56,3 +56,11 @@ describe('catalogue validation', () => {
     expect(cottageSchema.safeParse({ ...cottage, id: 'Hornbill 1' }).success).toBe(false);
   });
 });
+
+describe('stored data from earlier versions', () => {
+  it('reads a safari stored before seats_per_slot existed as two six-seat jeeps', () => {
+    const [safari] = sampleSafaris;
+    const { seats_per_slot: _seats, ...older } = safari ?? ({} as never);
+    expect(safariSchema.parse(older).seats_per_slot).toBe(12);
+  });
+});
