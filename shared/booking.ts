@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { villaTypes } from './catalog.ts';
 import { isIsoDate, stayMessages } from './stay.ts';
+import { tenDigitPhoneSchema } from './users.ts';
 
 /** yyyy-mm-dd, or the field's "required" message when missing or blank. */
 const dateField = (requiredMessage: string) =>
@@ -60,12 +61,7 @@ export const guestDetailsSchema = z.object({
   firstName: z.string({ error: guestMessages.firstName }).trim().min(1, guestMessages.firstName).max(60),
   lastName: z.string({ error: guestMessages.lastName }).trim().min(1, guestMessages.lastName).max(60),
   email: z.string({ error: guestMessages.emailRequired }).trim().min(1, guestMessages.emailRequired).max(254).regex(SIMPLE_EMAIL, guestMessages.email),
-  phone: z
-    .string({ error: guestMessages.phoneRequired })
-    .trim()
-    .min(1, guestMessages.phoneRequired)
-    .transform((phone) => phone.replace(/\D/g, ''))
-    .refine((digits) => digits.length === 10, guestMessages.phone),
+  phone: z.string({ error: guestMessages.phoneRequired }).trim().min(1, guestMessages.phoneRequired).pipe(tenDigitPhoneSchema),
   countryCode: z.enum(['+91', '+1', '+44', '+61']).default('+91'),
   address: z.string().trim().max(300).optional(),
 });

@@ -18,3 +18,10 @@ export const publicUserSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** With non-digits stripped, exactly 10 digits (guest section 5); stored as the digits. */
+export const tenDigitPhoneSchema = z
+  .string()
+  .trim()
+  .transform((phone) => phone.replace(/\D/g, ''))
+  .refine((digits) => digits.length === 10, 'Please enter a valid 10-digit phone number');

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { portalRoles, type PublicUser } from '../../shared/users.ts';
+import { portalRoles, tenDigitPhoneSchema, type PublicUser } from '../../shared/users.ts';
 import { signAccessToken } from './auth.ts';
 import { clearFailedLogins, lockedForSeconds, recordFailedLogin } from './db/login-attempts.ts';
 import { createUser, EmailTakenError, findUserByEmail } from './db/users.ts';
@@ -14,12 +14,7 @@ export const credentialsSchema = z.object({
 export const registrationSchema = credentialsSchema.extend({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
   password: z.string({ error: 'Password is required' }).min(8, 'Password must be at least 8 characters').max(200),
-  phone: z
-    .string()
-    .trim()
-    .transform((phone) => phone.replace(/\D/g, ''))
-    .refine((digits) => digits.length === 10, 'Please enter a valid 10-digit phone number')
-    .optional(),
+  phone: tenDigitPhoneSchema.optional(),
 });
 
 export type SignedIn = { token: string; user: Pick<PublicUser, 'id' | 'name' | 'email' | 'role'> };

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handler as releaseExpiredHolds } from '../../functions/jobs/release-expired-holds.ts';
 import { createBooking } from '../../functions/lib/bookings/create-booking.ts';
 import { createBookingSchema } from '../../shared/booking.ts';
 import { ensureAdmin } from '../../infra/local/seed.ts';
 import { bookingBody, inDays, itemsOf, newKey, postJson } from '../support/booking-fixtures.ts';
-import { getJson, startTestStack, type TestStack } from '../support/local-stack.ts';
+import { getJson, useTestStack } from '../support/local-stack.ts';
 
-let stack: TestStack;
-let api: string;
-beforeAll(async () => {
-  stack = await startTestStack();
-  api = `${stack.baseUrl}/api`;
-});
-afterAll(() => stack.close());
+const stack = useTestStack();
 
 const register = async (email: string) => {
-  const { status, body } = await postJson(`${api}/auth?action=register`, { name: 'Meera Iyer', email, password: 'monsoon-forest', phone: '99887 76655' });
+  const { status, body } = await postJson(`${stack.api}/auth?action=register`, { name: 'Meera Iyer', email, password: 'monsoon-forest', phone: '99887 76655' });
   expect(status).toBe(201);
   return body.data as { token: string; user: { id: string; role: string } };
 };
@@ -33,32 +27,32 @@ describe('accounts', () => {
     expect(stored?.passwordHash).toMatch(/^scrypt\$/);
     expect(JSON.stringify(stored)).not.toContain('monsoon-forest');
 
-    const login = await postJson(`${api}/auth?action=login`, { email: 'MEERA@example.in', password: 'monsoon-forest' });
+    const login = await postJson(`${stack.api}/auth?action=login`, { email: 'MEERA@example.in', password: 'monsoon-forest' });
     expect(login.status).toBe(200);
     expect(login.body.data.user).toMatchObject({ email: 'meera@example.in', role: 'customer' });
 
-    const profile = await send('GET', `${api}/auth/profile`, token);
+    const profile = await send('GET', `${stack.api}/auth/profile`, token);
     expect(profile.body.data).toMatchObject({ name: 'Meera Iyer', phone: '9988776655' });
     expect(profile.body.data).not.toHaveProperty('passwordHash');
-    const edited = await send('PUT', `${api}/auth/profile`, token, { name: 'Meera I.' });
+    const edited = await send('PUT', `${stack.api}/auth/profile`, token, { name: 'Meera I.' });
     expect(edited.body.data.name).toBe('Meera I.');
-    expect((await send('PUT', `${api}/auth/profile`, token, { role: 'admin' })).status).toBe(400);
-    expect((await send('GET', `${api}/auth/profile`)).status).toBe(401);
+    expect((await send('PUT', `${stack.api}/auth/profile`, token, { role: 'admin' })).status).toBe(400);
+    expect((await send('GET', `${stack.api}/auth/profile`)).status).toBe(401);
   });
 
   it('refuses a second account on the same e-mail and a short password', async () => {
     await register('dup@example.in');
-    expect((await postJson(`${api}/auth?action=register`, { name: 'X', email: 'DUP@example.in', password: 'long enough' })).status).toBe(409);
-    expect((await postJson(`${api}/auth?action=register`, { name: 'X', email: 'new@example.in', password: 'short' })).body.error).toBe('Password must be at least 8 characters');
-    expect((await postJson(`${api}/auth?action=dance`, {})).body.error).toBe("action must be 'register' or 'login'");
+    expect((await postJson(`${stack.api}/auth?action=register`, { name: 'X', email: 'DUP@example.in', password: 'long enough' })).status).toBe(409);
+    expect((await postJson(`${stack.api}/auth?action=register`, { name: 'X', email: 'new@example.in', password: 'short' })).body.error).toBe('Password must be at least 8 characters');
+    expect((await postJson(`${stack.api}/auth?action=dance`, {})).body.error).toBe("action must be 'register' or 'login'");
   });
 
   it('locks an address for 15 minutes after five failed sign-ins (429), even for the right password', async () => {
     await register('target@example.in');
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await postJson(`${api}/auth?action=login`, { email: 'target@example.in', password: 'guess-number-' + attempt })).status).toBe(401);
+      expect((await postJson(`${stack.api}/auth?action=login`, { email: 'target@example.in', password: 'guess-number-' + attempt })).status).toBe(401);
     }
-    const locked = await postJson(`${api}/auth?action=login`, { email: 'target@example.in', password: 'monsoon-forest' });
+    const locked = await postJson(`${stack.api}/auth?action=login`, { email: 'target@example.in', password: 'monsoon-forest' });
     expect(locked.status).toBe(429);
     expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(locked.body.error).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
@@ -66,45 +60,45 @@ describe('accounts', () => {
 
   it('gives portal tokens to admins only', async () => {
     await ensureAdmin({ email: 'chief@resort.in', password: 'chief-password', name: 'Chief' });
-    const admin = await postJson(`${api}/auth/admin-login`, { email: 'chief@resort.in', password: 'chief-password' });
+    const admin = await postJson(`${stack.api}/auth/admin-login`, { email: 'chief@resort.in', password: 'chief-password' });
     expect(admin.status).toBe(200);
     expect(admin.body.data.user).toMatchObject({ role: 'admin', name: 'Chief' });
     await register('guest-not-admin@example.in');
-    const customer = await postJson(`${api}/auth/admin-login`, { email: 'guest-not-admin@example.in', password: 'monsoon-forest' });
+    const customer = await postJson(`${stack.api}/auth/admin-login`, { email: 'guest-not-admin@example.in', password: 'monsoon-forest' });
     expect(customer).toMatchObject({ status: 403, body: { error: 'This account cannot use the admin portal' } });
   });
 });
 
 describe('finding a booking', () => {
   it('opens a booking by reference with the right e-mail or the manage link, and gives nothing away otherwise', async () => {
-    const { body } = await postJson(`${api}/bookings`, bookingBody({ checkIn: inDays(33), checkOut: inDays(34) }), { 'idempotency-key': newKey() });
+    const { body } = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(33), checkOut: inDays(34) }), { 'idempotency-key': newKey() });
     const reference = body.data.bookingReference as string;
-    const byEmail = await getJson<{ booking_reference: string }>(`${api}/bookings/reference/${reference}?email=ASHA@example.in`);
+    const byEmail = await getJson<{ booking_reference: string }>(`${stack.api}/bookings/reference/${reference}?email=ASHA@example.in`);
     expect(byEmail.body.data?.booking_reference).toBe(reference);
-    const byToken = await getJson<{ booking_reference: string }>(`${api}/bookings/reference/${reference}?token=${body.data.manageToken}`);
+    const byToken = await getJson<{ booking_reference: string }>(`${stack.api}/bookings/reference/${reference}?token=${body.data.manageToken}`);
     expect(byToken.status).toBe(200);
-    const wrongEmail = await getJson(`${api}/bookings/reference/${reference}?email=someone@else.in`);
-    const unknown = await getJson(`${api}/bookings/reference/VMNOTAREF123?email=asha@example.in`);
+    const wrongEmail = await getJson(`${stack.api}/bookings/reference/${reference}?email=someone@else.in`);
+    const unknown = await getJson(`${stack.api}/bookings/reference/VMNOTAREF123?email=asha@example.in`);
     expect(wrongEmail).toMatchObject({ status: 404, body: { error: 'No booking matches this reference and e-mail' } });
     expect(unknown.body).toEqual(wrongEmail.body);
-    expect((await getJson(`${api}/bookings/reference/${reference}`)).status).toBe(400);
-    expect((await getJson(`${api}/bookings/reference/${reference}?token=forged.token.value`)).status).toBe(404);
+    expect((await getJson(`${stack.api}/bookings/reference/${reference}`)).status).toBe(400);
+    expect((await getJson(`${stack.api}/bookings/reference/${reference}?token=forged.token.value`)).status).toBe(404);
   });
 
   it('lists a signed-in guest’s own bookings and shows one only to its owner or staff', async () => {
     const owner = await register('owner@example.in');
     const stranger = await register('stranger@example.in');
-    const created = await postJson(`${api}/bookings`, bookingBody({ checkIn: inDays(36), checkOut: inDays(37) }), { 'idempotency-key': newKey(), ...bearer(owner.token) });
+    const created = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(36), checkOut: inDays(37) }), { 'idempotency-key': newKey(), ...bearer(owner.token) });
     const id = created.body.data.booking.id as string;
     expect(created.body.data.booking.user_id).toBe(owner.user.id);
-    const mine = await send('GET', `${api}/bookings/my-bookings`, owner.token);
+    const mine = await send('GET', `${stack.api}/bookings/my-bookings`, owner.token);
     expect(mine.body.data.map((booking: { id: string }) => booking.id)).toEqual([id]);
-    expect((await send('GET', `${api}/bookings/my-bookings`, stranger.token)).body.data).toEqual([]);
-    expect((await send('GET', `${api}/bookings/${id}`, owner.token)).status).toBe(200);
-    expect((await send('GET', `${api}/bookings/${id}`, stranger.token)).status).toBe(404);
+    expect((await send('GET', `${stack.api}/bookings/my-bookings`, stranger.token)).body.data).toEqual([]);
+    expect((await send('GET', `${stack.api}/bookings/${id}`, owner.token)).status).toBe(200);
+    expect((await send('GET', `${stack.api}/bookings/${id}`, stranger.token)).status).toBe(404);
     await ensureAdmin({ email: 'desk@resort.in', password: 'desk-password', name: 'Desk' });
-    const admin = await postJson(`${api}/auth/admin-login`, { email: 'desk@resort.in', password: 'desk-password' });
-    expect((await send('GET', `${api}/bookings/${id}`, admin.body.data.token)).status).toBe(200);
+    const admin = await postJson(`${stack.api}/auth/admin-login`, { email: 'desk@resort.in', password: 'desk-password' });
+    expect((await send('GET', `${stack.api}/bookings/${id}`, admin.body.data.token)).status).toBe(200);
   });
 });
 
@@ -112,22 +106,22 @@ describe('cancellation', () => {
   it('frees the nights and seats, applies the 48-hour policy, and cannot happen twice', async () => {
     const owner = await register('canceller@example.in');
     const safari = { safariId: 'evening-jungle-safari', date: inDays(25), timeSlot: '16:00-19:00', guests: 2 };
-    const created = await postJson(`${api}/bookings`, bookingBody({ cottageType: 'glass-cottage', checkIn: inDays(25), checkOut: inDays(27), selectedSafaris: [safari] }), { 'idempotency-key': newKey(), ...bearer(owner.token) });
+    const created = await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'glass-cottage', checkIn: inDays(25), checkOut: inDays(27), selectedSafaris: [safari] }), { 'idempotency-key': newKey(), ...bearer(owner.token) });
     const id = created.body.data.booking.id as string;
-    const taken = await postJson(`${api}/cottages/glass-cottage/availability`, { checkIn: inDays(25), checkOut: inDays(27), guests: 2 });
+    const taken = await postJson(`${stack.api}/cottages/glass-cottage/availability`, { checkIn: inDays(25), checkOut: inDays(27), guests: 2 });
     expect(taken.body.data.available).toBe(false);
 
-    const cancelled = await send('PUT', `${api}/bookings/${id}/cancel`, owner.token);
+    const cancelled = await send('PUT', `${stack.api}/bookings/${id}/cancel`, owner.token);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data).toMatchObject({ booking: { status: 'cancelled' }, refundAmount: 0, policy: 'Free cancellation up to 48 hours before check-in (14:00 on the day of arrival).' });
 
-    const free = await postJson(`${api}/cottages/glass-cottage/availability`, { checkIn: inDays(25), checkOut: inDays(27), guests: 2 });
+    const free = await postJson(`${stack.api}/cottages/glass-cottage/availability`, { checkIn: inDays(25), checkOut: inDays(27), guests: 2 });
     expect(free.body.data.available).toBe(true);
-    const slots = await getJson<{ slots: Array<{ booked: number }> }>(`${api}/safaris/evening-jungle-safari/slots/${inDays(25)}`);
+    const slots = await getJson<{ slots: Array<{ booked: number }> }>(`${stack.api}/safaris/evening-jungle-safari/slots/${inDays(25)}`);
     expect(slots.body.data?.slots[0]?.booked).toBe(0);
-    expect((await send('PUT', `${api}/bookings/${id}/cancel`, owner.token)).body.error).toBe('This booking is cancelled and cannot be cancelled');
+    expect((await send('PUT', `${stack.api}/bookings/${id}/cancel`, owner.token)).body.error).toBe('This booking is cancelled and cannot be cancelled');
     const other = await register('not-the-owner@example.in');
-    expect((await send('PUT', `${api}/bookings/${id}/cancel`, other.token)).status).toBe(404);
+    expect((await send('PUT', `${stack.api}/bookings/${id}/cancel`, other.token)).status).toBe(404);
   });
 });
 
@@ -140,7 +134,7 @@ describe('payment holds', () => {
 
   it('stops counting an expired hold at once: another guest can book those nights before any cleanup', async () => {
     await heldBooking(inDays(200), inDays(202), 20);
-    const rival = await postJson(`${api}/bookings`, bookingBody({ cottageType: 'kingfisher-villa', checkIn: inDays(200), checkOut: inDays(202) }), { 'idempotency-key': newKey() });
+    const rival = await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'kingfisher-villa', checkIn: inDays(200), checkOut: inDays(202) }), { 'idempotency-key': newKey() });
     expect(rival.status).toBe(201);
   });
 

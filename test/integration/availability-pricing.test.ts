@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { putPricingRule } from '../../functions/lib/db/pricing-rules.ts';
 import { signAccessToken } from '../../functions/lib/auth.ts';
 import { bookingBody, inDays, newKey, postJson } from '../support/booking-fixtures.ts';
-import { getJson, startTestStack, type TestStack } from '../support/local-stack.ts';
+import { getJson, useTestStack } from '../support/local-stack.ts';
 
-let stack: TestStack;
-let api: string;
-beforeAll(async () => {
-  stack = await startTestStack();
-  api = `${stack.baseUrl}/api`;
-});
-afterAll(() => stack.close());
+const stack = useTestStack();
 
 describe('POST /api/cottages/{id}/availability', () => {
   it('says a free villa is available, with the spec breakdown, by type slug or by cottage id', async () => {
     for (const id of ['hornbill-villa', 'hornbill-1']) {
-      const { status, body } = await postJson(`${api}/cottages/${id}/availability`, { checkIn: inDays(30), checkOut: inDays(33), guests: 2, rooms: 1 });
+      const { status, body } = await postJson(`${stack.api}/cottages/${id}/availability`, { checkIn: inDays(30), checkOut: inDays(33), guests: 2, rooms: 1 });
       expect(status).toBe(200);
       expect(body.data).toMatchObject({
         available: true,
@@ -31,9 +25,9 @@ describe('POST /api/cottages/{id}/availability', () => {
   });
 
   it('offers the nearest free dates and other free villas when it is taken', async () => {
-    const booked = await postJson(`${api}/bookings`, bookingBody({ cottageType: 'kingfisher-villa', checkIn: inDays(50), checkOut: inDays(52) }), { 'idempotency-key': newKey() });
+    const booked = await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'kingfisher-villa', checkIn: inDays(50), checkOut: inDays(52) }), { 'idempotency-key': newKey() });
     expect(booked.status).toBe(201);
-    const { body } = await postJson(`${api}/cottages/kingfisher-villa/availability`, { checkIn: inDays(50), checkOut: inDays(52), guests: 2, rooms: 1 });
+    const { body } = await postJson(`${stack.api}/cottages/kingfisher-villa/availability`, { checkIn: inDays(50), checkOut: inDays(52), guests: 2, rooms: 1 });
     expect(body.data.available).toBe(false);
     expect(body.data.message).toBe('Sorry, Kingfisher Villa is not available for these dates.');
     expect(body.data.alternativeDates).toEqual([
@@ -48,7 +42,7 @@ describe('POST /api/cottages/{id}/availability', () => {
   });
 
   it('answers rule failures with the spec status line and per-field messages', async () => {
-    const { status, body } = await postJson(`${api}/cottages/kingfisher-villa/availability`, { checkIn: inDays(-2), checkOut: inDays(-3), guests: 5, rooms: 1 });
+    const { status, body } = await postJson(`${stack.api}/cottages/kingfisher-villa/availability`, { checkIn: inDays(-2), checkOut: inDays(-3), guests: 5, rooms: 1 });
     expect(status).toBe(400);
     expect(body.error).toBe('Please fix the errors below before checking availability');
     expect(body.details).toEqual({
@@ -56,9 +50,9 @@ describe('POST /api/cottages/{id}/availability', () => {
       checkOut: ['Check-out date must be after check-in date'],
       guests: ['This villa can accommodate maximum 4 guests'],
     });
-    const missing = await postJson(`${api}/cottages/kingfisher-villa/availability`, { guests: 2 });
+    const missing = await postJson(`${stack.api}/cottages/kingfisher-villa/availability`, { guests: 2 });
     expect(missing.body.details).toMatchObject({ checkIn: ['Check-in date is required'], checkOut: ['Check-out date is required'] });
-    expect((await postJson(`${api}/cottages/treehouse/availability`, { checkIn: inDays(3), checkOut: inDays(4), guests: 1 })).status).toBe(404);
+    expect((await postJson(`${stack.api}/cottages/treehouse/availability`, { checkIn: inDays(3), checkOut: inDays(4), guests: 1 })).status).toBe(404);
   });
 
   it('tells connected staff about each check (availability-check)', async () => {
@@ -68,7 +62,7 @@ describe('POST /api/cottages/{id}/availability', () => {
     socket.on('message', (raw) => messages.push(JSON.parse(String(raw))));
     socket.send(JSON.stringify({ action: 'join-admin', token: await signAccessToken({ userId: 'a', role: 'admin', name: 'A', email: 'a@x.in' }) }));
     await expect.poll(() => messages.some((message) => message.event === 'joined')).toBe(true);
-    await postJson(`${api}/cottages/glass-cottage/availability`, { checkIn: inDays(31), checkOut: inDays(32), guests: 6, rooms: 1 });
+    await postJson(`${stack.api}/cottages/glass-cottage/availability`, { checkIn: inDays(31), checkOut: inDays(32), guests: 6, rooms: 1 });
     await expect.poll(() => messages.find((message) => message.event === 'availability-check')?.data).toEqual({
       cottageType: 'glass-cottage', guests: 6, checkIn: inDays(31), checkOut: inDays(32), available: true,
     });
@@ -78,9 +72,9 @@ describe('POST /api/cottages/{id}/availability', () => {
 
 describe('GET /api/cottages/{id}/availability (calendar)', () => {
   it('shows free units and the night price per night, sold-out nights at 0', async () => {
-    await postJson(`${api}/bookings`, bookingBody({ cottageType: 'glass-cottage', checkIn: inDays(80), checkOut: inDays(82) }), { 'idempotency-key': newKey() });
+    await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'glass-cottage', checkIn: inDays(80), checkOut: inDays(82) }), { 'idempotency-key': newKey() });
     const { status, body } = await getJson<{ nights: Array<{ date: string; freeUnits: number; price: number; available: boolean }> }>(
-      `${api}/cottages/glass-cottage/availability?startDate=${inDays(79)}&endDate=${inDays(82)}`,
+      `${stack.api}/cottages/glass-cottage/availability?startDate=${inDays(79)}&endDate=${inDays(82)}`,
     );
     expect(status).toBe(200);
     expect(body.data?.nights.map((night) => [night.date, night.freeUnits, night.available, night.price])).toEqual([
@@ -93,34 +87,34 @@ describe('GET /api/cottages/{id}/availability (calendar)', () => {
 
   it('shows discounted prices where a pricing rule applies, and refuses bad ranges', async () => {
     await putPricingRule({ id: 'test-glass-deal', service_name: 'Glass Deal', service_type: 'cottage', applies_to: 'glass-cottage', currency: 'INR', season: 'off-peak', discount_percentage: 20, valid_from: inDays(90), valid_until: inDays(90), min_stay: 1, max_stay: 30, description: 'x', status: 'promotional' });
-    const { body } = await getJson<{ nights: Array<{ price: number }> }>(`${api}/cottages/glass-cottage/availability?startDate=${inDays(89)}&endDate=${inDays(91)}`);
+    const { body } = await getJson<{ nights: Array<{ price: number }> }>(`${stack.api}/cottages/glass-cottage/availability?startDate=${inDays(89)}&endDate=${inDays(91)}`);
     expect(body.data?.nights.map((night) => night.price)).toEqual([25000, 20000, 25000]);
-    expect((await getJson(`${api}/cottages/glass-cottage/availability?startDate=${inDays(5)}&endDate=${inDays(1)}`)).status).toBe(400);
-    expect((await getJson(`${api}/cottages/glass-cottage/availability?startDate=${inDays(1)}&endDate=${inDays(200)}`)).status).toBe(400);
-    expect((await getJson(`${api}/cottages/glass-cottage/availability?startDate=soon`)).status).toBe(400);
+    expect((await getJson(`${stack.api}/cottages/glass-cottage/availability?startDate=${inDays(5)}&endDate=${inDays(1)}`)).status).toBe(400);
+    expect((await getJson(`${stack.api}/cottages/glass-cottage/availability?startDate=${inDays(1)}&endDate=${inDays(200)}`)).status).toBe(400);
+    expect((await getJson(`${stack.api}/cottages/glass-cottage/availability?startDate=soon`)).status).toBe(400);
   });
 });
 
 describe('POST /api/packages/calculate-pricing', () => {
   it('prices a package from the spec payload (package, guests, nights)', async () => {
-    const { body } = await postJson(`${api}/packages/calculate-pricing`, { packageId: 'honeymoon-escape', guests: 2, nights: 3 });
+    const { body } = await postJson(`${stack.api}/packages/calculate-pricing`, { packageId: 'honeymoon-escape', guests: 2, nights: 3 });
     expect(body.data).toEqual({ packageId: 'honeymoon-escape', basePrice: 19500, guests: 2, nights: 3, price: 46800 });
   });
 
   it('quotes a whole stay exactly as a booking of it is charged, rules included', async () => {
     await putPricingRule({ id: 'test-safari-deal', service_name: 'Safari Week', service_type: 'safari', currency: 'INR', season: 'all-year', discount_percentage: 10, valid_from: inDays(0), valid_until: inDays(365), min_stay: 1, max_stay: 30, description: 'x', status: 'active' });
     const stay = { cottageType: 'hornbill-villa', checkIn: inDays(120), checkOut: inDays(122), adults: 2, children: 1, packageId: 'safari-adventure', selectedSafaris: [{ safariId: 'evening-jungle-safari', date: inDays(120), timeSlot: '16:00-19:00', guests: 3 }] };
-    const quote = await postJson(`${api}/packages/calculate-pricing`, stay);
+    const quote = await postJson(`${stack.api}/packages/calculate-pricing`, stay);
     expect(quote.status).toBe(200);
     expect(quote.body.data.safaris[0]).toMatchObject({ amount: 2430, discount: 270 });
     expect(quote.body.data.lines).toContainEqual({ label: 'Safari Week discount', amount: -270 });
-    const booking = await postJson(`${api}/bookings`, bookingBody({ ...stay, totalAmount: quote.body.data.total }), { 'idempotency-key': newKey() });
+    const booking = await postJson(`${stack.api}/bookings`, bookingBody({ ...stay, totalAmount: quote.body.data.total }), { 'idempotency-key': newKey() });
     expect(booking.status).toBe(201);
     expect(booking.body.data.booking.total_amount).toBe(quote.body.data.total);
   });
 
   it('answers 400 for a payload that is neither shape', async () => {
-    const { status, body } = await postJson(`${api}/packages/calculate-pricing`, { guests: 2 });
+    const { status, body } = await postJson(`${stack.api}/packages/calculate-pricing`, { guests: 2 });
     expect(status).toBe(400);
     expect(body.error).toBe('Send packageId, guests and nights, or a full stay (cottageType, checkIn, checkOut, adults)');
   });
@@ -129,23 +123,23 @@ describe('POST /api/packages/calculate-pricing', () => {
 describe('safari seats', () => {
   it('lists seats per slot and the month’s available dates', async () => {
     const date = inDays(45);
-    const slots = await getJson<{ slots: unknown[] }>(`${api}/safaris/morning-jeep-safari/slots/${date}`);
+    const slots = await getJson<{ slots: unknown[] }>(`${stack.api}/safaris/morning-jeep-safari/slots/${date}`);
     expect(slots.body.data?.slots).toEqual([
       { timeSlot: '06:00-09:00', capacity: 12, booked: 0, seatsLeft: 12 },
       { timeSlot: '07:00-10:00', capacity: 12, booked: 0, seatsLeft: 12 },
     ]);
     const [year, month] = date.split('-').map(Number);
-    const dates = await getJson<{ dates: Array<{ date: string; seatsLeft: number }> }>(`${api}/safaris/morning-jeep-safari/available-dates?month=${month}&year=${year}`);
+    const dates = await getJson<{ dates: Array<{ date: string; seatsLeft: number }> }>(`${stack.api}/safaris/morning-jeep-safari/available-dates?month=${month}&year=${year}`);
     expect(dates.status).toBe(200);
     expect(dates.body.data?.dates.find((entry) => entry.date === date)?.seatsLeft).toBe(24);
-    expect((await getJson(`${api}/safaris/morning-jeep-safari/available-dates?month=13&year=2027`)).body.error).toBe('month must be 1-12');
+    expect((await getJson(`${stack.api}/safaris/morning-jeep-safari/available-dates?month=13&year=2027`)).body.error).toBe('month must be 1-12');
   });
 
   it('validates a selection against the stay with the spec messages, and prices it', async () => {
     const stay = { checkIn: inDays(45), checkOut: inDays(47), guests: 2 };
-    const ok = await postJson(`${api}/safaris/validate-selection`, { ...stay, selections: [{ safariId: 'morning-jeep-safari', date: inDays(46), timeSlot: '07:00-10:00', guests: 2 }] });
+    const ok = await postJson(`${stack.api}/safaris/validate-selection`, { ...stay, selections: [{ safariId: 'morning-jeep-safari', date: inDays(46), timeSlot: '07:00-10:00', guests: 2 }] });
     expect(ok.body.data).toMatchObject({ valid: true, total: 1500 });
-    const bad = await postJson(`${api}/safaris/validate-selection`, { ...stay, selections: [{ safariId: 'night-trail-safari', date: inDays(47), timeSlot: '09:00-10:00', guests: 0 }] });
+    const bad = await postJson(`${stack.api}/safaris/validate-selection`, { ...stay, selections: [{ safariId: 'night-trail-safari', date: inDays(47), timeSlot: '09:00-10:00', guests: 0 }] });
     expect(bad.status).toBe(400);
     expect(bad.body.details).toEqual({
       'selections.0.date': ['Safari dates must be nights of your stay'],

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookingBody, inDays, itemsOf, newKey, postJson } from '../support/booking-fixtures.ts';
-import { getJson, startTestStack, type TestStack } from '../support/local-stack.ts';
+import { getJson, useTestStack } from '../support/local-stack.ts';
 
-let stack: TestStack;
-let api: string;
-beforeAll(async () => {
-  stack = await startTestStack();
-  api = `${stack.baseUrl}/api`;
-});
-afterAll(() => stack.close());
+const stack = useTestStack();
 
 describe('POST /api/bookings', () => {
   it('creates a pending booking priced by the server, with a reference and a manage link', async () => {
     const body = bookingBody({ checkIn: inDays(10), checkOut: inDays(13) });
-    const { status, body: result } = await postJson(`${api}/bookings`, body, { 'idempotency-key': newKey() });
+    const { status, body: result } = await postJson(`${stack.api}/bookings`, body, { 'idempotency-key': newKey() });
     expect(status).toBe(201);
     expect(result.data.bookingReference).toMatch(/^VM[0-9A-Z]{8,}[0-9A-F]{6}$/);
     expect(result.data.booking).toMatchObject({
@@ -34,7 +28,7 @@ describe('POST /api/bookings', () => {
   });
 
   it('holds an online-payment booking for 15 minutes', async () => {
-    const { body } = await postJson(`${api}/bookings`, bookingBody({ cottageType: 'kingfisher-villa', checkIn: inDays(12), checkOut: inDays(14), paymentMethod: 'razorpay' }), { 'idempotency-key': newKey() });
+    const { body } = await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'kingfisher-villa', checkIn: inDays(12), checkOut: inDays(14), paymentMethod: 'razorpay' }), { 'idempotency-key': newKey() });
     const holdMs = Date.parse(body.data.booking.hold_expires_at) - Date.parse(body.data.booking.created_at);
     expect(holdMs).toBe(15 * 60 * 1000);
   });
@@ -42,8 +36,8 @@ describe('POST /api/bookings', () => {
   it('returns the first answer when the same Idempotency-Key is retried, and books once', async () => {
     const key = newKey();
     const body = bookingBody({ cottageType: 'glass-cottage', checkIn: inDays(20), checkOut: inDays(22) });
-    const first = await postJson(`${api}/bookings`, body, { 'idempotency-key': key });
-    const again = await Promise.all([1, 2, 3].map(() => postJson(`${api}/bookings`, body, { 'idempotency-key': key })));
+    const first = await postJson(`${stack.api}/bookings`, body, { 'idempotency-key': key });
+    const again = await Promise.all([1, 2, 3].map(() => postJson(`${stack.api}/bookings`, body, { 'idempotency-key': key })));
     expect(first.status).toBe(201);
     for (const retry of again) {
       expect(retry.status).toBe(201);
@@ -56,29 +50,29 @@ describe('POST /api/bookings', () => {
 
   it('refuses to reuse an Idempotency-Key for a different request (422) and requires one (400)', async () => {
     const key = newKey();
-    await postJson(`${api}/bookings`, bookingBody({ checkIn: inDays(60), checkOut: inDays(61) }), { 'idempotency-key': key });
-    const reused = await postJson(`${api}/bookings`, bookingBody({ checkIn: inDays(62), checkOut: inDays(63) }), { 'idempotency-key': key });
+    await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(60), checkOut: inDays(61) }), { 'idempotency-key': key });
+    const reused = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(62), checkOut: inDays(63) }), { 'idempotency-key': key });
     expect(reused.status).toBe(422);
     expect(reused.body.error).toBe('This Idempotency-Key was already used for a different booking request');
-    const missing = await postJson(`${api}/bookings`, bookingBody({ checkIn: inDays(64), checkOut: inDays(65) }));
+    const missing = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(64), checkOut: inDays(65) }));
     expect(missing.status).toBe(400);
     expect(missing.body.error).toMatch(/^An Idempotency-Key header is required/);
   });
 
   it('rejects a stale totalAmount with 409 and the fresh quote, and books nothing', async () => {
     const before = (await itemsOf('booking')).length;
-    const { status, body } = await postJson(`${api}/bookings`, bookingBody({ checkIn: inDays(70), checkOut: inDays(72), totalAmount: 1000 }), { 'idempotency-key': newKey() });
+    const { status, body } = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(70), checkOut: inDays(72), totalAmount: 1000 }), { 'idempotency-key': newKey() });
     expect(status).toBe(409);
     expect(body.error).toMatch(/^The price has changed since it was shown: the total is now ₹/);
     expect(body.quote.total).toBeGreaterThan(1000);
     expect((await itemsOf('booking')).length).toBe(before);
-    const accepted = await postJson(`${api}/bookings`, bookingBody({ checkIn: inDays(70), checkOut: inDays(72), totalAmount: body.quote.total }), { 'idempotency-key': newKey() });
+    const accepted = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(70), checkOut: inDays(72), totalAmount: body.quote.total }), { 'idempotency-key': newKey() });
     expect(accepted.status).toBe(201);
   });
 
   it('enforces the guest form rules with the spec messages, per field', async () => {
     const { status, body } = await postJson(
-      `${api}/bookings`,
+      `${stack.api}/bookings`,
       bookingBody({ guestDetails: { firstName: ' ', lastName: '', email: 'not-an-email', phone: '12345' }, acceptTerms: false }),
       { 'idempotency-key': newKey() },
     );
@@ -111,7 +105,7 @@ describe('POST /api/bookings', () => {
       [{ selectedSafaris: [{ safariId: 'morning-jeep-safari', date: inDays(50), timeSlot: '06:00-09:00', guests: 1 }] }, 'selectedSafaris.0.date', 'Safari dates must be nights of your stay'],
     ];
     for (const [overrides, field, message] of cases) {
-      const { status, body } = await postJson(`${api}/bookings`, bookingBody(overrides), { 'idempotency-key': newKey() });
+      const { status, body } = await postJson(`${stack.api}/bookings`, bookingBody(overrides), { 'idempotency-key': newKey() });
       expect(status, `${field}: ${message}`).toBe(400);
       expect(body.details?.[field], JSON.stringify(body)).toContain(message);
     }
@@ -119,16 +113,16 @@ describe('POST /api/bookings', () => {
 
   it('answers malformed JSON, wrong types, oversized bodies and unknown ids clearly, and writes nothing', async () => {
     const before = (await itemsOf('booking')).length;
-    const raw = await fetch(`${api}/bookings`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': newKey() }, body: '{"cottageType":' });
+    const raw = await fetch(`${stack.api}/bookings`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': newKey() }, body: '{"cottageType":' });
     expect(raw.status).toBe(400);
     expect(((await raw.json()) as { error: string }).error).toBe('Request body is not valid JSON');
-    const wrongType = await postJson(`${api}/bookings`, bookingBody({ adults: 'two' }), { 'idempotency-key': newKey() });
+    const wrongType = await postJson(`${stack.api}/bookings`, bookingBody({ adults: 'two' }), { 'idempotency-key': newKey() });
     expect(wrongType).toMatchObject({ status: 400, body: { details: { adults: ['Adults must be a whole number'] } } });
-    const huge = await postJson(`${api}/bookings`, bookingBody({ specialRequests: 'x'.repeat(70_000) }), { 'idempotency-key': newKey() });
+    const huge = await postJson(`${stack.api}/bookings`, bookingBody({ specialRequests: 'x'.repeat(70_000) }), { 'idempotency-key': newKey() });
     expect(huge.status).toBe(413);
-    expect((await postJson(`${api}/bookings`, bookingBody({ cottageType: 'treehouse' }), { 'idempotency-key': newKey() })).body).toEqual({ success: false, error: "Villa 'treehouse' was not found" });
-    expect((await postJson(`${api}/bookings`, bookingBody({ packageId: 'spa-week' }), { 'idempotency-key': newKey() })).status).toBe(404);
-    expect((await postJson(`${api}/bookings`, bookingBody({ selectedSafaris: [{ safariId: 'moon-walk', date: inDays(40), timeSlot: '06:00-09:00', guests: 1 }] }), { 'idempotency-key': newKey() })).status).toBe(404);
+    expect((await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'treehouse' }), { 'idempotency-key': newKey() })).body).toEqual({ success: false, error: "Villa 'treehouse' was not found" });
+    expect((await postJson(`${stack.api}/bookings`, bookingBody({ packageId: 'spa-week' }), { 'idempotency-key': newKey() })).status).toBe(404);
+    expect((await postJson(`${stack.api}/bookings`, bookingBody({ selectedSafaris: [{ safariId: 'moon-walk', date: inDays(40), timeSlot: '06:00-09:00', guests: 1 }] }), { 'idempotency-key': newKey() })).status).toBe(404);
     expect((await itemsOf('booking')).length).toBe(before);
   });
 });
@@ -136,7 +130,7 @@ describe('POST /api/bookings', () => {
 describe('contention: the last unit on the same nights', () => {
   it('200 concurrent requests give exactly one booking and 199 clear 409s, and the nights match the booking', async () => {
     const body = bookingBody({ cottageType: 'glass-cottage', checkIn: inDays(100), checkOut: inDays(103), adults: 2 });
-    const results = await Promise.all(Array.from({ length: 200 }, () => postJson(`${api}/bookings`, body, { 'idempotency-key': newKey() })));
+    const results = await Promise.all(Array.from({ length: 200 }, () => postJson(`${stack.api}/bookings`, body, { 'idempotency-key': newKey() })));
     const created = results.filter((result) => result.status === 201);
     const refused = results.filter((result) => result.status === 409);
     expect(created).toHaveLength(1);
@@ -156,7 +150,7 @@ describe('contention: the last unit on the same nights', () => {
     const attempts = await Promise.all(
       ['hornbill-villa', 'kingfisher-villa', 'glass-cottage'].map((cottageType) =>
         postJson(
-          `${api}/bookings`,
+          `${stack.api}/bookings`,
           bookingBody({ cottageType, adults: 4, checkIn: date, checkOut: inDays(151), selectedSafaris: [{ safariId: 'night-trail-safari', date, timeSlot: '20:00-22:00', guests: 4 }] }),
           { 'idempotency-key': newKey() },
         ),
@@ -165,7 +159,7 @@ describe('contention: the last unit on the same nights', () => {
     expect(attempts.map((attempt) => attempt.status).sort()).toEqual([201, 201, 409]);
     const refused = attempts.find((attempt) => attempt.status === 409);
     expect(refused?.body.details).toEqual({ 'selectedSafaris.0.timeSlot': [`Night Trail Safari on ${date} at 20:00-22:00 does not have enough seats left`] });
-    const slots = await getJson<{ slots: unknown[] }>(`${api}/safaris/night-trail-safari/slots/${date}`);
+    const slots = await getJson<{ slots: unknown[] }>(`${stack.api}/safaris/night-trail-safari/slots/${date}`);
     expect(slots.body.data?.slots).toEqual([{ timeSlot: '20:00-22:00', capacity: 8, booked: 8, seatsLeft: 0 }]);
     // The refused party's villa night was not taken either: the transaction is all or nothing.
     const nights = (await itemsOf('night')).filter((night) => night.night === date);

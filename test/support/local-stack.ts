@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { ensureTable } from '../../infra/local/ensure-table.ts';
 import { startLocalServer } from '../../infra/local/server.ts';
 import { webRoot } from '../../infra/local/web-build.ts';
@@ -26,4 +27,22 @@ export type Envelope<T> = { success: boolean; data?: T; error?: string; details?
 export async function getJson<T>(url: string, init?: RequestInit): Promise<{ status: number; body: Envelope<T>; headers: Headers }> {
   const response = await fetch(url, init);
   return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
+}
+
+/** Starts this file's stack before its tests and stops it after; `stack.api` is the /api base URL. */
+export function useTestStack(options: { seed?: boolean } = {}) {
+  const handle = { current: undefined as TestStack | undefined };
+  beforeAll(async () => {
+    handle.current = await startTestStack(options);
+  });
+  afterAll(() => handle.current?.close());
+  const get = () => {
+    if (!handle.current) throw new Error('the test stack is not started yet');
+    return handle.current;
+  };
+  return {
+    get baseUrl() { return get().baseUrl; },
+    get wsUrl() { return get().wsUrl; },
+    get api() { return `${get().baseUrl}/api`; },
+  };
 }

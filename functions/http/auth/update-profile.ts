@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { tenDigitPhoneSchema } from '../../../shared/users.ts';
 import { updateProfile } from '../../lib/db/users.ts';
 import { unauthorized } from '../../lib/http/errors.ts';
 import { httpRoute } from '../../lib/http/handler.ts';
@@ -6,12 +7,7 @@ import { httpRoute } from '../../lib/http/handler.ts';
 const bodySchema = z.strictObject(
   {
     name: z.string().trim().min(1, 'Name is required').max(120).optional(),
-    phone: z
-      .string()
-      .trim()
-      .transform((phone) => phone.replace(/\D/g, ''))
-      .refine((digits) => digits.length === 10, 'Please enter a valid 10-digit phone number')
-      .optional(),
+    phone: tenDigitPhoneSchema.optional(),
   },
   { error: 'Only name and phone can be changed here' },
 );
