@@ -31,6 +31,7 @@ export const stayMessages = {
   roomsMax: 'At most 4 rooms can be booked at once',
   adultsMin: 'At least 1 adult is required',
   adultsMax: 'At most 8 adults can stay',
+  childrenMin: 'Children cannot be fewer than 0',
   childrenMax: 'At most 6 children can stay',
   fixErrors: 'Please fix the errors below before checking availability',
 } as const;
@@ -85,6 +86,7 @@ export function stayProblems(stay: StayRequest, today: string, maxGuestsPerRoom?
   if (stay.rooms > stayLimits.rooms.max) addProblem(problems, 'rooms', stayMessages.roomsMax);
   if (stay.adults < stayLimits.adults.min) addProblem(problems, 'adults', stayMessages.adultsMin);
   if (stay.adults > stayLimits.adults.max) addProblem(problems, 'adults', stayMessages.adultsMax);
+  if (stay.children < stayLimits.children.min) addProblem(problems, 'children', stayMessages.childrenMin);
   if (stay.children > stayLimits.children.max) addProblem(problems, 'children', stayMessages.childrenMax);
   if (maxGuestsPerRoom !== undefined) {
     const capacity = maxGuestsPerRoom * Math.max(1, stay.rooms);
