@@ -12,6 +12,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** public: anyone; optional: anyone, signed-in users are recognised; user: a valid sign-in; admin: an admin or manager. */
 export type AuthLevel = 'public' | 'optional' | 'user' | 'admin';
 export type TableAccess = 'none' | 'read' | 'write';
+/** Sizing and throttling class: sign-in hashes passwords (memory, strict rate), booking writes transactions. */
+export type RouteClass = 'standard' | 'sign-in' | 'booking';
 
 export type HttpRoute = {
   name: string;
@@ -22,6 +24,9 @@ export type HttpRoute = {
   notifies?: boolean;
   /** Signs or verifies tokens beyond the bearer check (sign-in, manage-booking links). */
   usesSigningKey?: boolean;
+  /** Reads the payment provider's secrets (key secret, webhook secret). */
+  usesPaymentSecrets?: boolean;
+  class?: RouteClass;
   handler?: string;
 };
 
@@ -33,8 +38,8 @@ export const httpRoutes = [
   { name: 'list-notifications', method: 'GET', path: '/api/notifications', auth: 'public', access: 'read' },
 
   // Auth (guest section 7, admin section 7). register and login share a path: ?action=register|login
-  { name: 'auth', method: 'POST', path: '/api/auth', auth: 'public', access: 'write', usesSigningKey: true, handler: 'http/auth/register-or-login' },
-  { name: 'admin-login', method: 'POST', path: '/api/auth/admin-login', auth: 'public', access: 'write', usesSigningKey: true, handler: 'http/auth/admin-login' },
+  { name: 'auth', method: 'POST', path: '/api/auth', auth: 'public', access: 'write', usesSigningKey: true, class: 'sign-in', handler: 'http/auth/register-or-login' },
+  { name: 'admin-login', method: 'POST', path: '/api/auth/admin-login', auth: 'public', access: 'write', usesSigningKey: true, class: 'sign-in', handler: 'http/auth/admin-login' },
   { name: 'get-profile', method: 'GET', path: '/api/auth/profile', auth: 'user', access: 'read', handler: 'http/auth/get-profile' },
   { name: 'update-profile', method: 'PUT', path: '/api/auth/profile', auth: 'user', access: 'write', handler: 'http/auth/update-profile' },
 
@@ -70,7 +75,7 @@ export const httpRoutes = [
   { name: 'get-safari-stats', method: 'GET', path: '/api/safaris/admin/stats', auth: 'admin', access: 'read' },
 
   // Bookings (GET /api/bookings is the admin list and, with ?stats, the dashboard figures)
-  { name: 'create-booking', method: 'POST', path: '/api/bookings', auth: 'optional', access: 'write', notifies: true, usesSigningKey: true, handler: 'http/bookings/create-booking' },
+  { name: 'create-booking', method: 'POST', path: '/api/bookings', auth: 'optional', access: 'write', notifies: true, usesSigningKey: true, class: 'booking', handler: 'http/bookings/create-booking' },
   { name: 'list-bookings', method: 'GET', path: '/api/bookings', auth: 'admin', access: 'read' },
   { name: 'get-booking-by-reference', method: 'GET', path: '/api/bookings/reference/{reference}', auth: 'public', access: 'read', usesSigningKey: true, handler: 'http/bookings/get-booking-by-reference' },
   { name: 'list-my-bookings', method: 'GET', path: '/api/bookings/my-bookings', auth: 'user', access: 'read', handler: 'http/bookings/list-my-bookings' },
@@ -80,11 +85,11 @@ export const httpRoutes = [
   { name: 'update-booking-payment', method: 'PATCH', path: '/api/bookings/{id}/payment', auth: 'admin', access: 'write', notifies: true },
 
   // Payments
-  { name: 'create-payment-order', method: 'POST', path: '/api/payments/create-order', auth: 'public', access: 'write' },
-  { name: 'verify-payment', method: 'POST', path: '/api/payments/verify-payment', auth: 'public', access: 'write', notifies: true },
+  { name: 'create-payment-order', method: 'POST', path: '/api/payments/create-order', auth: 'public', access: 'write', usesPaymentSecrets: true, class: 'booking' },
+  { name: 'verify-payment', method: 'POST', path: '/api/payments/verify-payment', auth: 'public', access: 'write', notifies: true, usesPaymentSecrets: true, class: 'booking' },
   { name: 'record-offline-payment', method: 'POST', path: '/api/payments/offline-payment', auth: 'public', access: 'write', notifies: true },
   { name: 'list-booking-payments', method: 'GET', path: '/api/payments/booking/{bookingId}', auth: 'user', access: 'read' },
-  { name: 'payment-webhook', method: 'POST', path: '/api/payments/webhook', auth: 'public', access: 'write', notifies: true },
+  { name: 'payment-webhook', method: 'POST', path: '/api/payments/webhook', auth: 'public', access: 'write', notifies: true, usesPaymentSecrets: true },
   { name: 'list-payments', method: 'GET', path: '/api/payments/admin', auth: 'admin', access: 'read' },
   { name: 'get-payment-stats', method: 'GET', path: '/api/payments/admin/stats', auth: 'admin', access: 'read' },
 
@@ -112,6 +117,8 @@ export const isImplemented = (route: HttpRoute): boolean => route.handler !== un
 export const handlerModule = (route: HttpRoute): string => route.handler ?? NOT_IMPLEMENTED_HANDLER;
 
 export const routeKey = (route: HttpRoute): string => `${route.method} ${route.path}`;
+
+export const routeClassOf = (route: HttpRoute): RouteClass => route.class ?? 'standard';
 
 /** Routes whose function needs the JWT signing key: any that checks a sign-in, or signs or verifies tokens itself. */
 export const needsSigningKey = (route: HttpRoute): boolean => route.auth !== 'public' || route.usesSigningKey === true;

@@ -2,11 +2,11 @@ import { App, Tags } from 'aws-cdk-lib';
 import { bundleFunctions } from './bundle-functions.ts';
 import { buildWeb, webBuildIsStale, webRoot } from './local/web-build.ts';
 import { ResortStack } from './resort-stack.ts';
-import { stageConfig } from './stage-config.ts';
+import { stageConfigFromContext } from './stage-config.ts';
 
 /** `npx cdk synth|deploy -c stage=<name>`: one stack per stage. */
 const app = new App();
-const stage = stageConfig(String(app.node.tryGetContext('stage') ?? 'dev'));
+const stage = stageConfigFromContext((key) => app.node.tryGetContext(key));
 
 if (webBuildIsStale()) await buildWeb();
 const bundles = bundleFunctions();

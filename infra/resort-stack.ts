@@ -5,6 +5,7 @@ import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { jobs, wsRoutes } from '../functions/routes.ts';
+import { Alarms } from './constructs/alarms.ts';
 import { DataTable } from './constructs/data-table.ts';
 import { RoutesApi } from './constructs/http-api.ts';
 import { RouteFunctions } from './constructs/route-functions.ts';
@@ -40,6 +41,13 @@ export class ResortStack extends Stack {
       removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
 
+    // Razorpay's key secret and webhook secret: created empty-ish here, filled by ops (README), read at cold start.
+    const paymentSecret = new Secret(this, 'PaymentSecrets', {
+      description: `Razorpay key secret and webhook secret for forest-resort-${stage.name}: {"keySecret":"...","webhookSecret":"..."}`,
+      generateSecretString: { secretStringTemplate: JSON.stringify({ keySecret: '' }), generateStringKey: 'webhookSecret', excludePunctuation: true },
+      removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
     const realtime = new RealtimeApi(this, 'Realtime', { stageName: stage.name });
     const functions = new RouteFunctions(this, 'Functions', {
       table,
@@ -47,6 +55,7 @@ export class ResortStack extends Stack {
       logRetentionDays: stage.logRetentionDays,
       retainLogs: stage.retainData,
       jwtSecret,
+      paymentSecret,
       webSocket: { managementEndpoint: realtime.managementEndpoint, grantManageConnections: (role) => realtime.api.grantManageConnections(role) },
     });
 
@@ -57,14 +66,25 @@ export class ResortStack extends Stack {
       const isDefault = routeKey === '$default';
       return functions.add(route.name, { bundle: bundle(route.handler), needs: { access: 'write', notifies: isDefault, verifiesTokens: isDefault } });
     };
-    realtime.attach({ $connect: wsHandler('$connect'), $disconnect: wsHandler('$disconnect'), $default: wsHandler('$default') });
+    const wsFunctions = { $connect: wsHandler('$connect'), $disconnect: wsHandler('$disconnect'), $default: wsHandler('$default') };
+    realtime.attach(wsFunctions);
 
-    for (const job of jobs) {
+    const jobFunctions = jobs.map((job) => {
       const handler = functions.add(job.name, { bundle: bundle(job.handler), needs: { access: job.access, notifies: job.notifies, verifiesTokens: false }, timeoutSeconds: 60 });
       new Rule(this, `${job.name}-schedule`, { schedule: Schedule.rate(Duration.minutes(job.everyMinutes)), targets: [new LambdaTarget(handler, { retryAttempts: 0 })] });
-    }
+      return handler;
+    });
 
-    const http = new RoutesApi(this, 'Http', { stageName: stage.name, functions, bundles });
+    const http = new RoutesApi(this, 'Http', { stageName: stage.name, functions, bundles, logRetentionDays: stage.logRetentionDays, retainLogs: stage.retainData });
+
+    const alarms = new Alarms(this, 'Alarms', {
+      stageName: stage.name,
+      httpApi: http.api,
+      table,
+      backgroundFunctions: [...Object.values(wsFunctions), ...jobFunctions],
+      allFunctions: functions.functions,
+      ...(stage.alarmEmail ? { email: stage.alarmEmail } : {}),
+    });
 
     const site = new StaticSite(this, 'Site', {
       stage,
@@ -78,5 +98,7 @@ export class ResortStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: `${http.api.apiEndpoint}/api` });
     new CfnOutput(this, 'WebSocketUrl', { value: realtime.url });
     new CfnOutput(this, 'TableName', { value: table.tableName });
+    new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
+    new CfnOutput(this, 'PaymentSecretArn', { value: paymentSecret.secretArn });
   }
 }

@@ -12,6 +12,8 @@ const stageConfigSchema = z.object({
   domain: z.object({ name: z.string().min(3), certificateArn: z.string().startsWith('arn:aws:acm:us-east-1:') }).optional(),
   emailSender: z.email().optional(),
   razorpayKeyId: z.string().regex(/^rzp_(test|live)_\w+$/).optional(),
+  /** Where alarm notifications go (an SNS e-mail subscription, confirmed from the first message). */
+  alarmEmail: z.email().optional(),
 });
 
 export type StageConfig = z.infer<typeof stageConfigSchema>;
@@ -25,4 +27,25 @@ const knownStages: Record<string, Omit<StageConfig, 'name'>> = {
 /** `-c stage=<name>`: prod and staging have their settings; any other name is a disposable dev stage. */
 export function stageConfig(name: string, overrides: Partial<Omit<StageConfig, 'name'>> = {}): StageConfig {
   return stageConfigSchema.parse({ name, ...(knownStages[name] ?? knownStages.dev), ...overrides });
+}
+
+/**
+ * Per-deployment values that are not secrets come from CDK context, e.g.
+ * `-c stage=prod -c domainName=stay.example.in -c certificateArn=arn:aws:acm:us-east-1:... -c alarmEmail=ops@example.in -c razorpayKeyId=rzp_live_...`.
+ */
+export function stageConfigFromContext(read: (key: string) => unknown): StageConfig {
+  const text = (key: string) => {
+    const value = read(key);
+    return typeof value === 'string' && value.length > 0 ? value : undefined;
+  };
+  const domainName = text('domainName');
+  const certificateArn = text('certificateArn');
+  if (Boolean(domainName) !== Boolean(certificateArn)) throw new Error('domainName and certificateArn go together (the certificate must be in us-east-1)');
+  const optional = {
+    ...(domainName && certificateArn ? { domain: { name: domainName, certificateArn } } : {}),
+    ...(text('emailSender') ? { emailSender: text('emailSender') } : {}),
+    ...(text('razorpayKeyId') ? { razorpayKeyId: text('razorpayKeyId') } : {}),
+    ...(text('alarmEmail') ? { alarmEmail: text('alarmEmail') } : {}),
+  };
+  return stageConfig(text('stage') ?? 'dev', optional);
 }

@@ -17,9 +17,10 @@ export const tableActions: Record<Exclude<TableAccess, 'none'>, string[]> = {
 };
 
 /** What a function needs beyond running: the basis of its (shared) execution role. */
-export type Needs = { access: TableAccess; notifies: boolean; verifiesTokens: boolean };
+export type Needs = { access: TableAccess; notifies: boolean; verifiesTokens: boolean; paymentSecrets?: boolean };
 
-const roleKey = (needs: Needs) => [needs.access, needs.notifies ? 'notify' : '', needs.verifiesTokens ? 'jwt' : ''].filter(Boolean).join('-');
+const roleKey = (needs: Needs) =>
+  [needs.access, needs.notifies ? 'notify' : '', needs.verifiesTokens ? 'jwt' : '', needs.paymentSecrets ? 'payments' : ''].filter(Boolean).join('-');
 const pascal = (name: string) => name.replace(/(^|[-/])(\w)/g, (_, __, letter: string) => letter.toUpperCase());
 
 export type RouteFunctionsProps = {
@@ -28,6 +29,7 @@ export type RouteFunctionsProps = {
   logRetentionDays: number;
   retainLogs: boolean;
   jwtSecret: ISecret;
+  paymentSecret: ISecret;
   /** Set once the WebSocket API exists; functions that notify need it. */
   webSocket?: { managementEndpoint: string; grantManageConnections: (role: Role) => void };
 };
@@ -39,6 +41,7 @@ export type RouteFunctionsProps = {
  */
 export class RouteFunctions extends Construct {
   private readonly roles = new Map<string, Role>();
+  readonly functions: LambdaFunction[] = [];
 
   constructor(scope: Construct, id: string, private readonly props: RouteFunctionsProps) {
     super(scope, id);
@@ -64,6 +67,7 @@ export class RouteFunctions extends Construct {
       this.props.webSocket.grantManageConnections(role);
     }
     if (needs.verifiesTokens) this.props.jwtSecret.grantRead(role);
+    if (needs.paymentSecrets) this.props.paymentSecret.grantRead(role);
     this.roles.set(key, role);
     return role;
   }
@@ -82,7 +86,8 @@ export class RouteFunctions extends Construct {
     };
     if (options.needs.notifies && this.props.webSocket) environment.WS_MANAGEMENT_ENDPOINT = this.props.webSocket.managementEndpoint;
     if (options.needs.verifiesTokens) environment.JWT_SECRET_ARN = this.props.jwtSecret.secretArn;
-    return new LambdaFunction(this, id, {
+    if (options.needs.paymentSecrets) environment.PAYMENT_SECRET_ARN = this.props.paymentSecret.secretArn;
+    const fn = new LambdaFunction(this, id, {
       functionName: `forest-resort-${this.props.stage}-${name}`,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
@@ -95,5 +100,7 @@ export class RouteFunctions extends Construct {
       environment,
       description: `${name} (${Stack.of(this).stackName})`,
     });
+    this.functions.push(fn);
+    return fn;
   }
 }

@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { httpRoutes, isImplemented, jobs, needsSigningKey, routeKey, wsRoutes, type HttpRoute } from '../../functions/routes.ts';
+import { httpRoutes, isImplemented, jobs, needsSigningKey, routeClassOf, routeKey, wsRoutes, type HttpRoute } from '../../functions/routes.ts';
+import { routeClassSettings } from '../../infra/route-classes.ts';
 import { bundleFunctions } from '../../infra/bundle-functions.ts';
 import { tableActions } from '../../infra/constructs/route-functions.ts';
 import { webRoot } from '../../infra/local/web-build.ts';
 import { ResortStack } from '../../infra/resort-stack.ts';
-import { stageConfig } from '../../infra/stage-config.ts';
+import { stageConfig, stageConfigFromContext } from '../../infra/stage-config.ts';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 
@@ -101,18 +102,22 @@ describe('route functions', () => {
   it('grants each function exactly the table, WebSocket and secret permissions its route needs', () => {
     const statements = statementsByFunction();
     const expectations = [
-      ...(httpRoutes as readonly HttpRoute[]).map((route) => ({ name: route.name, access: route.access, notifies: route.notifies ?? false, secret: needsSigningKey(route) })),
-      { name: 'ws-connect', access: 'write' as const, notifies: false, secret: false },
-      { name: 'ws-disconnect', access: 'write' as const, notifies: false, secret: false },
-      { name: 'ws-default', access: 'write' as const, notifies: true, secret: true },
-      ...jobs.map((job) => ({ name: job.name, access: job.access, notifies: job.notifies, secret: false })),
+      ...(httpRoutes as readonly HttpRoute[]).map((route) => ({ name: route.name, access: route.access, notifies: route.notifies ?? false, secret: needsSigningKey(route), payments: route.usesPaymentSecrets ?? false })),
+      { name: 'ws-connect', access: 'write' as const, notifies: false, secret: false, payments: false },
+      { name: 'ws-disconnect', access: 'write' as const, notifies: false, secret: false, payments: false },
+      { name: 'ws-default', access: 'write' as const, notifies: true, secret: true, payments: false },
+      ...jobs.map((job) => ({ name: job.name, access: job.access, notifies: job.notifies, secret: false, payments: false })),
     ];
     for (const expected of expectations) {
       const actions = actionsOf(statements.get(`forest-resort-dev-${expected.name}`) ?? []);
       const tableActionsGranted = actions.filter((action) => action.startsWith('dynamodb:')).sort();
       expect(tableActionsGranted, expected.name).toEqual(expected.access === 'none' ? [] : [...tableActions[expected.access]].sort());
       expect(actions.includes('execute-api:ManageConnections'), `${expected.name} ManageConnections`).toBe(expected.notifies);
-      expect(actions.some((action) => action.startsWith('secretsmanager:')), `${expected.name} secret`).toBe(expected.secret);
+      const secretsRead = (statements.get(`forest-resort-dev-${expected.name}`) ?? [])
+        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('secretsmanager:')))
+        .map((statement) => logicalIdOf(statement.Resource).replace(/[A-F0-9]{8}$/, ''))
+        .sort();
+      expect(secretsRead, `${expected.name} secrets`).toEqual([...(expected.secret ? ['JwtSigningKey'] : []), ...(expected.payments ? ['PaymentSecrets'] : [])].sort());
     }
   });
 
@@ -128,12 +133,14 @@ describe('route functions', () => {
     for (const [, fn] of ofType('AWS::Lambda::Function')) {
       const variables = (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
       expect(Object.keys(variables)).not.toContain('JWT_SECRET');
+      expect(JSON.stringify(variables)).not.toMatch(/rzp_|keySecret|webhookSecret/);
     }
     dev.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ PasswordLength: 64 }) });
   });
 
   it('gives every function its own log group with retention', () => {
-    expect(ofType('AWS::Logs::LogGroup').length).toBe(httpRoutes.length + wsRoutes.length + jobs.length);
+    // One per function, plus the HTTP API's access log.
+    expect(ofType('AWS::Logs::LogGroup').length).toBe(httpRoutes.length + wsRoutes.length + jobs.length + 1);
     dev.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/aws/lambda/forest-resort-dev-get-health', RetentionInDays: 7 });
     prod.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/aws/lambda/forest-resort-prod-get-health', RetentionInDays: 90 });
   });
@@ -147,6 +154,68 @@ describe('route functions', () => {
     const implemented = httpRoutes.filter(isImplemented).map((route) => codeOf[`forest-resort-dev-${route.name}`]);
     expect(new Set(implemented).size).toBe(implemented.length);
     expect(implemented).not.toContain(planned[0]);
+  });
+});
+
+describe('route classes', () => {
+  it('sizes each function by its route class: sign-in and booking get the memory scrypt and transactions want', () => {
+    const byName = Object.fromEntries(ofType('AWS::Lambda::Function').map(([, fn]) => [fn.Properties.FunctionName, fn.Properties]));
+    for (const route of httpRoutes as readonly HttpRoute[]) {
+      const settings = routeClassSettings[routeClassOf(route)];
+      expect(byName[`forest-resort-dev-${route.name}`], route.name).toMatchObject({ MemorySize: settings.memoryMb, Timeout: settings.timeoutSeconds });
+    }
+    expect(byName['forest-resort-dev-auth']?.MemorySize).toBe(1024);
+    expect(byName['forest-resort-dev-release-expired-holds']?.Timeout).toBe(60);
+  });
+
+  it('throttles sign-in and booking routes harder than the rest, and logs every request as JSON', () => {
+    const stage = ofType('AWS::ApiGatewayV2::Stage').find(([, resource]) => resource.Properties.StageName === '$default')?.[1].Properties;
+    expect(stage?.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: routeClassSettings.standard.rateLimit, ThrottlingBurstLimit: routeClassSettings.standard.burstLimit });
+    const expected = Object.fromEntries(
+      (httpRoutes as readonly HttpRoute[]).filter((route) => routeClassOf(route) !== 'standard').map((route) => [routeKey(route), { ThrottlingRateLimit: routeClassSettings[routeClassOf(route)].rateLimit, ThrottlingBurstLimit: routeClassSettings[routeClassOf(route)].burstLimit }]),
+    );
+    expect(stage?.RouteSettings).toEqual(expected);
+    expect(Object.keys(expected)).toEqual(expect.arrayContaining(['POST /api/auth', 'POST /api/auth/admin-login', 'POST /api/bookings']));
+    expect((stage?.RouteSettings as Record<string, { ThrottlingRateLimit: number }>)['POST /api/auth']?.ThrottlingRateLimit).toBeLessThan(routeClassSettings.standard.rateLimit);
+    const format = JSON.parse(String((stage?.AccessLogSettings as { Format: string }).Format)) as Record<string, string>;
+    expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status', routeKey: '$context.routeKey' });
+    dev.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/aws/apigateway/forest-resort-dev-http', RetentionInDays: 7 });
+  });
+});
+
+describe('alarms', () => {
+  const alarmNames = () => ofType('AWS::CloudWatch::Alarm').map(([, alarm]) => String(alarm.Properties.AlarmName));
+
+  it('watches the 5xx rate, background function errors, Lambda throttles and DynamoDB throttles, all to one SNS topic', () => {
+    expect(alarmNames()).toEqual(
+      expect.arrayContaining(['forest-resort-dev-http-5xx-rate', 'forest-resort-dev-dynamodb-throttles', 'forest-resort-dev-WsDefault-errors', 'forest-resort-dev-WsConnect-errors', 'forest-resort-dev-ReleaseExpiredHolds-errors']),
+    );
+    const topics = ofType('AWS::SNS::Topic');
+    expect(topics).toHaveLength(1);
+    const topicId = topics[0]?.[0];
+    for (const [, alarm] of ofType('AWS::CloudWatch::Alarm')) {
+      expect((alarm.Properties.AlarmActions as unknown[]).map(logicalIdOf)).toEqual([topicId]);
+    }
+  });
+
+  it('sums every function into the throttle alarms, ten metrics per expression at most', () => {
+    const throttled = new Set<string>();
+    for (const [, alarm] of ofType('AWS::CloudWatch::Alarm').filter(([, a]) => String(a.Properties.AlarmName).includes('lambda-throttles'))) {
+      const metrics = (alarm.Properties.Metrics as Array<{ MetricStat?: { Metric: { MetricName: string; Dimensions: Array<{ Value: unknown }> } } }>).filter((metric) => metric.MetricStat);
+      expect(metrics.length).toBeLessThanOrEqual(10);
+      for (const metric of metrics) {
+        expect(metric.MetricStat?.Metric.MetricName).toBe('Throttles');
+        throttled.add(logicalIdOf(metric.MetricStat?.Metric.Dimensions[0]?.Value));
+      }
+    }
+    expect(throttled.size).toBe(ofType('AWS::Lambda::Function').filter(([, fn]) => typeof fn.Properties.FunctionName === 'string').length);
+  });
+
+  it('subscribes the stage’s alarm e-mail when one is given', () => {
+    const app = new App();
+    const stack = new ResortStack(app, 'ForestResort-ops', { stage: stageConfig('ops', { alarmEmail: 'oncall@resort.in' }), bundles: bundleFunctions(), webRoot });
+    Template.fromStack(stack).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@resort.in' });
+    dev.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 });
 
@@ -252,11 +321,26 @@ describe('scheduled jobs', () => {
 describe('outputs', () => {
   it('names the site, API and WebSocket URLs', () => {
     const outputs = Object.keys(dev.toJSON().Outputs as Record<string, unknown>);
-    expect(outputs).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'WebSocketUrl']));
+    expect(outputs).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'WebSocketUrl', 'TableName', 'AlarmTopicArn', 'PaymentSecretArn']));
   });
 });
 
 describe('stage config', () => {
+  it('reads domain, certificate, alarm e-mail and Razorpay key id from context, and refuses half a domain', () => {
+    const context: Record<string, string> = { stage: 'prod', domainName: 'stay.resort.in', certificateArn: 'arn:aws:acm:us-east-1:111122223333:certificate/abc', alarmEmail: 'ops@resort.in', razorpayKeyId: 'rzp_live_AbC123' };
+    expect(stageConfigFromContext((key) => context[key])).toMatchObject({ name: 'prod', retainData: true, domain: { name: 'stay.resort.in' }, alarmEmail: 'ops@resort.in', razorpayKeyId: 'rzp_live_AbC123' });
+    expect(() => stageConfigFromContext((key) => ({ stage: 'dev', domainName: 'x.in' })[key as 'stage'])).toThrow('domainName and certificateArn go together');
+    expect(() => stageConfigFromContext((key) => ({ stage: 'dev', certificateArn: 'arn:aws:acm:eu-west-1:1:certificate/x', domainName: 'x.in' })[key as 'stage'])).toThrow();
+  });
+
+  it('serves a custom domain with its certificate and TLS 1.2 at the edge', () => {
+    const app = new App();
+    const stack = new ResortStack(app, 'ForestResort-live', { stage: stageConfig('live', { domain: { name: 'stay.resort.in', certificateArn: 'arn:aws:acm:us-east-1:111122223333:certificate/abc' } }), bundles: bundleFunctions(), webRoot });
+    Template.fromStack(stack).hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ Aliases: ['stay.resort.in'], ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021', AcmCertificateArn: 'arn:aws:acm:us-east-1:111122223333:certificate/abc' }) }),
+    });
+  });
+
   it('knows prod and staging, treats other names as disposable dev stages, and refuses bad names', () => {
     expect(stageConfig('prod')).toMatchObject({ retainData: true, logRetentionDays: 90 });
     expect(stageConfig('alice')).toMatchObject({ name: 'alice', retainData: false, logRetentionDays: 7 });

@@ -1,0 +1,113 @@
+import { Duration } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+
+export type AlarmsProps = {
+  stageName: string;
+  httpApi: HttpApi;
+  table: Table;
+  /** Functions whose failures never reach a guest as a 5xx (WebSocket handlers, jobs): watched one by one. */
+  backgroundFunctions: LambdaFunction[];
+  /** All of the stack's functions, for throttling (any throttle means a guest or a job waited). */
+  allFunctions: LambdaFunction[];
+  email?: string;
+};
+
+const FIVE_MINUTES = Duration.minutes(5);
+
+/**
+ * What pages the on-call: the API's 5xx rate (every HTTP route's unhandled error becomes a 500),
+ * errors of background functions, Lambda throttles and DynamoDB throttles. All go to one SNS topic.
+ * Per-route error alarms would cost sixty alarms and say nothing the 5xx rate does not.
+ */
+export class Alarms extends Construct {
+  readonly topic: Topic;
+  readonly alarms: Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+    this.topic = new Topic(this, 'Topic', { displayName: `forest-resort-${props.stageName} alarms` });
+    if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
+    const action = new SnsAction(this.topic);
+    const add = (alarm: Alarm) => {
+      alarm.addAlarmAction(action);
+      alarm.addOkAction(action);
+      this.alarms.push(alarm);
+    };
+    const prefix = `forest-resort-${props.stageName}`;
+
+    add(
+      new Alarm(this, 'Http5xxRate', {
+        alarmName: `${prefix}-http-5xx-rate`,
+        alarmDescription: 'More than 2% of API requests failed with a 5xx over 5 minutes (at least 5 requests).',
+        metric: new MathExpression({
+          expression: 'IF(requests >= 5, 100 * errors / requests, 0)',
+          usingMetrics: { errors: props.httpApi.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' }), requests: props.httpApi.metricCount({ period: FIVE_MINUTES, statistic: 'Sum' }) },
+          period: FIVE_MINUTES,
+          label: '5xx %',
+        }),
+        threshold: 2,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    for (const fn of props.backgroundFunctions) {
+      add(
+        fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }).createAlarm(this, `${fn.node.id}Errors`, {
+          alarmName: `${prefix}-${fn.node.id}-errors`,
+          alarmDescription: `${fn.node.id} failed at least twice in 5 minutes.`,
+          threshold: 2,
+          evaluationPeriods: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
+
+    // Metric math sums at most 10 metrics per expression, so throttles are summed in groups.
+    const groups: LambdaFunction[][] = [];
+    props.allFunctions.forEach((fn, index) => (groups[Math.floor(index / 10)] ??= []).push(fn));
+    const groupSums = groups.map(
+      (group, groupIndex) =>
+        new MathExpression({
+          expression: group.map((_, index) => `t${groupIndex}_${index}`).join(' + '),
+          usingMetrics: Object.fromEntries(group.map((fn, index) => [`t${groupIndex}_${index}`, fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' })])),
+          period: FIVE_MINUTES,
+        }),
+    );
+    groupSums.forEach((sum, index) =>
+      add(
+        sum.createAlarm(this, `LambdaThrottles${index}`, {
+          alarmName: `${prefix}-lambda-throttles-${index}`,
+          alarmDescription: `Lambda throttled invocations (functions group ${index}).`,
+          threshold: 1,
+          evaluationPeriods: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      ),
+    );
+
+    const tableMetric = (metricName: string) =>
+      new Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: props.table.tableName }, period: FIVE_MINUTES, statistic: 'Sum' });
+    add(
+      new Alarm(this, 'DynamoThrottles', {
+        alarmName: `${prefix}-dynamodb-throttles`,
+        alarmDescription: 'DynamoDB throttled reads or writes on the table.',
+        metric: new MathExpression({ expression: 'reads + writes', usingMetrics: { reads: tableMetric('ReadThrottleEvents'), writes: tableMetric('WriteThrottleEvents') }, period: FIVE_MINUTES }),
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+  }
+}
