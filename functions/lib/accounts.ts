@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { portalRoles, tenDigitPhoneSchema, type PublicUser } from '../../shared/users.ts';
 import { signAccessToken } from './auth.ts';
 import { clearFailedLogins, lockedForSeconds, recordFailedLogin } from './db/login-attempts.ts';
-import { createUser, EmailTakenError, findUserByEmail } from './db/users.ts';
+import { createUser, EmailTakenError, findUserByEmail, setUserCredentials } from './db/users.ts';
 import { conflict, forbidden, tooManyRequests, unauthorized } from './http/errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -55,4 +55,26 @@ export async function logIn(input: z.infer<typeof credentialsSchema>, options: {
   if (options.portal && !portalRoles.includes(user.role)) throw forbidden('This account cannot use the admin portal');
   const { passwordHash: _hash, ...publicUser } = user;
   return signedIn(publicUser);
+}
+
+export type AdminAccount = { email: string; password: string; name: string };
+
+/**
+ * Makes sure an admin can sign in with the given credentials: created if missing; if it
+ * exists with another password or role (a password reset), its credentials are reset.
+ */
+export async function ensureAdmin(admin: AdminAccount): Promise<'created' | 'updated' | 'unchanged'> {
+  const existing = await findUserByEmail(admin.email);
+  if (existing) {
+    if (existing.role === 'admin' && (await verifyPassword(admin.password, existing.passwordHash))) return 'unchanged';
+    await setUserCredentials(existing.id, { passwordHash: await hashPassword(admin.password), role: 'admin' });
+    return 'updated';
+  }
+  try {
+    await createUser({ name: admin.name, email: admin.email, role: 'admin', passwordHash: await hashPassword(admin.password) });
+    return 'created';
+  } catch (error) {
+    if (error instanceof EmailTakenError) return ensureAdmin(admin);
+    throw error;
+  }
 }

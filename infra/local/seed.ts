@@ -3,13 +3,11 @@ import { cottages, safaris, stayPackages } from '../../functions/lib/db/catalog.
 import { documentClient, tableName } from '../../functions/lib/db/client.ts';
 import { seedMarkerKeys } from '../../functions/lib/db/keys.ts';
 import { getItem } from '../../functions/lib/db/query.ts';
-import { createUser, EmailTakenError, findUserByEmail, setUserCredentials } from '../../functions/lib/db/users.ts';
-import { hashPassword, verifyPassword } from '../../functions/lib/passwords.ts';
+import { createUser, EmailTakenError, findUserByEmail } from '../../functions/lib/db/users.ts';
+import { hashPassword } from '../../functions/lib/passwords.ts';
 import { putPricingRule } from '../../functions/lib/db/pricing-rules.ts';
 import { SAMPLE_GUEST } from './environment.ts';
 import { sampleCottages, samplePackages, samplePricingRules, sampleSafaris } from './sample-data.ts';
-
-export type AdminAccount = { email: string; password: string; name: string };
 
 /**
  * Writes the sample catalogue on first start only: the marker is written last, so an interrupted
@@ -37,25 +35,5 @@ export async function ensureSampleGuest(): Promise<void> {
     await createUser({ name: SAMPLE_GUEST.name, email: SAMPLE_GUEST.email, role: 'customer', passwordHash: await hashPassword(SAMPLE_GUEST.password) });
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error;
-  }
-}
-
-/**
- * Makes sure the local admin can sign in with the given credentials: created if missing; if it
- * exists with another password or role (ADMIN_PASSWORD changed), its credentials are reset.
- */
-export async function ensureAdmin(admin: AdminAccount): Promise<'created' | 'updated' | 'unchanged'> {
-  const existing = await findUserByEmail(admin.email);
-  if (existing) {
-    if (existing.role === 'admin' && (await verifyPassword(admin.password, existing.passwordHash))) return 'unchanged';
-    await setUserCredentials(existing.id, { passwordHash: await hashPassword(admin.password), role: 'admin' });
-    return 'updated';
-  }
-  try {
-    await createUser({ name: admin.name, email: admin.email, role: 'admin', passwordHash: await hashPassword(admin.password) });
-    return 'created';
-  } catch (error) {
-    if (error instanceof EmailTakenError) return ensureAdmin(admin);
-    throw error;
   }
 }

@@ -37,7 +37,8 @@ async function main(): Promise<void> {
       functionEnvironment({ tableName: LOCAL_TABLE_NAME, dynamodbEndpoint: database.endpoint, port: settings.port, jwtSecret: localJwtSecret(settings.dataDir) }),
     );
     // Imported only now: function modules read their environment when first loaded.
-    const { seedSampleData, ensureAdmin, ensureSampleGuest } = await import('./seed.ts');
+    const { seedSampleData, ensureSampleGuest } = await import('./seed.ts');
+    const { ensureAdmin } = await import('../../functions/lib/accounts.ts');
     const seeded = await seedSampleData();
     await ensureSampleGuest();
     const admin = await ensureAdmin(settings.admin);

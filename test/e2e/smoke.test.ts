@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../infra/local/seed.ts';
+import { ensureAdmin } from '../../functions/lib/accounts.ts';
 import { launchChromium } from '../support/browser.ts';
 import { startTestStack, type TestStack } from '../support/local-stack.ts';
 

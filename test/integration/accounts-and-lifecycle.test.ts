@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handler as releaseExpiredHolds } from '../../functions/jobs/release-expired-holds.ts';
 import { createBooking } from '../../functions/lib/bookings/create-booking.ts';
 import { createBookingSchema } from '../../shared/booking.ts';
-import { ensureAdmin } from '../../infra/local/seed.ts';
+import { ensureAdmin } from '../../functions/lib/accounts.ts';
 import { bookingBody, inDays, itemsOf, newKey, postJson } from '../support/booking-fixtures.ts';
 import { getJson, useTestStack } from '../support/local-stack.ts';
 

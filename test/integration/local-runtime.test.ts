@@ -11,7 +11,8 @@ import { verifyPassword } from '../../functions/lib/passwords.ts';
 import { ensureTable } from '../../infra/local/ensure-table.ts';
 import { freePort } from '../../infra/local/free-port.ts';
 import { LOCAL_TABLE_NAME } from '../../infra/local/environment.ts';
-import { ensureAdmin, seedSampleData } from '../../infra/local/seed.ts';
+import { ensureAdmin } from '../../functions/lib/accounts.ts';
+import { seedSampleData } from '../../infra/local/seed.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -38,6 +39,30 @@ describe('seeding', () => {
     expect(stored).toMatchObject({ role: 'admin', email: 'ops@resort.in' });
     expect(await verifyPassword('second-password', stored?.passwordHash ?? '')).toBe(true);
     expect(await verifyPassword('first-password', stored?.passwordHash ?? '')).toBe(false);
+  });
+});
+
+describe('npm run create-admin', () => {
+  const run = (args: string[], env: Record<string, string> = {}) =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['infra/create-admin.ts', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.once('exit', (code) => resolve({ code, output }));
+    });
+
+  it('creates an admin in the given table, leaves it on a rerun, and refuses without an e-mail', async () => {
+    await ensureTable(process.env.DYNAMODB_ENDPOINT ?? '', process.env.TABLE_NAME ?? '');
+    const target = ['--table', process.env.TABLE_NAME ?? '', '--endpoint', process.env.DYNAMODB_ENDPOINT ?? '', '--email', 'gm@resort.in', '--name', 'General Manager'];
+    const first = await run(target, { ADMIN_PASSWORD: 'general-manager' });
+    expect(first).toMatchObject({ code: 0 });
+    expect(first.output).toContain(`Admin gm@resort.in created in ${process.env.TABLE_NAME}.`);
+    expect((await run(target, { ADMIN_PASSWORD: 'general-manager' })).output).toContain('unchanged');
+    expect(await findUserByEmail('gm@resort.in')).toMatchObject({ role: 'admin', name: 'General Manager' });
+    const usage = await run(['--stage', 'prod']);
+    expect(usage.code).toBe(2);
+    expect(usage.output).toContain('Usage: npm run create-admin');
   });
 });
 

@@ -6,7 +6,7 @@ import { handlerModule, httpRoutes, isImplemented, routeKey } from '../../functi
 import { DEFAULT_ADMIN } from '../../infra/local/environment.ts';
 import { loadHandler } from '../../infra/local/handlers.ts';
 import { loadSampleEvent } from '../../infra/local/sample-events.ts';
-import { ensureAdmin } from '../../infra/local/seed.ts';
+import { ensureAdmin } from '../../functions/lib/accounts.ts';
 import { startTestStack, type TestStack } from '../support/local-stack.ts';
 
 const eventsDir = join(import.meta.dirname, '..', '..', 'events');
