@@ -2,9 +2,14 @@
  * `npm run bench`: starts the local stack (npm start, in its own process, on a temporary data
  * folder), then measures availability checks and booking creation at 1 and 32 concurrent clients
  * with autocannon, the same DynamoDB calls issued directly as the floor, and the last-unit
- * contention result. Prints a table and JSON (also written to test-results/bench.json).
+ * contention result; first, each function bundle's size and cold import time against an empty
+ * handler (`npm run bench -- --bundles` stops there). Prints tables and JSON (also written to
+ * test-results/bench.json).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { bundleDir, bundleFunctions } from '../../infra/bundle-functions.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -79,7 +84,48 @@ async function floor(connections: number, operation: (i: number) => Promise<unkn
   return { p50: at(0.5), p99: at(0.99), rps: Math.round(latencies.length / SECONDS), requests: latencies.length, errors };
 }
 
+const COLD_RUNS = 5;
+
+/** Median wall time of `import()` of a bundle in fresh Node processes (what a cold start pays for code). */
+function coldImportMs(file: string): number {
+  const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t));`;
+  const env = { ...process.env, TABLE_NAME: 'bench', STAGE: 'bench', AWS_REGION: 'us-east-1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+  const times = Array.from({ length: COLD_RUNS }, () => {
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`Importing ${file} failed: ${run.stderr}`);
+    return Number(run.stdout);
+  }).sort((a, b) => a - b);
+  return Math.round((times[Math.floor(COLD_RUNS / 2)] ?? 0) * 10) / 10;
+}
+
+/** Each deployed bundle's size and cold import time, beside an empty handler's measured in the same run. */
+function measureBundles() {
+  const bundles = bundleFunctions();
+  const emptyFile = join(bundleDir, '_empty-handler', 'index.mjs');
+  mkdirSync(join(bundleDir, '_empty-handler'), { recursive: true });
+  writeFileSync(emptyFile, 'export const handler = async () => ({ statusCode: 200 });\n');
+  const empty = coldImportMs(emptyFile);
+  const rows = Object.entries(bundles).map(([module, dir]) => {
+    const file = join(dir, 'index.mjs');
+    const ms = coldImportMs(file);
+    return { module, kb: Math.round(statSync(file).size / 102.4) / 10, coldImportMs: ms, overEmptyMs: Math.round((ms - empty) * 10) / 10 };
+  });
+  rmSync(join(bundleDir, '_empty-handler'), { recursive: true, force: true });
+  return { emptyHandlerMs: empty, runsPerBundle: COLD_RUNS, bundles: rows.sort((a, b) => b.kb - a.kb) };
+}
+
 async function main() {
+  console.error(`Measuring bundle sizes and cold imports (${COLD_RUNS} fresh processes each)...`);
+  const bundleReport = measureBundles();
+  console.log('\n| bundle | size KB | cold import ms (median) | over empty handler ms |');
+  console.log('|---|---|---|---|');
+  for (const row of bundleReport.bundles) console.log(`| ${row.module} | ${row.kb} | ${row.coldImportMs} | ${row.overEmptyMs} |`);
+  console.log(`| (empty handler) | 0.1 | ${bundleReport.emptyHandlerMs} | 0 |`);
+  if (process.argv.includes('--bundles')) {
+    console.log(JSON.stringify(bundleReport, null, 2));
+    return;
+  }
+
   console.error(`Starting the local stack and measuring for ${SECONDS} s per run...`);
   const stack = await startStack();
   try {
@@ -157,7 +203,7 @@ async function main() {
     );
     const contention = { requests: 200, created: statuses.filter((status) => status === 201).length, conflicts: statuses.filter((status) => status === 409).length, other: statuses.filter((status) => status !== 201 && status !== 409).length, ms: Math.round(performance.now() - started) };
 
-    const report = { seconds: SECONDS, machine: `${process.platform} ${process.arch}, node ${process.version}`, runs, contention };
+    const report = { seconds: SECONDS, machine: `${process.platform} ${process.arch}, node ${process.version}`, runs, contention, bundles: bundleReport };
     console.log('\n| run | API p50 ms | API p99 ms | API req/s | floor p50 ms | floor p99 ms | floor ops/s | p50 API/floor | errors |');
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const [name, run] of Object.entries(runs)) {
