@@ -82,7 +82,6 @@ export class ResortStack extends Stack {
       httpApi: http.api,
       table,
       backgroundFunctions: [...Object.values(wsFunctions), ...jobFunctions],
-      allFunctions: functions.functions,
       ...(stage.alarmEmail ? { email: stage.alarmEmail } : {}),
     });
 

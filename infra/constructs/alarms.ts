@@ -14,8 +14,6 @@ export type AlarmsProps = {
   table: Table;
   /** Functions whose failures never reach a guest as a 5xx (WebSocket handlers, jobs): watched one by one. */
   backgroundFunctions: LambdaFunction[];
-  /** All of the stack's functions, for throttling (any throttle means a guest or a job waited). */
-  allFunctions: LambdaFunction[];
   email?: string;
 };
 
@@ -24,7 +22,8 @@ const FIVE_MINUTES = Duration.minutes(5);
 /**
  * What pages the on-call: the API's 5xx rate (every HTTP route's unhandled error becomes a 500),
  * errors of background functions, Lambda throttles and DynamoDB throttles. All go to one SNS topic.
- * Per-route error alarms would cost sixty alarms and say nothing the 5xx rate does not.
+ * Per-route alarms would bill sixty alarm metrics and say nothing the 5xx rate does not: the whole
+ * set is nine metrics, inside CloudWatch's free ten.
  */
 export class Alarms extends Construct {
   readonly topic: Topic;
@@ -72,28 +71,18 @@ export class Alarms extends Construct {
       );
     }
 
-    // Metric math sums at most 10 metrics per expression, so throttles are summed in groups.
-    const groups: LambdaFunction[][] = [];
-    props.allFunctions.forEach((fn, index) => (groups[Math.floor(index / 10)] ??= []).push(fn));
-    const groupSums = groups.map(
-      (group, groupIndex) =>
-        new MathExpression({
-          expression: group.map((_, index) => `t${groupIndex}_${index}`).join(' + '),
-          usingMetrics: Object.fromEntries(group.map((fn, index) => [`t${groupIndex}_${index}`, fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' })])),
-          period: FIVE_MINUTES,
-        }),
-    );
-    groupSums.forEach((sum, index) =>
-      add(
-        sum.createAlarm(this, `LambdaThrottles${index}`, {
-          alarmName: `${prefix}-lambda-throttles-${index}`,
-          alarmDescription: `Lambda throttled invocations (functions group ${index}).`,
-          threshold: 1,
-          evaluationPeriods: 1,
-          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          treatMissingData: TreatMissingData.NOT_BREACHING,
-        }),
-      ),
+    // No function has reserved concurrency, so a throttle means the account's concurrency ran out:
+    // one account-level metric says so (a per-function sum would bill ~60 alarm metrics a month).
+    add(
+      new Alarm(this, 'LambdaThrottles', {
+        alarmName: `${prefix}-lambda-throttles`,
+        alarmDescription: 'Lambda throttled invocations in this account and region (concurrency exhausted).',
+        metric: new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', period: FIVE_MINUTES, statistic: 'Sum' }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
     );
 
     const tableMetric = (metricName: string) =>

@@ -41,7 +41,6 @@ export type RouteFunctionsProps = {
  */
 export class RouteFunctions extends Construct {
   private readonly roles = new Map<string, Role>();
-  readonly functions: LambdaFunction[] = [];
 
   constructor(scope: Construct, id: string, private readonly props: RouteFunctionsProps) {
     super(scope, id);
@@ -87,7 +86,7 @@ export class RouteFunctions extends Construct {
     if (options.needs.notifies && this.props.webSocket) environment.WS_MANAGEMENT_ENDPOINT = this.props.webSocket.managementEndpoint;
     if (options.needs.verifiesTokens) environment.JWT_SECRET_ARN = this.props.jwtSecret.secretArn;
     if (options.needs.paymentSecrets) environment.PAYMENT_SECRET_ARN = this.props.paymentSecret.secretArn;
-    const fn = new LambdaFunction(this, id, {
+    return new LambdaFunction(this, id, {
       functionName: `forest-resort-${this.props.stage}-${name}`,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
@@ -100,7 +99,5 @@ export class RouteFunctions extends Construct {
       environment,
       description: `${name} (${Stack.of(this).stackName})`,
     });
-    this.functions.push(fn);
-    return fn;
   }
 }
