@@ -26,6 +26,8 @@ export type HttpRoute = {
   usesSigningKey?: boolean;
   /** Reads the payment provider's secrets (key secret, webhook secret). */
   usesPaymentSecrets?: boolean;
+  /** Sends e-mail (SES on AWS, the local outbox otherwise). */
+  sendsMail?: boolean;
   class?: RouteClass;
   handler?: string;
 };
@@ -75,12 +77,12 @@ export const httpRoutes = [
   { name: 'get-safari-stats', method: 'GET', path: '/api/safaris/admin/stats', auth: 'admin', access: 'read' },
 
   // Bookings (GET /api/bookings is the admin list and, with ?stats, the dashboard figures)
-  { name: 'create-booking', method: 'POST', path: '/api/bookings', auth: 'optional', access: 'write', notifies: true, usesSigningKey: true, class: 'booking', handler: 'http/bookings/create-booking' },
+  { name: 'create-booking', method: 'POST', path: '/api/bookings', auth: 'optional', access: 'write', notifies: true, usesSigningKey: true, sendsMail: true, class: 'booking', handler: 'http/bookings/create-booking' },
   { name: 'list-bookings', method: 'GET', path: '/api/bookings', auth: 'admin', access: 'read' },
   { name: 'get-booking-by-reference', method: 'GET', path: '/api/bookings/reference/{reference}', auth: 'public', access: 'read', usesSigningKey: true, handler: 'http/bookings/get-booking-by-reference' },
   { name: 'list-my-bookings', method: 'GET', path: '/api/bookings/my-bookings', auth: 'user', access: 'read', handler: 'http/bookings/list-my-bookings' },
   { name: 'get-booking', method: 'GET', path: '/api/bookings/{id}', auth: 'user', access: 'read', handler: 'http/bookings/get-booking' },
-  { name: 'cancel-booking', method: 'PUT', path: '/api/bookings/{id}/cancel', auth: 'user', access: 'write', notifies: true, handler: 'http/bookings/cancel-booking' },
+  { name: 'cancel-booking', method: 'PUT', path: '/api/bookings/{id}/cancel', auth: 'user', access: 'write', notifies: true, sendsMail: true, handler: 'http/bookings/cancel-booking' },
   { name: 'update-booking-status', method: 'PATCH', path: '/api/bookings/{id}/status', auth: 'admin', access: 'write', notifies: true },
   { name: 'update-booking-payment', method: 'PATCH', path: '/api/bookings/{id}/payment', auth: 'admin', access: 'write', notifies: true },
 

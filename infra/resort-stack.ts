@@ -1,5 +1,6 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -48,6 +49,9 @@ export class ResortStack extends Stack {
       removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
 
+    // Mail is sent from the stage's domain once it is verified in SES (three DKIM CNAMEs, printed below).
+    const mailIdentity = stage.emailSender ? new EmailIdentity(this, 'MailIdentity', { identity: Identity.domain(stage.emailSender.split('@')[1] ?? '') }) : undefined;
+
     const realtime = new RealtimeApi(this, 'Realtime', { stageName: stage.name });
     const functions = new RouteFunctions(this, 'Functions', {
       table,
@@ -56,6 +60,7 @@ export class ResortStack extends Stack {
       retainLogs: stage.retainData,
       jwtSecret,
       paymentSecret,
+      ...(mailIdentity && stage.emailSender ? { mail: { identity: mailIdentity, from: stage.emailSender } } : {}),
       webSocket: { managementEndpoint: realtime.managementEndpoint, grantManageConnections: (role) => realtime.api.grantManageConnections(role) },
     });
 
@@ -99,5 +104,13 @@ export class ResortStack extends Stack {
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
     new CfnOutput(this, 'PaymentSecretArn', { value: paymentSecret.secretArn });
+    if (mailIdentity) {
+      const records = [
+        [mailIdentity.dkimDnsTokenName1, mailIdentity.dkimDnsTokenValue1],
+        [mailIdentity.dkimDnsTokenName2, mailIdentity.dkimDnsTokenValue2],
+        [mailIdentity.dkimDnsTokenName3, mailIdentity.dkimDnsTokenValue3],
+      ];
+      records.forEach(([name, value], index) => new CfnOutput(this, `MailDkimRecord${index + 1}`, { value: `${name} CNAME ${value}` }));
+    }
   }
 }

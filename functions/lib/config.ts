@@ -14,6 +14,10 @@ const envSchema = z.object({
   WS_MANAGEMENT_ENDPOINT: z.url().optional(),
   /** On AWS: the Secrets Manager secret holding the JWT signing key (locally JWT_SECRET is set). */
   JWT_SECRET_ARN: z.string().startsWith('arn:').optional(),
+  /** The verified SES sender, for functions that send mail on AWS. */
+  MAIL_FROM: z.email().optional(),
+  /** Off AWS: mail is written here as files instead of being sent. */
+  MAIL_OUTBOX_DIR: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;

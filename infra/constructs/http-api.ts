@@ -35,7 +35,7 @@ export class RoutesApi extends Construct {
       const settings = routeClassSettings[routeClassOf(route)];
       const handler = props.functions.add(route.name, {
         bundle,
-        needs: { access: route.access, notifies: route.notifies ?? false, verifiesTokens: needsSigningKey(route), paymentSecrets: route.usesPaymentSecrets ?? false },
+        needs: { access: route.access, notifies: route.notifies ?? false, verifiesTokens: needsSigningKey(route), paymentSecrets: route.usesPaymentSecrets ?? false, sendsMail: route.sendsMail ?? false },
         memoryMb: settings.memoryMb,
         timeoutSeconds: settings.timeoutSeconds,
       });

@@ -4,6 +4,7 @@ import { Effect, ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from '
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import type { TableAccess } from '../../functions/routes.ts';
 
@@ -17,10 +18,10 @@ export const tableActions: Record<Exclude<TableAccess, 'none'>, string[]> = {
 };
 
 /** What a function needs beyond running: the basis of its (shared) execution role. */
-export type Needs = { access: TableAccess; notifies: boolean; verifiesTokens: boolean; paymentSecrets?: boolean };
+export type Needs = { access: TableAccess; notifies: boolean; verifiesTokens: boolean; paymentSecrets?: boolean; sendsMail?: boolean };
 
 const roleKey = (needs: Needs) =>
-  [needs.access, needs.notifies ? 'notify' : '', needs.verifiesTokens ? 'jwt' : '', needs.paymentSecrets ? 'payments' : ''].filter(Boolean).join('-');
+  [needs.access, needs.notifies ? 'notify' : '', needs.verifiesTokens ? 'jwt' : '', needs.paymentSecrets ? 'payments' : '', needs.sendsMail ? 'mail' : ''].filter(Boolean).join('-');
 const pascal = (name: string) => name.replace(/(^|[-/])(\w)/g, (_, __, letter: string) => letter.toUpperCase());
 
 export type RouteFunctionsProps = {
@@ -30,6 +31,8 @@ export type RouteFunctionsProps = {
   retainLogs: boolean;
   jwtSecret: ISecret;
   paymentSecret: ISecret;
+  /** The stage's SES identity and sender, when the stage sends mail. */
+  mail?: { identity: IEmailIdentity; from: string };
   /** Set once the WebSocket API exists; functions that notify need it. */
   webSocket?: { managementEndpoint: string; grantManageConnections: (role: Role) => void };
 };
@@ -67,6 +70,7 @@ export class RouteFunctions extends Construct {
     }
     if (needs.verifiesTokens) this.props.jwtSecret.grantRead(role);
     if (needs.paymentSecrets) this.props.paymentSecret.grantRead(role);
+    if (needs.sendsMail && this.props.mail) this.props.mail.identity.grantSendEmail(role);
     this.roles.set(key, role);
     return role;
   }
@@ -86,6 +90,7 @@ export class RouteFunctions extends Construct {
     if (options.needs.notifies && this.props.webSocket) environment.WS_MANAGEMENT_ENDPOINT = this.props.webSocket.managementEndpoint;
     if (options.needs.verifiesTokens) environment.JWT_SECRET_ARN = this.props.jwtSecret.secretArn;
     if (options.needs.paymentSecrets) environment.PAYMENT_SECRET_ARN = this.props.paymentSecret.secretArn;
+    if (options.needs.sendsMail && this.props.mail) environment.MAIL_FROM = this.props.mail.from;
     return new LambdaFunction(this, id, {
       functionName: `forest-resort-${this.props.stage}-${name}`,
       runtime: Runtime.NODEJS_22_X,

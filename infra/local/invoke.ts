@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   }
   try {
     await ensureTable(endpoint, LOCAL_TABLE_NAME);
-    Object.assign(process.env, functionEnvironment({ tableName: LOCAL_TABLE_NAME, dynamodbEndpoint: endpoint, port: settings.port, jwtSecret: localJwtSecret(settings.dataDir) }));
+    Object.assign(process.env, functionEnvironment({ tableName: LOCAL_TABLE_NAME, dynamodbEndpoint: endpoint, port: settings.port, jwtSecret: localJwtSecret(settings.dataDir), outboxDir: join(settings.dataDir, 'outbox') }));
     const { seedSampleData, ensureSampleGuest } = await import('./seed.ts');
     await seedSampleData();
     await ensureSampleGuest();

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     const created = await ensureTable(database.endpoint, LOCAL_TABLE_NAME);
     Object.assign(
       process.env,
-      functionEnvironment({ tableName: LOCAL_TABLE_NAME, dynamodbEndpoint: database.endpoint, port: settings.port, jwtSecret: localJwtSecret(settings.dataDir) }),
+      functionEnvironment({ tableName: LOCAL_TABLE_NAME, dynamodbEndpoint: database.endpoint, port: settings.port, jwtSecret: localJwtSecret(settings.dataDir), outboxDir: join(settings.dataDir, 'outbox') }),
     );
     // Imported only now: function modules read their environment when first loaded.
     const { seedSampleData, ensureSampleGuest } = await import('./seed.ts');
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
         `  Admin portal:  ${server.url}/admin/login`,
         `  Admin sign-in: ${settings.admin.email} / ${settings.admin.password}${settings.admin.fromEnvironment ? '' : '  (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)'}`,
         `  Data:          ${settings.dataDir}/ (${created || seeded ? 'new, sample data seeded' : 'reused from the last start'}${admin === 'unchanged' ? '' : `, admin ${admin}`})`,
-        `  DynamoDB Local: ${database.endpoint}`,
+        `  DynamoDB Local: ${database.endpoint}   E-mail: ${join(settings.dataDir, 'outbox')}/ (local outbox)`,
         '  Ctrl-C stops everything.',
         '',
       ].join('\n'),

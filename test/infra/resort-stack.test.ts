@@ -215,6 +215,35 @@ describe('alarms', () => {
   });
 });
 
+describe('mail', () => {
+  it('lets only the routes that send mail use SES, on the stage’s own identity, and prints its DKIM records', () => {
+    const app = new App();
+    const stack = new ResortStack(app, 'ForestResort-mail', { stage: stageConfig('mail', { emailSender: 'bookings@resort.in' }), bundles: bundleFunctions(), webRoot });
+    const template = Template.fromStack(stack);
+    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'resort.in' });
+    const resources = template.toJSON().Resources as Record<string, Resource>;
+    const policies = Object.values(resources).filter((resource) => resource.Type === 'AWS::IAM::Policy');
+    const sesStatements = policies.flatMap((policy) =>
+      (policy.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('ses:'))).map((statement) => ({ statement, roles: policy.Properties.Roles as unknown[] })),
+    );
+    expect(sesStatements.length).toBeGreaterThan(0);
+    const mailRoles = new Set(sesStatements.flatMap(({ roles }) => roles.map(logicalIdOf)));
+    const functionsWithSes = Object.values(resources)
+      .filter((resource) => resource.Type === 'AWS::Lambda::Function' && mailRoles.has(logicalIdOf(resource.Properties.Role)))
+      .map((resource) => String(resource.Properties.FunctionName).replace('forest-resort-mail-', ''))
+      .sort();
+    expect(functionsWithSes).toEqual((httpRoutes as readonly HttpRoute[]).filter((route) => route.sendsMail).map((route) => route.name).sort());
+    for (const { statement } of sesStatements) expect(JSON.stringify(statement.Resource)).toContain('identity/');
+    template.hasResourceProperties('AWS::Lambda::Function', { FunctionName: 'forest-resort-mail-create-booking', Environment: { Variables: Match.objectLike({ MAIL_FROM: 'bookings@resort.in' }) } });
+    expect(Object.keys(template.toJSON().Outputs as Record<string, unknown>)).toEqual(expect.arrayContaining(['MailDkimRecord1', 'MailDkimRecord2', 'MailDkimRecord3']));
+  });
+
+  it('grants no SES at all to a stage without a sender', () => {
+    dev.resourceCountIs('AWS::SES::EmailIdentity', 0);
+    for (const [, statements] of statementsByFunction()) expect(actionsOf(statements).filter((action) => action.startsWith('ses:'))).toEqual([]);
+  });
+});
+
 describe('table', () => {
   it('is on-demand with PITR, TTL on expiresAt and the two GSIs', () => {
     dev.hasResourceProperties('AWS::DynamoDB::Table', {

@@ -151,3 +151,32 @@ describe('payment holds', () => {
     expect((await releaseExpiredHolds()).released).toBe(0);
   });
 });
+
+describe('e-mail to the guest (local outbox)', () => {
+  const outbox = async () => {
+    const dir = process.env.MAIL_OUTBOX_DIR ?? '';
+    const { readdir, readFile } = await import('node:fs/promises');
+    const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.json'));
+    return Promise.all(files.map(async (file) => JSON.parse(await readFile(`${dir}/${file}`, 'utf8')) as { to: string; subject: string; text: string; html: string }));
+  };
+
+  it('confirms a booking and its cancellation by e-mail, with the stay, total and policy', async () => {
+    const owner = await register('mailme@example.in');
+    const created = await postJson(
+      `${stack.api}/bookings`,
+      bookingBody({ cottageType: 'hornbill-villa', checkIn: inDays(240), checkOut: inDays(242), guestDetails: { firstName: 'Mail', lastName: 'Me', email: 'mailme@example.in', phone: '9876543210' }, specialRequests: '<b>Cot</b> please' }),
+      { 'idempotency-key': newKey(), ...bearer(owner.token) },
+    );
+    const reference = created.body.data.bookingReference as string;
+    const confirmation = (await outbox()).find((mail) => mail.subject === `Your stay at Forest Resort: booking ${reference}`);
+    expect(confirmation?.to).toBe('mailme@example.in');
+    expect(confirmation?.text).toContain('Villa: Hornbill Villa');
+    expect(confirmation?.text).toContain(`Total: ₹${created.body.data.booking.total_amount.toLocaleString('en-IN')}`);
+    expect(confirmation?.text).toContain('from 2:00 PM');
+    expect(confirmation?.text).toContain('free cancellation up to 48 hours before check-in');
+    expect(confirmation?.html).toContain('&lt;b&gt;Cot&lt;/b&gt; please');
+
+    await send('PUT', `${stack.api}/bookings/${created.body.data.booking.id}/cancel`, owner.token);
+    expect((await outbox()).some((mail) => mail.subject === `Booking ${reference} cancelled`)).toBe(true);
+  });
+});

@@ -129,7 +129,7 @@ async function main() {
   console.error(`Starting the local stack and measuring for ${SECONDS} s per run...`);
   const stack = await startStack();
   try {
-    Object.assign(process.env, functionEnvironment({ tableName: LOCAL_TABLE_NAME, dynamodbEndpoint: stack.dynamodb, port: stack.port, jwtSecret: stack.jwtSecret }));
+    Object.assign(process.env, functionEnvironment({ tableName: LOCAL_TABLE_NAME, dynamodbEndpoint: stack.dynamodb, port: stack.port, jwtSecret: stack.jwtSecret, outboxDir: join(tmpdir(), 'resort-bench-outbox') }));
     const [{ cottages }, { documentClient, tableName }, lib, keys] = await Promise.all([
       import('../../functions/lib/db/catalog.ts'),
       import('../../functions/lib/db/client.ts'),

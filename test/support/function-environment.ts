@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import { freePort } from '../../infra/local/free-port.ts';
 import { functionEnvironment } from '../../infra/local/environment.ts';
@@ -12,6 +14,7 @@ Object.assign(
     dynamodbEndpoint: inject('dynamodbEndpoint'),
     port,
     jwtSecret: randomBytes(48).toString('base64url'),
+    outboxDir: join(tmpdir(), `resort-outbox-${randomUUID()}`),
   }),
 );
 process.env.TEST_SERVER_PORT = String(port);

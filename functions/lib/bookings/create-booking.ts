@@ -11,7 +11,9 @@ import { claimNight, claimSeats } from '../db/inventory.ts';
 import { listPricingRules } from '../db/pricing-rules.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { badRequest, conflict, unprocessable } from '../http/errors.ts';
+import { sendMailSafely } from '../mail.ts';
 import { notifySafely } from '../realtime.ts';
+import { bookingConfirmationMail } from './booking-mail.ts';
 import { freeUnits } from './availability.ts';
 import { bookablePackage, bookableSafari, resolveUnits } from './catalogue.ts';
 
@@ -187,6 +189,7 @@ export async function createBooking(request: CreateBookingRequest, options: { id
     booking: { booking_reference: booking.booking_reference, cottage_name: booking.cottage_name, customer_name: booking.customer_name, total_amount: booking.total_amount, check_in_date: booking.check_in_date },
   });
   if (booking.user_id) await notifySafely(`user:${booking.user_id}`, 'booking-update', { message: `Booking ${booking.booking_reference} is reserved` });
+  await sendMailSafely(bookingConfirmationMail(toPublicBooking(booking)));
 
   return { booking: toPublicBooking(booking), bookingReference: booking.booking_reference, manageToken: await signBookingToken(booking.id), quote, replayed: false };
 }

@@ -1,0 +1,47 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { config } from './config.ts';
+
+export type Mail = { to: string; subject: string; text: string; html: string };
+export type MailResult = 'sent' | 'outbox' | 'disabled';
+
+let ses: SESv2Client | undefined;
+
+/**
+ * Sends through SES on AWS (MAIL_FROM, a verified identity), or writes the message to the local
+ * outbox (MAIL_OUTBOX_DIR) so it can be read without any mail server. Neither set: not sent, said so.
+ */
+export async function sendMail(mail: Mail): Promise<MailResult> {
+  if (config.MAIL_OUTBOX_DIR) {
+    await mkdir(config.MAIL_OUTBOX_DIR, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+    await writeFile(join(config.MAIL_OUTBOX_DIR, `${name}.json`), JSON.stringify({ from: config.MAIL_FROM ?? 'bookings@forest-resort.local', ...mail }, null, 2));
+    await writeFile(join(config.MAIL_OUTBOX_DIR, `${name}.html`), mail.html);
+    return 'outbox';
+  }
+  if (!config.MAIL_FROM) {
+    console.warn(JSON.stringify({ level: 'warn', message: 'Mail is not configured for this stage; not sent', subject: mail.subject }));
+    return 'disabled';
+  }
+  ses ??= new SESv2Client({ region: config.AWS_REGION });
+  await ses.send(
+    new SendEmailCommand({
+      FromEmailAddress: config.MAIL_FROM,
+      Destination: { ToAddresses: [mail.to] },
+      Content: { Simple: { Subject: { Data: mail.subject, Charset: 'UTF-8' }, Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } } } },
+    }),
+  );
+  return 'sent';
+}
+
+/** E-mail failures are logged, never turned into a failed booking (guest section 8). */
+export async function sendMailSafely(mail: Mail): Promise<MailResult | 'failed'> {
+  try {
+    return await sendMail(mail);
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', message: 'Mail not sent', subject: mail.subject, error: String(error) }));
+    return 'failed';
+  }
+}
