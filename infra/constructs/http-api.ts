@@ -1,5 +1,5 @@
 import { Fn, RemovalPolicy } from 'aws-cdk-lib';
-import { CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage, HttpApi, HttpMethod, type HttpRoute as ApiRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -29,6 +29,7 @@ export class RoutesApi extends Construct {
   constructor(scope: Construct, id: string, props: { stageName: string; functions: RouteFunctions; bundles: Record<string, string>; logRetentionDays: number; retainLogs: boolean }) {
     super(scope, id);
     this.api = new HttpApi(this, 'Api', { apiName: `forest-resort-${props.stageName}-http`, createDefaultStage: true });
+    const routes: ApiRoute[] = [];
     for (const route of httpRoutes as readonly HttpRoute[]) {
       const bundle = props.bundles[handlerModule(route)];
       if (!bundle) throw new Error(`No bundle for ${handlerModule(route)}`);
@@ -39,7 +40,7 @@ export class RoutesApi extends Construct {
         memoryMb: settings.memoryMb,
         timeoutSeconds: settings.timeoutSeconds,
       });
-      this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: new HttpLambdaIntegration(`${route.name}-integration`, handler) });
+      routes.push(...this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: new HttpLambdaIntegration(`${route.name}-integration`, handler) }));
     }
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
@@ -51,6 +52,8 @@ export class RoutesApi extends Construct {
     const standard = routeClassSettings.standard;
     stage.accessLogSettings = { destinationArn: accessLogs.logGroupArn, format: accessLogFormat };
     stage.defaultRouteSettings = { throttlingRateLimit: standard.rateLimit, throttlingBurstLimit: standard.burstLimit };
+    // API Gateway refuses settings for routes that do not exist yet: create the routes first.
+    for (const route of routes) stage.node.addDependency(route);
     stage.routeSettings = Object.fromEntries(
       (httpRoutes as readonly HttpRoute[])
         .filter((route) => routeClassOf(route) !== 'standard')

@@ -169,7 +169,11 @@ describe('route classes', () => {
   });
 
   it('throttles sign-in and booking routes harder than the rest, and logs every request as JSON', () => {
-    const stage = ofType('AWS::ApiGatewayV2::Stage').find(([, resource]) => resource.Properties.StageName === '$default')?.[1].Properties;
+    const stageResource = ofType('AWS::ApiGatewayV2::Stage').find(([, resource]) => resource.Properties.StageName === '$default')?.[1] as (Resource & { DependsOn?: string[] }) | undefined;
+    const stage = stageResource?.Properties;
+    // Route settings may only name routes that already exist: the stage waits for every route.
+    const routeIds = ofType('AWS::ApiGatewayV2::Route').filter(([, route]) => String(route.Properties.RouteKey).includes(' ')).map(([id]) => id);
+    expect(stageResource?.DependsOn).toEqual(expect.arrayContaining(routeIds));
     expect(stage?.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: routeClassSettings.standard.rateLimit, ThrottlingBurstLimit: routeClassSettings.standard.burstLimit });
     const expected = Object.fromEntries(
       (httpRoutes as readonly HttpRoute[]).filter((route) => routeClassOf(route) !== 'standard').map((route) => [routeKey(route), { ThrottlingRateLimit: routeClassSettings[routeClassOf(route)].rateLimit, ThrottlingBurstLimit: routeClassSettings[routeClassOf(route)].burstLimit }]),
