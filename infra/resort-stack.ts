@@ -50,7 +50,8 @@ export class ResortStack extends Stack {
     });
 
     // Mail is sent from the stage's domain once it is verified in SES (three DKIM CNAMEs, printed below).
-    const mailIdentity = stage.emailSender ? new EmailIdentity(this, 'MailIdentity', { identity: Identity.domain(stage.emailSender.split('@')[1] ?? '') }) : undefined;
+    const senderDomain = stage.emailSender?.split('@')[1];
+    const mailIdentity = senderDomain && stage.emailIdentity === 'create' ? new EmailIdentity(this, 'MailIdentity', { identity: Identity.domain(senderDomain) }) : undefined;
 
     const realtime = new RealtimeApi(this, 'Realtime', { stageName: stage.name });
     const functions = new RouteFunctions(this, 'Functions', {
@@ -60,7 +61,7 @@ export class ResortStack extends Stack {
       retainLogs: stage.retainData,
       jwtSecret,
       paymentSecret,
-      ...(mailIdentity && stage.emailSender ? { mail: { identity: mailIdentity, from: stage.emailSender } } : {}),
+      ...(stage.emailSender ? { mail: { from: stage.emailSender } } : {}),
       webSocket: { managementEndpoint: realtime.managementEndpoint, grantManageConnections: (role) => realtime.api.grantManageConnections(role) },
     });
 
@@ -76,6 +77,8 @@ export class ResortStack extends Stack {
 
     const jobFunctions = jobs.map((job) => {
       const handler = functions.add(job.name, { bundle: bundle(job.handler), needs: { access: job.access, notifies: job.notifies, verifiesTokens: false }, timeoutSeconds: 60 });
+      // The next scheduled run is the retry: no Lambda retries or queued runs piling up behind it.
+      handler.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(2) });
       new Rule(this, `${job.name}-schedule`, { schedule: Schedule.rate(Duration.minutes(job.everyMinutes)), targets: [new LambdaTarget(handler, { retryAttempts: 0 })] });
       return handler;
     });
@@ -87,6 +90,7 @@ export class ResortStack extends Stack {
       httpApi: http.api,
       table,
       backgroundFunctions: [...Object.values(wsFunctions), ...jobFunctions],
+      accountAlarms: stage.accountAlarms,
       ...(stage.alarmEmail ? { email: stage.alarmEmail } : {}),
     });
 

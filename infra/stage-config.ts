@@ -14,14 +14,18 @@ const stageConfigSchema = z.object({
   razorpayKeyId: z.string().regex(/^rzp_(test|live)_\w+$/).optional(),
   /** Where alarm notifications go (an SNS e-mail subscription, confirmed from the first message). */
   alarmEmail: z.email().optional(),
+  /** Account-wide alarms (Lambda throttles): on one stage per account only, or every stage pages at once. */
+  accountAlarms: z.boolean(),
+  /** The sender's SES domain identity is account-wide: create it in one stage, import it in the others. */
+  emailIdentity: z.enum(['create', 'import']).default('create'),
 });
 
 export type StageConfig = z.infer<typeof stageConfigSchema>;
 
-const knownStages: Record<string, Omit<StageConfig, 'name'>> = {
-  prod: { retainData: true, logRetentionDays: 90 },
-  staging: { retainData: false, logRetentionDays: 30 },
-  dev: { retainData: false, logRetentionDays: 7 },
+const knownStages: Record<string, Pick<StageConfig, 'retainData' | 'logRetentionDays' | 'accountAlarms'>> = {
+  prod: { retainData: true, logRetentionDays: 90, accountAlarms: true },
+  staging: { retainData: false, logRetentionDays: 30, accountAlarms: false },
+  dev: { retainData: false, logRetentionDays: 7, accountAlarms: false },
 };
 
 /** `-c stage=<name>`: prod and staging have their settings; any other name is a disposable dev stage. */
@@ -31,7 +35,8 @@ export function stageConfig(name: string, overrides: Partial<Omit<StageConfig, '
 
 /**
  * Per-deployment values that are not secrets come from CDK context, e.g.
- * `-c stage=prod -c domainName=stay.example.in -c certificateArn=arn:aws:acm:us-east-1:... -c alarmEmail=ops@example.in -c razorpayKeyId=rzp_live_...`.
+ * `-c stage=prod -c domainName=stay.example.in -c certificateArn=arn:aws:acm:us-east-1:... -c alarmEmail=ops@example.in -c razorpayKeyId=rzp_live_...`
+ * (`-c emailIdentity=import` where another stage of the account already created the sender's identity).
  */
 export function stageConfigFromContext(read: (key: string) => unknown): StageConfig {
   const text = (key: string) => {
@@ -46,6 +51,7 @@ export function stageConfigFromContext(read: (key: string) => unknown): StageCon
     ...(text('emailSender') ? { emailSender: text('emailSender') } : {}),
     ...(text('razorpayKeyId') ? { razorpayKeyId: text('razorpayKeyId') } : {}),
     ...(text('alarmEmail') ? { alarmEmail: text('alarmEmail') } : {}),
+    ...(text('emailIdentity') ? { emailIdentity: text('emailIdentity') as 'create' | 'import' } : {}),
   };
   return stageConfig(text('stage') ?? 'dev', optional);
 }

@@ -14,6 +14,8 @@ export type AlarmsProps = {
   table: Table;
   /** Functions whose failures never reach a guest as a 5xx (WebSocket handlers, jobs): watched one by one. */
   backgroundFunctions: LambdaFunction[];
+  /** Also watch account-wide metrics (one stage per account should). */
+  accountAlarms: boolean;
   email?: string;
 };
 
@@ -73,7 +75,7 @@ export class Alarms extends Construct {
 
     // No function has reserved concurrency, so a throttle means the account's concurrency ran out:
     // one account-level metric says so (a per-function sum would bill ~60 alarm metrics a month).
-    add(
+    if (props.accountAlarms) add(
       new Alarm(this, 'LambdaThrottles', {
         alarmName: `${prefix}-lambda-throttles`,
         alarmDescription: 'Lambda throttled invocations in this account and region (concurrency exhausted).',

@@ -46,7 +46,7 @@ export class RoutesApi extends Construct {
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       logGroupName: `/aws/apigateway/forest-resort-${props.stageName}-http`,
       retention: props.logRetentionDays as RetentionDays,
-      removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY,
     });
     const stage = this.api.defaultStage?.node.defaultChild as CfnStage;
     const standard = routeClassSettings.standard;

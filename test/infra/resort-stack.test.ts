@@ -138,6 +138,11 @@ describe('route functions', () => {
     dev.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ PasswordLength: 64 }) });
   });
 
+  it('keeps prod logs once the stack exists, but not after a failed first create (the retry would collide)', () => {
+    prod.hasResource('AWS::Logs::LogGroup', { DeletionPolicy: 'RetainExceptOnCreate', Properties: Match.objectLike({ LogGroupName: '/aws/lambda/forest-resort-prod-create-booking' }) });
+    dev.hasResource('AWS::Logs::LogGroup', { DeletionPolicy: 'Delete', Properties: Match.objectLike({ LogGroupName: '/aws/lambda/forest-resort-dev-create-booking' }) });
+  });
+
   it('gives every function its own log group with retention', () => {
     // One per function, plus the HTTP API's access log.
     expect(ofType('AWS::Logs::LogGroup').length).toBe(httpRoutes.length + wsRoutes.length + jobs.length + 1);
@@ -191,8 +196,8 @@ describe('alarms', () => {
   const alarmNames = () => ofType('AWS::CloudWatch::Alarm').map(([, alarm]) => String(alarm.Properties.AlarmName));
 
   it('watches the 5xx rate, background function errors, Lambda throttles and DynamoDB throttles, all to one SNS topic', () => {
-    expect(alarmNames()).toEqual(
-      expect.arrayContaining(['forest-resort-dev-http-5xx-rate', 'forest-resort-dev-dynamodb-throttles', 'forest-resort-dev-WsDefault-errors', 'forest-resort-dev-WsConnect-errors', 'forest-resort-dev-ReleaseExpiredHolds-errors']),
+    expect(alarmNames().sort()).toEqual(
+      (['forest-resort-dev-http-5xx-rate', 'forest-resort-dev-dynamodb-throttles', 'forest-resort-dev-WsDefault-errors', 'forest-resort-dev-WsConnect-errors', 'forest-resort-dev-WsDisconnect-errors', 'forest-resort-dev-ReleaseExpiredHolds-errors']).sort(),
     );
     const topics = ofType('AWS::SNS::Topic');
     expect(topics).toHaveLength(1);
@@ -202,8 +207,9 @@ describe('alarms', () => {
     }
   });
 
-  it('watches Lambda throttles account-wide and keeps the whole set inside the free ten alarm metrics', () => {
-    dev.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: 'forest-resort-dev-lambda-throttles', Namespace: 'AWS/Lambda', MetricName: 'Throttles', Threshold: 1 });
+  it('watches Lambda throttles account-wide from prod only, and keeps the whole set inside the free ten alarm metrics', () => {
+    prod.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: 'forest-resort-prod-lambda-throttles', Namespace: 'AWS/Lambda', MetricName: 'Throttles', Threshold: 1 });
+    expect(alarmNames()).not.toContain('forest-resort-dev-lambda-throttles');
     const metricsBilled = ofType('AWS::CloudWatch::Alarm').reduce(
       (sum, [, alarm]) => sum + (alarm.Properties.Metrics ? (alarm.Properties.Metrics as Array<{ MetricStat?: unknown }>).filter((metric) => metric.MetricStat).length : 1),
       0,
@@ -237,9 +243,20 @@ describe('mail', () => {
       .map((resource) => String(resource.Properties.FunctionName).replace('forest-resort-mail-', ''))
       .sort();
     expect(functionsWithSes).toEqual((httpRoutes as readonly HttpRoute[]).filter((route) => route.sendsMail).map((route) => route.name).sort());
-    for (const { statement } of sesStatements) expect(JSON.stringify(statement.Resource)).toContain('identity/');
+    for (const { statement } of sesStatements) {
+      expect(JSON.stringify(statement.Resource)).toContain('identity/*');
+      expect((statement as { Condition?: unknown }).Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'bookings@resort.in' } });
+    }
     template.hasResourceProperties('AWS::Lambda::Function', { FunctionName: 'forest-resort-mail-create-booking', Environment: { Variables: Match.objectLike({ MAIL_FROM: 'bookings@resort.in' }) } });
     expect(Object.keys(template.toJSON().Outputs as Record<string, unknown>)).toEqual(expect.arrayContaining(['MailDkimRecord1', 'MailDkimRecord2', 'MailDkimRecord3']));
+  });
+
+  it('imports the sender identity another stage created, instead of creating it twice', () => {
+    const app = new App();
+    const stack = new ResortStack(app, 'ForestResort-mail2', { stage: stageConfig('mail2', { emailSender: 'bookings@resort.in', emailIdentity: 'import' }), bundles: bundleFunctions(), webRoot });
+    const template = Template.fromStack(stack);
+    template.resourceCountIs('AWS::SES::EmailIdentity', 0);
+    template.hasResourceProperties('AWS::Lambda::Function', { FunctionName: 'forest-resort-mail2-create-booking', Environment: { Variables: Match.objectLike({ MAIL_FROM: 'bookings@resort.in' }) } });
   });
 
   it('grants no SES at all to a stage without a sender', () => {
@@ -344,6 +361,8 @@ describe('scheduled jobs', () => {
     expect(rule?.Properties.ScheduleExpression).toBe('rate(1 minute)');
     const target = (rule?.Properties.Targets as Array<{ Arn: unknown }>)[0];
     expect(functions[logicalIdOf(target?.Arn)]?.Properties.FunctionName).toBe('forest-resort-dev-release-expired-holds');
+    // The next minute's run is the retry: no Lambda retries, no runs queued behind a failure.
+    dev.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 120 });
   });
 });
 
@@ -371,8 +390,8 @@ describe('stage config', () => {
   });
 
   it('knows prod and staging, treats other names as disposable dev stages, and refuses bad names', () => {
-    expect(stageConfig('prod')).toMatchObject({ retainData: true, logRetentionDays: 90 });
-    expect(stageConfig('alice')).toMatchObject({ name: 'alice', retainData: false, logRetentionDays: 7 });
+    expect(stageConfig('prod')).toMatchObject({ retainData: true, logRetentionDays: 90, accountAlarms: true });
+    expect(stageConfig('alice')).toMatchObject({ name: 'alice', retainData: false, logRetentionDays: 7, accountAlarms: false });
     expect(() => stageConfig('Prod_1')).toThrow(/Stage names/);
   });
 });
