@@ -78,7 +78,7 @@ export const safariSchema = z.object({
   highlights: z.array(z.string().min(1).max(120)).max(30),
   time_slots: z.array(timeSlotSchema).min(1).max(12),
   is_active: z.boolean(),
-});
+}).refine((safari) => safari.seats_per_slot >= safari.max_guests, { message: 'A slot must seat at least one full party (seats_per_slot >= max_guests)', path: ['seats_per_slot'] });
 export type Safari = z.infer<typeof safariSchema>;
 
 /** Above this per-person price a safari carries the 'Special Experience' badge (spec section 9). */

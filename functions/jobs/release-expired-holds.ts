@@ -8,12 +8,13 @@ import { notifySafely } from '../lib/realtime.ts';
  * booking is marked expired. Expiry is already enforced by the claim condition; this is cleanup
  * and the guest-visible status change.
  */
-export const handler = async (): Promise<{ released: number; skipped: number }> => {
+export const handler = async (): Promise<{ released: number; skipped: number; failed: number }> => {
   const now = Date.now();
   // Booking partitions are by UTC creation month; a month back covers any hold and a long outage.
   const months = [...new Set([new Date(now).toISOString().slice(0, 7), new Date(now - 31 * 86_400_000).toISOString().slice(0, 7)])];
   let released = 0;
   let skipped = 0;
+  const failures: unknown[] = [];
   for (const booking of await expiredHolds(months, now)) {
     try {
       await releaseBooking(booking, 'expired', ['pending'], { expired_at: new Date(now).toISOString() });
@@ -22,9 +23,15 @@ export const handler = async (): Promise<{ released: number; skipped: number }> 
     } catch (error) {
       // Paid or cancelled in the meantime: its status moved on, nothing to release.
       if (error instanceof TransactionRefused) skipped += 1;
-      else throw error;
+      else {
+        // One bad booking must not keep the others' nights locked: go on, and fail the run at the end.
+        console.error(JSON.stringify({ level: 'error', message: 'Could not release an expired hold', bookingId: booking.id, error: String(error) }));
+        failures.push(error);
+      }
     }
   }
-  if (released || skipped) console.log(JSON.stringify({ level: 'info', message: 'Released expired holds', released, skipped }));
-  return { released, skipped };
+  if (released || skipped || failures.length) console.log(JSON.stringify({ level: 'info', message: 'Released expired holds', released, skipped, failed: failures.length }));
+  // Failing the invocation makes the function's errors alarm see it.
+  if (failures.length) throw new AggregateError(failures, `${failures.length} expired hold(s) could not be released`);
+  return { released, skipped, failed: 0 };
 };

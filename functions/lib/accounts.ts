@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { portalRoles, tenDigitPhoneSchema, type PublicUser } from '../../shared/users.ts';
 import { signAccessToken } from './auth.ts';
-import { clearFailedLogins, lockedForSeconds, recordFailedLogin } from './db/login-attempts.ts';
+import { clearLoginAttempts, countLoginAttempt, MAX_FAILED_LOGINS } from './db/login-attempts.ts';
 import { createUser, EmailTakenError, findUserByEmail, setUserCredentials } from './db/users.ts';
 import { conflict, forbidden, tooManyRequests, unauthorized } from './http/errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -38,20 +38,21 @@ export async function register(input: z.infer<typeof registrationSchema>): Promi
 let decoy: Promise<string> | undefined;
 const decoyHash = () => (decoy ??= hashPassword('decoy password that never matches'));
 
-/** Checks the password with throttling: five failures lock the address for 15 minutes (429). */
+/**
+ * Checks the password with throttling: after five attempts without a success, the address is
+ * locked until 15 minutes after the first of them (429 with Retry-After).
+ */
 export async function logIn(input: z.infer<typeof credentialsSchema>, options: { portal?: boolean; now?: number } = {}): Promise<SignedIn> {
   const now = options.now ?? Date.now();
-  const waitSeconds = await lockedForSeconds(input.email, now);
-  if (waitSeconds > 0) {
+  const { attempt, windowEndsAt } = await countLoginAttempt(input.email, now);
+  if (attempt > MAX_FAILED_LOGINS) {
+    const waitSeconds = Math.max(1, windowEndsAt - Math.floor(now / 1000));
     throw tooManyRequests(`Too many failed sign-in attempts. Please try again in ${Math.ceil(waitSeconds / 60)} minutes.`, waitSeconds);
   }
   const user = await findUserByEmail(input.email);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
-  if (!user || !valid || user.status !== 'active') {
-    await recordFailedLogin(input.email, now);
-    throw unauthorized('Invalid email or password');
-  }
-  await clearFailedLogins(input.email);
+  if (!user || !valid || user.status !== 'active') throw unauthorized('Invalid email or password');
+  await clearLoginAttempts(input.email);
   if (options.portal && !portalRoles.includes(user.role)) throw forbidden('This account cannot use the admin portal');
   const { passwordHash: _hash, ...publicUser } = user;
   return signedIn(publicUser);

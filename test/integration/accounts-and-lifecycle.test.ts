@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { handler as releaseExpiredHolds } from '../../functions/jobs/release-expired-holds.ts';
 import { createBooking } from '../../functions/lib/bookings/create-booking.ts';
 import { createBookingSchema } from '../../shared/booking.ts';
-import { ensureAdmin } from '../../functions/lib/accounts.ts';
+import { ensureAdmin, logIn } from '../../functions/lib/accounts.ts';
 import { bookingBody, inDays, itemsOf, newKey, postJson } from '../support/booking-fixtures.ts';
 import { getJson, useTestStack } from '../support/local-stack.ts';
 
@@ -56,6 +56,24 @@ describe('accounts', () => {
     expect(locked.status).toBe(429);
     expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(locked.body.error).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+  });
+
+  it('starts a fresh window once the lockout has passed, and locks again after five more failures', async () => {
+    await register('window@example.in');
+    const start = Date.now();
+    const attempt = (password: string, minutesLater: number) => logIn({ email: 'window@example.in', password }, { now: start + minutesLater * 60_000 }).then(() => 200, (error: { statusCode: number }) => error.statusCode);
+    for (let index = 0; index < 5; index += 1) expect(await attempt('wrong-password', 0)).toBe(401);
+    expect(await attempt('monsoon-forest', 1)).toBe(429);
+    for (let index = 0; index < 5; index += 1) expect(await attempt('wrong-password', 16)).toBe(401);
+    expect(await attempt('wrong-password', 17)).toBe(429);
+    expect(await attempt('monsoon-forest', 32)).toBe(200);
+  });
+
+  it('counts parallel guesses before checking them, so a burst cannot slip past the lockout', async () => {
+    await register('burst@example.in');
+    const statuses = await Promise.all(Array.from({ length: 30 }, (_, index) => postJson(`${stack.api}/auth?action=login`, { email: 'burst@example.in', password: `guess-${index}` }).then((result) => result.status)));
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25);
   });
 
   it('gives portal tokens to admins only', async () => {
@@ -149,6 +167,19 @@ describe('payment holds', () => {
     const nights = (await itemsOf('night')).filter((night) => night.bookingId === expired.booking.id);
     expect(nights).toEqual([]);
     expect((await releaseExpiredHolds()).released).toBe(0);
+  });
+
+  it('releases the other holds when one booking cannot be released, then fails the run so the alarm sees it', async () => {
+    const good = await heldBooking(inDays(230), inDays(231), 30);
+    const { documentClient, tableName } = await import('../../functions/lib/db/client.ts');
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { bookingKeys } = await import('../../functions/lib/db/keys.ts');
+    const createdAt = new Date().toISOString();
+    // A damaged record (no claims) among the expired holds.
+    await documentClient.send(new PutCommand({ TableName: tableName, Item: { ...bookingKeys.item('00000000-0000-4000-8000-000000000000'), ...bookingKeys.byMonth(createdAt, 'pending'), entity: 'booking', id: '00000000-0000-4000-8000-000000000000', status: 'pending', created_at: createdAt, holdExpiresAtMs: Date.now() - 60_000 } }));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(releaseExpiredHolds()).rejects.toThrow('1 expired hold(s) could not be released');
+    expect((await itemsOf('booking')).find((booking) => booking.id === good.booking.id)?.status).toBe('expired');
   });
 });
 

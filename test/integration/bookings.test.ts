@@ -48,6 +48,29 @@ describe('POST /api/bookings', () => {
     expect(bookings).toHaveLength(1);
   });
 
+  it('answers every concurrent retry of one key with the same booking, even on the last unit', async () => {
+    const key = newKey();
+    const body = bookingBody({ cottageType: 'kingfisher-villa', checkIn: inDays(130), checkOut: inDays(132) });
+    const results = await Promise.all(Array.from({ length: 6 }, () => postJson(`${stack.api}/bookings`, body, { 'idempotency-key': key })));
+    expect(results.map((result) => result.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(new Set(results.map((result) => result.body.data.bookingReference)).size).toBe(1);
+  });
+
+  it('binds a key to the account that used it: another account replaying it gets 422, not the booking', async () => {
+    const key = newKey();
+    const body = bookingBody({ checkIn: inDays(134), checkOut: inDays(135) });
+    expect((await postJson(`${stack.api}/bookings`, body, { 'idempotency-key': key })).status).toBe(201);
+    const registered = await postJson(`${stack.api}/auth?action=register`, { name: 'Other', email: 'other-account@example.in', password: 'other-password' });
+    const replay = await postJson(`${stack.api}/bookings`, body, { 'idempotency-key': key, authorization: `Bearer ${registered.body.data.token}` });
+    expect(replay.status).toBe(422);
+  });
+
+  it('refuses a booking too large for one transaction with a clear 400', async () => {
+    const { status, body } = await postJson(`${stack.api}/bookings`, bookingBody({ rooms: 4, checkIn: inDays(200), checkOut: inDays(230) }), { 'idempotency-key': newKey() });
+    expect(status).toBe(400);
+    expect(body.error).toBe('This booking is too large to make at once: book fewer rooms or nights, or split it into two bookings');
+  });
+
   it('refuses to reuse an Idempotency-Key for a different request (422) and requires one (400)', async () => {
     const key = newKey();
     await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(60), checkOut: inDays(61) }), { 'idempotency-key': key });
@@ -127,6 +150,27 @@ describe('POST /api/bookings', () => {
     expect((await postJson(`${stack.api}/bookings`, bookingBody({ packageId: 'spa-week' }), { 'idempotency-key': newKey() })).status).toBe(404);
     expect((await postJson(`${stack.api}/bookings`, bookingBody({ selectedSafaris: [{ safariId: 'moon-walk', date: inDays(40), timeSlot: '06:00-09:00', guests: 1 }] }), { 'idempotency-key': newKey() })).status).toBe(404);
     expect((await itemsOf('booking')).length).toBe(before);
+  });
+});
+
+describe('safari seats within one booking', () => {
+  it('claims two selections of one slot together', async () => {
+    const date = inDays(160);
+    const evening = { safariId: 'evening-jungle-safari', date, timeSlot: '16:00-19:00', guests: 2 };
+    const { status } = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: date, checkOut: inDays(161), selectedSafaris: [evening, evening] }), { 'idempotency-key': newKey() });
+    expect(status).toBe(201);
+    const slots = await getJson<{ slots: Array<{ timeSlot: string; booked: number }> }>(`${stack.api}/safaris/evening-jungle-safari/slots/${date}`);
+    expect(slots.body.data?.slots[0]).toMatchObject({ booked: 4 });
+  });
+
+  it('never sells a fresh slot beyond its seats, whatever the selections add up to', async () => {
+    const date = inDays(162);
+    const night = { safariId: 'night-trail-safari', date, timeSlot: '20:00-22:00', guests: 4 };
+    const { status, body } = await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'glass-cottage', adults: 4, checkIn: date, checkOut: inDays(163), selectedSafaris: [night, night, night] }), { 'idempotency-key': newKey() });
+    expect(status).toBe(409);
+    expect(body.details).toEqual({ 'selectedSafaris.0.guests': [`Night Trail Safari on ${date} at 20:00-22:00 does not have enough seats left`] });
+    const slots = await getJson<{ slots: Array<{ booked: number }> }>(`${stack.api}/safaris/night-trail-safari/slots/${date}`);
+    expect(slots.body.data?.slots[0]?.booked).toBe(0);
   });
 });
 

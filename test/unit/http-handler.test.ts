@@ -110,6 +110,10 @@ describe('auth from the route table', () => {
     expect((await call('POST /api/bookings')).body.data).toEqual({ userId: null });
   });
 
+  it('refuses a token that fails on an optional route instead of quietly treating the caller as a guest', async () => {
+    expect(await call('POST /api/bookings', 'Bearer expired.or.forged')).toEqual({ statusCode: 401, body: { success: false, error: 'Your session has expired. Please sign in again.' } });
+  });
+
   it('answers 401 on a user route without a valid token', async () => {
     expect(await call('GET /api/bookings/my-bookings')).toEqual({ statusCode: 401, body: { success: false, error: 'Please sign in to continue' } });
     expect((await call('GET /api/bookings/my-bookings', 'Bearer not.a.token')).body.error).toBe('Your session has expired. Please sign in again.');

@@ -1,10 +1,13 @@
 import * as z from 'zod';
+import { BOOKING_ID } from '../../lib/db/bookings.ts';
 import { cancelOwnBooking } from '../../lib/bookings/release-booking.ts';
-import { unauthorized } from '../../lib/http/errors.ts';
+import { notFound, unauthorized } from '../../lib/http/errors.ts';
 import { httpRoute } from '../../lib/http/handler.ts';
 
 /** PUT /api/bookings/{id}/cancel: frees the nights and seats; the 48-hour policy sets the refund. */
-export const handler = httpRoute({ params: z.object({ id: z.uuid({ error: 'Booking not found' }) }) }, async ({ params, principal }) => {
+export const handler = httpRoute({ params: z.object({ id: z.string() }) }, async ({ params, principal }) => {
   if (!principal) throw unauthorized();
+  // Ids are UUIDs; anything else is simply a booking that does not exist.
+  if (!BOOKING_ID.test(params.id)) throw notFound('Booking not found');
   return cancelOwnBooking(params.id, principal);
 });

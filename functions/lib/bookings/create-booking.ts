@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { packageMessages, type BookingRecord, type CreateBookingRequest } from '../../../shared/booking.ts';
+import { packageMessages, safariMessages, type BookingRecord, type CreateBookingRequest } from '../../../shared/booking.ts';
 import type { Safari } from '../../../shared/catalog.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { quoteStay, type Quote } from '../../../shared/quote.ts';
@@ -22,9 +22,23 @@ export const PAYMENT_HOLD_MS = 15 * 60 * 1000;
 
 export type CreatedBooking = { booking: BookingRecord; bookingReference: string; manageToken: string; quote: Quote; replayed: boolean };
 
+type SeatClaim = { safari: Safari; date: string; timeSlot: string; seats: number; index: number };
+
+/** Carries the winning booking out of a conflict path: the same key already booked it. */
+class ReplayFound extends Error {
+  constructor(readonly created: CreatedBooking) {
+    super('replayed');
+  }
+}
+
 export const newBookingReference = (now: number): string => `VM${now.toString(36)}${randomBytes(3).toString('hex')}`.toUpperCase();
 
-const requestHash = (request: CreateBookingRequest): string => createHash('sha256').update(JSON.stringify(request)).digest('hex');
+/** What an Idempotency-Key is bound to: the request and who sent it (another account cannot replay it). */
+const requestHash = (request: CreateBookingRequest, principal?: Principal): string =>
+  createHash('sha256').update(JSON.stringify({ request, userId: principal?.userId ?? null })).digest('hex');
+
+/** DynamoDB's limit of actions in one transaction. */
+const MAX_TRANSACTION_ACTIONS = 100;
 
 async function replay(key: string, hash: string): Promise<CreatedBooking | undefined> {
   const record = await getIdempotencyRecord(key);
@@ -57,8 +71,23 @@ function problemsOf(request: CreateBookingRequest, context: { maxGuests: number;
  * of it is written or none of it, so two guests can never hold the same last villa.
  */
 export async function createBooking(request: CreateBookingRequest, options: { idempotencyKey: string; principal?: Principal; now?: number }): Promise<CreatedBooking> {
+  try {
+    return await createOnce(request, options);
+  } catch (error) {
+    if (error instanceof ReplayFound) return error.created;
+    throw error;
+  }
+}
+
+async function createOnce(request: CreateBookingRequest, options: { idempotencyKey: string; principal?: Principal; now?: number }): Promise<CreatedBooking> {
   const now = options.now ?? Date.now();
-  const hash = requestHash(request);
+  const hash = requestHash(request, options.principal);
+  // A request that lost a race to its own retry must answer with the booking that won, never a 409.
+  const conflictOrReplay = async (error: Error): Promise<never> => {
+    const winner = await replay(options.idempotencyKey, hash);
+    if (winner) throw new ReplayFound(winner);
+    throw error;
+  };
   const earlier = await replay(options.idempotencyKey, hash);
   if (earlier) return earlier;
 
@@ -81,16 +110,35 @@ export async function createBooking(request: CreateBookingRequest, options: { id
   });
   if (hasProblems(problems)) throw badRequest(Object.values(problems)[0]?.[0] ?? 'Invalid booking', problems);
 
-  const free = await freeUnits(units, request.checkIn, request.checkOut, now);
-  const chosen = free.slice(0, request.rooms);
-  if (chosen.length < request.rooms) throw conflict(`Sorry, ${firstUnit.name} is not available for these dates any more. Please choose other dates or another villa.`);
-
   const selections = request.selectedSafaris.map((selection, index) => ({
     safari: safaris[index] as Safari,
     date: selection.date ?? '',
     timeSlot: selection.timeSlot ?? '',
     guests: selection.guests ?? 0,
   }));
+  // Two selections of one slot claim its seats once, together (one transaction may touch an item once).
+  const claimsBySlot = new Map<string, SeatClaim>();
+  selections.forEach((selection, index) => {
+    const key = `${selection.safari.id}|${selection.date}|${selection.timeSlot}`;
+    const claim = claimsBySlot.get(key) ?? { safari: selection.safari, date: selection.date, timeSlot: selection.timeSlot, seats: 0, index };
+    claim.seats += selection.guests;
+    claimsBySlot.set(key, claim);
+  });
+  const seatClaims = [...claimsBySlot.values()];
+  const overCapacity = seatClaims.filter((claim) => claim.seats > claim.safari.seats_per_slot);
+  if (overCapacity.length) {
+    const details: FieldProblems = {};
+    for (const claim of overCapacity) addProblem(details, `selectedSafaris.${claim.index}.guests`, safariMessages.soldOut(claim.safari.name, claim.date, claim.timeSlot));
+    throw conflict(Object.values(details)[0]?.[0] ?? 'A safari is sold out', details);
+  }
+  const nightsCount = stayNights(request.checkIn, request.checkOut).length;
+  if (3 + request.rooms * nightsCount + seatClaims.length > MAX_TRANSACTION_ACTIONS) {
+    throw badRequest('This booking is too large to make at once: book fewer rooms or nights, or split it into two bookings', { rooms: ['Too many rooms for this many nights in one booking'] });
+  }
+
+  const free = await freeUnits(units, request.checkIn, request.checkOut, now);
+  const chosen = free.slice(0, request.rooms);
+  if (chosen.length < request.rooms) await conflictOrReplay(conflict(`Sorry, ${firstUnit.name} is not available for these dates any more. Please choose other dates or another villa.`));
   const quote = quoteStay({
     checkIn: request.checkIn,
     checkOut: request.checkOut,
@@ -153,7 +201,7 @@ export async function createBooking(request: CreateBookingRequest, options: { id
     claims: {
       cottageIds: chosen.map((unit) => unit.id),
       nights,
-      seats: selections.map((selection) => ({ safariId: selection.safari.id, date: selection.date, timeSlot: selection.timeSlot, seats: selection.guests })),
+      seats: seatClaims.map((claim) => ({ safariId: claim.safari.id, date: claim.date, timeSlot: claim.timeSlot, seats: claim.seats })),
     },
     quote,
   };
@@ -162,7 +210,7 @@ export async function createBooking(request: CreateBookingRequest, options: { id
   const writes = [
     ...head,
     ...chosen.flatMap((unit) => nights.map((night) => claimNight(unit.id, night, booking.id, now, holdExpiresAtMs))),
-    ...selections.map((selection) => claimSeats(selection.safari.id, selection.date, selection.timeSlot, selection.guests, selection.safari.seats_per_slot)),
+    ...seatClaims.map((claim) => claimSeats(claim.safari.id, claim.date, claim.timeSlot, claim.seats, claim.safari.seats_per_slot)),
   ];
   try {
     await transact(writes);
@@ -173,16 +221,14 @@ export async function createBooking(request: CreateBookingRequest, options: { id
       const winner = await replay(options.idempotencyKey, hash);
       if (winner) return winner;
     }
-    const seatIndexes = error.failed.filter((index) => index >= writes.length - selections.length).map((index) => index - (writes.length - selections.length));
-    if (seatIndexes.length) {
+    const firstSeat = writes.length - seatClaims.length;
+    const failedClaims = error.failed.filter((index) => index >= firstSeat).map((index) => seatClaims[index - firstSeat]);
+    if (failedClaims.length) {
       const details: FieldProblems = {};
-      for (const index of seatIndexes) {
-        const selection = selections[index];
-        if (selection) addProblem(details, `selectedSafaris.${index}.timeSlot`, `${selection.safari.name} on ${selection.date} at ${selection.timeSlot} does not have enough seats left`);
-      }
-      throw conflict(Object.values(details)[0]?.[0] ?? 'A safari is sold out', details);
+      for (const claim of failedClaims) if (claim) addProblem(details, `selectedSafaris.${claim.index}.timeSlot`, safariMessages.soldOut(claim.safari.name, claim.date, claim.timeSlot));
+      await conflictOrReplay(conflict(Object.values(details)[0]?.[0] ?? 'A safari is sold out', details));
     }
-    throw conflict(`Sorry, ${firstUnit.name} was just booked by someone else for these dates. Please choose other dates or another villa.`);
+    await conflictOrReplay(conflict(`Sorry, ${firstUnit.name} was just booked by someone else for these dates. Please choose other dates or another villa.`));
   }
 
   await notifySafely('admin', 'new-booking', {

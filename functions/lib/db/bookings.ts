@@ -4,6 +4,9 @@ import { tableName } from './client.ts';
 import { bookingKeys, idempotencyKeys } from './keys.ts';
 import { getItem, queryAll, withoutStorageAttributes } from './query.ts';
 
+/** Booking ids are random UUIDs. */
+export const BOOKING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** Internal fields kept beside the public record: what the booking holds, to release it exactly. */
 export type StoredBooking = BookingRecord & {
   holdExpiresAtMs?: number;

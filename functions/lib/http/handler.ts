@@ -104,8 +104,11 @@ async function authenticate(event: HttpEvent): Promise<Principal | undefined> {
   if (level === 'public') return undefined;
   const token = bearerToken(event);
   const principal = token ? await verifyAccessToken(token) : undefined;
+  // A token that fails is a sign-in that ran out: say so, even where signing in is optional, rather
+  // than quietly acting as a guest (a booking made so could not be found under the account).
+  if (token && !principal) throw unauthorized('Your session has expired. Please sign in again.');
   if (level === 'optional') return principal;
-  if (!principal) throw unauthorized(token ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue');
+  if (!principal) throw unauthorized('Please sign in to continue');
   if (level === 'admin' && !portalRoles.includes(principal.role)) throw forbidden();
   return principal;
 }
