@@ -18,7 +18,12 @@ export async function takenNights(cottageId: string, firstNight: string, lastNig
   );
 }
 
-/** The write that claims a night: fails (ConditionalCheckFailed) while anyone else holds or booked it. */
+/**
+ * The write that claims a night: fails (ConditionalCheckFailed) while anyone else holds or booked it.
+ * A held night turns into a booked one only when its hold is removed: whatever confirms a payment
+ * must REMOVE holdExpiresAt and expiresAt from each of the booking's nights in the same
+ * transaction as the status change, or the paid nights become claimable when the hold runs out.
+ */
 export function claimNight(cottageId: string, night: string, bookingId: string, now: number, holdExpiresAt?: number) {
   return {
     Put: {
