@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { handlerModule, httpRoutes, jobs, wsRoutes } from '../../functions/routes.ts';
+import { bundleFunctions, lambdaUnusedModules } from '../../infra/bundle-functions.ts';
+import { loadSampleEvent } from '../../infra/local/sample-events.ts';
+import { startTestStack } from '../support/local-stack.ts';
+
+let bundles: Record<string, string>;
+beforeAll(async () => {
+  // Its own folder: the infra suite may be bundling into .build/ at the same time.
+  bundles = bundleFunctions(mkdtempSync(join(tmpdir(), 'resort-bundles-')));
+  // The table and sample data the events expect; the server itself is not needed here.
+  const stack = await startTestStack();
+  await stack.close();
+});
+
+/** Runs a bundle the way Lambda does: a fresh Node process, ESM import, handler(event), env credentials. */
+function invokeBundle(module: string, event: unknown): { statusCode?: number; body?: string } {
+  const file = pathToFileURL(join(bundles[module] ?? '', 'index.mjs')).href;
+  const script = `const { handler } = await import(${JSON.stringify(file)}); const result = await handler(JSON.parse(process.env.EVENT), { awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 10000 }); process.stdout.write(JSON.stringify(result ?? {}));`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, EVENT: JSON.stringify(event) }, encoding: 'utf8', timeout: 30_000 });
+  if (run.status !== 0) throw new Error(`${module} failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as { statusCode?: number; body?: string };
+}
+
+describe('deployed bundles', () => {
+  it('exist for every route, WebSocket route and job, and leave out the credential providers Lambda never uses', () => {
+    const modules = [...httpRoutes.map(handlerModule), ...wsRoutes.map((route) => route.handler), ...jobs.map((job) => job.handler)];
+    for (const module of modules) {
+      const code = readFileSync(join(bundles[module] ?? '', 'index.mjs'), 'utf8');
+      expect(code.length, module).toBeGreaterThan(1000);
+      for (const unused of lambdaUnusedModules) expect(code.includes(`from"${unused}"`) || code.includes(`from "${unused}"`), `${module} statically imports ${unused}`).toBe(false);
+    }
+  });
+
+  it.each(['get-health', 'list-cottages', 'check-availability', 'create-booking'])('%s: the bundle answers its sample event against the table', async (name) => {
+    const route = httpRoutes.find((candidate) => candidate.name === name);
+    if (!route) throw new Error(name);
+    const event = await loadSampleEvent(join(import.meta.dirname, '..', '..', 'events', `${name}.json`));
+    const result = invokeBundle(handlerModule(route), event);
+    expect(result.statusCode, result.body).toBeGreaterThanOrEqual(200);
+    expect(result.statusCode).toBeLessThan(300);
+  });
+
+  it('the sweeper bundle runs', () => {
+    expect(invokeBundle('jobs/release-expired-holds', { source: 'aws.events' })).toMatchObject({ failed: 0 });
+  });
+});
