@@ -5,12 +5,6 @@ export type ApiSuccess<T> = { success: true; data: T };
 export type ApiFailure = { success: false; error: string; details?: Record<string, string[]> };
 export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 
-export const apiFailureSchema = z.object({
-  success: z.literal(false),
-  error: z.string(),
-  details: z.record(z.string(), z.array(z.string())).optional(),
-});
-
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   stage: z.string(),
