@@ -14,10 +14,10 @@ export const handler = httpRoute({ params: z.object({ id: z.string().min(1).max(
   const now = Date.now();
   const units = await resolveUnits(params.id);
   const [unit] = units;
-  if (!unit) throw new Error('resolveUnits returned no unit');
+  const today = resortToday(new Date(now));
   // The form sends one guest count; the party limits (8 adults, 6 children) are checked at booking.
   const party = { adults: Math.min(body.guests, stayLimits.adults.max), children: Math.max(0, body.guests - stayLimits.adults.max) };
-  const problems = stayProblems({ ...body, ...party }, resortToday(new Date(now)), unit.max_guests);
+  const problems = stayProblems({ ...body, ...party }, today, unit.max_guests);
   if (hasProblems(problems)) throw badRequest(stayMessages.fixErrors, problems);
 
   const [free, rules] = await Promise.all([freeUnits(units, body.checkIn, body.checkOut, now), listPricingRules()]);
@@ -35,7 +35,7 @@ export const handler = httpRoute({ params: z.object({ id: z.string().min(1).max(
   if (available) return { ...common, message: 'Villa is available for your dates!', alternativeDates: [], suggestedVillas: [] };
   const nights = nightsBetween(body.checkIn, body.checkOut);
   const [alternatives, suggestions] = await Promise.all([
-    alternativeDates(units, body.checkIn, nights, body.rooms, resortToday(new Date(now)), now),
+    alternativeDates(units, body.checkIn, nights, body.rooms, today, now),
     suggestedVillas(unit.type, { checkIn: body.checkIn, checkOut: body.checkOut, guests: body.guests, rooms: body.rooms }, rules, now),
   ]);
   return { ...common, message: `Sorry, ${unit.name} is not available for these dates.`, alternativeDates: alternatives, suggestedVillas: suggestions };

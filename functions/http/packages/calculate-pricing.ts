@@ -35,7 +35,6 @@ export const handler = httpRoute({ body: z.union([fullStay, packageOnly], { erro
     listPricingRules(),
   ]);
   const [unit] = units;
-  if (!unit) throw new Error('resolveUnits returned no unit');
   const problems = stayProblems(body, resortToday(), unit.max_guests);
   if (hasProblems(problems)) throw badRequest(Object.values(problems)[0]?.[0] ?? 'Invalid stay', problems);
   return quoteStay({

@@ -4,13 +4,14 @@ import { notFound } from '../http/errors.ts';
 import { isBookableCottage } from '../listing-rules.ts';
 
 /** `{id}` of the availability routes and `cottageType` of a booking: a villa type slug or one cottage's id. */
-export async function resolveUnits(idOrType: string): Promise<Cottage[]> {
+export async function resolveUnits(idOrType: string): Promise<[Cottage, ...Cottage[]]> {
   const isType = (villaTypes as readonly string[]).includes(idOrType);
   const units = isType
     ? (await cottages.list()).filter((cottage) => cottage.type === idOrType && isBookableCottage(cottage)).sort((a, b) => a.id.localeCompare(b.id))
     : [await cottages.get(idOrType)].filter((cottage): cottage is Cottage => cottage !== undefined && isBookableCottage(cottage));
-  if (units.length === 0) throw notFound(`Villa '${idOrType}' was not found`);
-  return units;
+  const [first, ...rest] = units;
+  if (!first) throw notFound(`Villa '${idOrType}' was not found`);
+  return [first, ...rest];
 }
 
 export async function bookablePackage(id: string): Promise<StayPackage> {

@@ -24,6 +24,13 @@ export type CreatedBooking = { booking: BookingRecord; bookingReference: string;
 
 type SeatClaim = { safari: Safari; date: string; timeSlot: string; seats: number; index: number };
 
+/** 409 naming each safari slot without the seats, on the field of its first selection. */
+function soldOut(claims: SeatClaim[], field: 'guests' | 'timeSlot') {
+  const details: FieldProblems = {};
+  for (const claim of claims) addProblem(details, `selectedSafaris.${claim.index}.${field}`, safariMessages.soldOut(claim.safari.name, claim.date, claim.timeSlot));
+  return conflict(Object.values(details)[0]?.[0] ?? 'A safari is sold out', details);
+}
+
 /** Carries the winning booking out of a conflict path: the same key already booked it. */
 class ReplayFound extends Error {
   constructor(readonly created: CreatedBooking) {
@@ -98,8 +105,7 @@ async function createOnce(request: CreateBookingRequest, options: { idempotencyK
     Promise.all(request.selectedSafaris.map((selection) => bookableSafari(selection.safariId))),
     listPricingRules(),
   ]);
-  const firstUnit = units[0];
-  if (!firstUnit) throw new Error('resolveUnits returned no unit');
+  const [firstUnit] = units;
   const problems = problemsOf(request, {
     maxGuests: firstUnit.max_guests,
     packageName: stayPackage.name,
@@ -126,13 +132,9 @@ async function createOnce(request: CreateBookingRequest, options: { idempotencyK
   });
   const seatClaims = [...claimsBySlot.values()];
   const overCapacity = seatClaims.filter((claim) => claim.seats > claim.safari.seats_per_slot);
-  if (overCapacity.length) {
-    const details: FieldProblems = {};
-    for (const claim of overCapacity) addProblem(details, `selectedSafaris.${claim.index}.guests`, safariMessages.soldOut(claim.safari.name, claim.date, claim.timeSlot));
-    throw conflict(Object.values(details)[0]?.[0] ?? 'A safari is sold out', details);
-  }
-  const nightsCount = stayNights(request.checkIn, request.checkOut).length;
-  if (3 + request.rooms * nightsCount + seatClaims.length > MAX_TRANSACTION_ACTIONS) {
+  if (overCapacity.length) throw soldOut(overCapacity, 'guests');
+  const nights = stayNights(request.checkIn, request.checkOut);
+  if (3 + request.rooms * nights.length + seatClaims.length > MAX_TRANSACTION_ACTIONS) {
     throw badRequest('This booking is too large to make at once: book fewer rooms or nights, or split it into two bookings', { rooms: ['Too many rooms for this many nights in one booking'] });
   }
 
@@ -160,7 +162,6 @@ async function createOnce(request: CreateBookingRequest, options: { idempotencyK
 
   const createdAt = new Date(now).toISOString();
   const holdExpiresAtMs = request.paymentMethod === 'razorpay' ? now + PAYMENT_HOLD_MS : undefined;
-  const nights = stayNights(request.checkIn, request.checkOut);
   const guest = request.guestDetails;
   const booking: StoredBooking = {
     id: randomUUID(),
@@ -222,12 +223,8 @@ async function createOnce(request: CreateBookingRequest, options: { idempotencyK
       if (winner) return winner;
     }
     const firstSeat = writes.length - seatClaims.length;
-    const failedClaims = error.failed.filter((index) => index >= firstSeat).map((index) => seatClaims[index - firstSeat]);
-    if (failedClaims.length) {
-      const details: FieldProblems = {};
-      for (const claim of failedClaims) if (claim) addProblem(details, `selectedSafaris.${claim.index}.timeSlot`, safariMessages.soldOut(claim.safari.name, claim.date, claim.timeSlot));
-      await conflictOrReplay(conflict(Object.values(details)[0]?.[0] ?? 'A safari is sold out', details));
-    }
+    const failedClaims = error.failed.filter((index) => index >= firstSeat).flatMap((index) => seatClaims[index - firstSeat] ?? []);
+    if (failedClaims.length) await conflictOrReplay(soldOut(failedClaims, 'timeSlot'));
     await conflictOrReplay(conflict(`Sorry, ${firstUnit.name} was just booked by someone else for these dates. Please choose other dates or another villa.`));
   }
 
