@@ -40,9 +40,8 @@ async function main(): Promise<void> {
   try {
     await ensureTable(endpoint, LOCAL_TABLE_NAME);
     Object.assign(process.env, functionEnvironment({ tableName: LOCAL_TABLE_NAME, dynamodbEndpoint: endpoint, port: settings.port, jwtSecret: localJwtSecret(settings.dataDir), outboxDir: join(settings.dataDir, 'outbox') }));
-    const { seedSampleData, ensureSampleGuest } = await import('./seed.ts');
+    const { seedSampleData } = await import('./seed.ts');
     await seedSampleData();
-    await ensureSampleGuest();
     const { loadSampleEvent } = await import('./sample-events.ts');
     const event = await loadSampleEvent(file);
     const handler = await loadHandler(route.module);

@@ -14,6 +14,8 @@ import { sampleCottages, samplePackages, samplePricingRules, sampleSafaris } fro
  * seed runs again, and a second start leaves the guests' and staff's changes alone.
  */
 export async function seedSampleData(): Promise<boolean> {
+  // The sample guest is checked on every start, so data seeded before it existed gains it too.
+  await ensureSampleGuest();
   if (await getItem(seedMarkerKeys, true)) return false;
   await Promise.all([
     ...sampleCottages.map((cottage) => cottages.put(cottage)),
@@ -21,7 +23,6 @@ export async function seedSampleData(): Promise<boolean> {
     ...sampleSafaris.map((safari) => safaris.put(safari)),
     ...samplePricingRules.map((rule) => putPricingRule(rule)),
   ]);
-  await ensureSampleGuest();
   await documentClient.send(
     new PutCommand({ TableName: tableName, Item: { ...seedMarkerKeys, entity: 'seed', seededAt: new Date().toISOString() } }),
   );
@@ -29,7 +30,7 @@ export async function seedSampleData(): Promise<boolean> {
 }
 
 /** The local sample guest, kept like the admin: created whenever it is missing, even on older data. */
-export async function ensureSampleGuest(): Promise<void> {
+async function ensureSampleGuest(): Promise<void> {
   if (await findUserByEmail(SAMPLE_GUEST.email)) return;
   try {
     await createUser({ name: SAMPLE_GUEST.name, email: SAMPLE_GUEST.email, role: 'customer', passwordHash: await hashPassword(SAMPLE_GUEST.password) });

@@ -37,10 +37,9 @@ async function main(): Promise<void> {
       functionEnvironment({ tableName: LOCAL_TABLE_NAME, dynamodbEndpoint: database.endpoint, port: settings.port, jwtSecret: localJwtSecret(settings.dataDir), outboxDir: join(settings.dataDir, 'outbox') }),
     );
     // Imported only now: function modules read their environment when first loaded.
-    const { seedSampleData, ensureSampleGuest } = await import('./seed.ts');
+    const { seedSampleData } = await import('./seed.ts');
     const { ensureAdmin } = await import('../../functions/lib/accounts.ts');
     const seeded = await seedSampleData();
-    await ensureSampleGuest();
     const admin = await ensureAdmin(settings.admin);
     const { startLocalServer } = await import('./server.ts');
     const server = await startLocalServer({ port: settings.port, host: settings.host, stage: LOCAL_STAGE, paymentMode: 'test', webRoot, dev, runJobs: true }).catch(
