@@ -126,4 +126,11 @@ export const routeClassOf = (route: HttpRoute): RouteClass => route.class ?? 'st
 export const needsSigningKey = (route: HttpRoute): boolean => route.auth !== 'public' || route.usesSigningKey === true;
 
 /** Jobs run on a schedule (EventBridge on AWS, a timer under npm start). */
-export const jobs = [{ name: 'release-expired-holds', handler: 'jobs/release-expired-holds', everyMinutes: 1, access: 'write', notifies: true }] as const;
+export const jobs = [{ name: 'release-expired-holds', handler: 'jobs/release-expired-holds', everyMinutes: 1, access: 'write', notifies: false }] as const;
+
+/**
+ * The one consumer of the table's stream (DESIGN 3a): every side effect of a write (WebSocket
+ * fan-out, e-mail, notification feed, report aggregates) is done here from the item's old and new
+ * images, so request handlers only write and answer. Stream settings: functions/streams/stream-filter.ts.
+ */
+export const streamConsumers = [{ name: 'table-events', handler: 'streams/table-events', access: 'write', notifies: true, sendsMail: true }] as const;
