@@ -5,13 +5,20 @@
  * `handler` is the module under functions/ that exports `handler`. A route without one is planned:
  * it is deployed and served by functions/http/not-implemented.ts, which answers 501 naming the route.
  * `auth` is enforced by the HTTP middleware from this table, so a handler cannot forget it.
- * `access` is the table access the route needs (its IAM grant); `notifies` marks routes that push
- * WebSocket events (they get the @connections endpoint and ManageConnections).
+ * `access` is the table access the route needs (its IAM grant), `partitions` what it is scoped to.
+ * `notifies` and `sendsMail` mark routes whose writes cause WebSocket events or e-mail: the stream
+ * consumer does both, so on AWS they grant a request function nothing (no ManageConnections, no SES).
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** public: anyone; optional: anyone, signed-in users are recognised; user: a valid sign-in; admin: an admin or manager. */
 export type AuthLevel = 'public' | 'optional' | 'user' | 'admin';
 export type TableAccess = 'none' | 'read' | 'write';
+/**
+ * Groups of partitions a route's function may reach (IAM `dynamodb:LeadingKeys`; the key prefixes
+ * of each group are in infra/route-classes.ts, built from functions/lib/db/keys.ts). A route
+ * without `partitions` may reach the whole table.
+ */
+export type TablePartition = 'catalogue' | 'health' | 'booking-lookup' | 'activity' | 'feed' | 'connections';
 /** Sizing and throttling class: sign-in hashes passwords (memory, strict rate), booking writes transactions. */
 export type RouteClass = 'standard' | 'sign-in' | 'booking';
 
@@ -21,6 +28,10 @@ export type HttpRoute = {
   path: `/api/${string}` | '/api';
   auth: AuthLevel;
   access: TableAccess;
+  /** Scopes `access` to these partitions: a public catalogue route cannot read users, e-mails or login counters. */
+  partitions?: readonly TablePartition[];
+  /** Partitions the route may only UpdateItem, beyond `access` (counters such as the sampled activity). */
+  updates?: readonly TablePartition[];
   notifies?: boolean;
   /** Signs or verifies tokens beyond the bearer check (sign-in, manage-booking links). */
   usesSigningKey?: boolean;
@@ -36,8 +47,8 @@ export const NOT_IMPLEMENTED_HANDLER = 'http/not-implemented';
 
 export const httpRoutes = [
   // System
-  { name: 'get-health', method: 'GET', path: '/api/health', auth: 'public', access: 'read', handler: 'http/system/get-health' },
-  { name: 'list-notifications', method: 'GET', path: '/api/notifications', auth: 'public', access: 'read' },
+  { name: 'get-health', method: 'GET', path: '/api/health', auth: 'public', access: 'read', partitions: ['health'], handler: 'http/system/get-health' },
+  { name: 'list-notifications', method: 'GET', path: '/api/notifications', auth: 'public', access: 'read', partitions: ['feed'] },
 
   // Auth (guest section 7, admin section 7). register and login share a path: ?action=register|login
   { name: 'auth', method: 'POST', path: '/api/auth', auth: 'public', access: 'write', usesSigningKey: true, class: 'sign-in', handler: 'http/auth/register-or-login' },
@@ -46,19 +57,19 @@ export const httpRoutes = [
   { name: 'update-profile', method: 'PUT', path: '/api/auth/profile', auth: 'user', access: 'write', handler: 'http/auth/update-profile' },
 
   // Cottages
-  { name: 'list-cottages', method: 'GET', path: '/api/cottages', auth: 'public', access: 'read', handler: 'http/cottages/list-cottages' },
-  { name: 'get-cottage', method: 'GET', path: '/api/cottages/{id}', auth: 'public', access: 'read', handler: 'http/cottages/get-cottage' },
-  { name: 'check-availability', method: 'POST', path: '/api/cottages/{id}/availability', auth: 'public', access: 'read', notifies: true, handler: 'http/cottages/check-availability' },
-  { name: 'get-availability-calendar', method: 'GET', path: '/api/cottages/{id}/availability', auth: 'public', access: 'read', handler: 'http/cottages/get-availability-calendar' },
+  { name: 'list-cottages', method: 'GET', path: '/api/cottages', auth: 'public', access: 'read', partitions: ['catalogue'], handler: 'http/cottages/list-cottages' },
+  { name: 'get-cottage', method: 'GET', path: '/api/cottages/{id}', auth: 'public', access: 'read', partitions: ['catalogue'], handler: 'http/cottages/get-cottage' },
+  { name: 'check-availability', method: 'POST', path: '/api/cottages/{id}/availability', auth: 'public', access: 'read', partitions: ['catalogue'], updates: ['activity'], notifies: true, handler: 'http/cottages/check-availability' },
+  { name: 'get-availability-calendar', method: 'GET', path: '/api/cottages/{id}/availability', auth: 'public', access: 'read', partitions: ['catalogue'], handler: 'http/cottages/get-availability-calendar' },
   { name: 'create-cottage', method: 'POST', path: '/api/cottages/admin/create', auth: 'admin', access: 'write' },
   { name: 'update-cottage', method: 'PUT', path: '/api/cottages/admin/update/{id}', auth: 'admin', access: 'write' },
   { name: 'delete-cottage', method: 'DELETE', path: '/api/cottages/admin/delete/{id}', auth: 'admin', access: 'write' },
   { name: 'set-cottage-pricing', method: 'PATCH', path: '/api/cottages/{id}/pricing', auth: 'admin', access: 'write', notifies: true },
 
   // Packages
-  { name: 'list-packages', method: 'GET', path: '/api/packages', auth: 'public', access: 'read', handler: 'http/packages/list-packages' },
-  { name: 'get-package', method: 'GET', path: '/api/packages/{id}', auth: 'public', access: 'read', handler: 'http/packages/get-package' },
-  { name: 'calculate-package-pricing', method: 'POST', path: '/api/packages/calculate-pricing', auth: 'public', access: 'read', handler: 'http/packages/calculate-pricing' },
+  { name: 'list-packages', method: 'GET', path: '/api/packages', auth: 'public', access: 'read', partitions: ['catalogue'], handler: 'http/packages/list-packages' },
+  { name: 'get-package', method: 'GET', path: '/api/packages/{id}', auth: 'public', access: 'read', partitions: ['catalogue'], handler: 'http/packages/get-package' },
+  { name: 'calculate-package-pricing', method: 'POST', path: '/api/packages/calculate-pricing', auth: 'public', access: 'read', partitions: ['catalogue'], handler: 'http/packages/calculate-pricing' },
   { name: 'list-all-packages', method: 'GET', path: '/api/packages/admin/all', auth: 'admin', access: 'read' },
   { name: 'create-package', method: 'POST', path: '/api/packages/admin', auth: 'admin', access: 'write', notifies: true },
   { name: 'update-package', method: 'PUT', path: '/api/packages/admin/{id}', auth: 'admin', access: 'write' },
@@ -66,11 +77,11 @@ export const httpRoutes = [
   { name: 'get-package-stats', method: 'GET', path: '/api/packages/admin/stats', auth: 'admin', access: 'read' },
 
   // Safaris
-  { name: 'list-safaris', method: 'GET', path: '/api/safaris', auth: 'public', access: 'read', handler: 'http/safaris/list-safaris' },
-  { name: 'get-safari', method: 'GET', path: '/api/safaris/{id}', auth: 'public', access: 'read', handler: 'http/safaris/get-safari' },
-  { name: 'get-safari-available-dates', method: 'GET', path: '/api/safaris/{id}/available-dates', auth: 'public', access: 'read', handler: 'http/safaris/get-available-dates' },
-  { name: 'get-safari-slots', method: 'GET', path: '/api/safaris/{id}/slots/{date}', auth: 'public', access: 'read', handler: 'http/safaris/get-slots' },
-  { name: 'validate-safari-selection', method: 'POST', path: '/api/safaris/validate-selection', auth: 'public', access: 'read', handler: 'http/safaris/validate-selection' },
+  { name: 'list-safaris', method: 'GET', path: '/api/safaris', auth: 'public', access: 'read', partitions: ['catalogue'], handler: 'http/safaris/list-safaris' },
+  { name: 'get-safari', method: 'GET', path: '/api/safaris/{id}', auth: 'public', access: 'read', partitions: ['catalogue'], handler: 'http/safaris/get-safari' },
+  { name: 'get-safari-available-dates', method: 'GET', path: '/api/safaris/{id}/available-dates', auth: 'public', access: 'read', partitions: ['catalogue'], handler: 'http/safaris/get-available-dates' },
+  { name: 'get-safari-slots', method: 'GET', path: '/api/safaris/{id}/slots/{date}', auth: 'public', access: 'read', partitions: ['catalogue'], handler: 'http/safaris/get-slots' },
+  { name: 'validate-safari-selection', method: 'POST', path: '/api/safaris/validate-selection', auth: 'public', access: 'read', partitions: ['catalogue'], handler: 'http/safaris/validate-selection' },
   { name: 'list-all-safaris', method: 'GET', path: '/api/safaris/admin/all', auth: 'admin', access: 'read' },
   { name: 'create-safari', method: 'POST', path: '/api/safaris/admin', auth: 'admin', access: 'write', notifies: true },
   { name: 'update-safari', method: 'PUT', path: '/api/safaris/admin/{id}', auth: 'admin', access: 'write' },
@@ -79,7 +90,7 @@ export const httpRoutes = [
   // Bookings (GET /api/bookings is the admin list and, with ?stats, the dashboard figures)
   { name: 'create-booking', method: 'POST', path: '/api/bookings', auth: 'optional', access: 'write', notifies: true, usesSigningKey: true, sendsMail: true, class: 'booking', handler: 'http/bookings/create-booking' },
   { name: 'list-bookings', method: 'GET', path: '/api/bookings', auth: 'admin', access: 'read' },
-  { name: 'get-booking-by-reference', method: 'GET', path: '/api/bookings/reference/{reference}', auth: 'public', access: 'read', usesSigningKey: true, handler: 'http/bookings/get-booking-by-reference' },
+  { name: 'get-booking-by-reference', method: 'GET', path: '/api/bookings/reference/{reference}', auth: 'public', access: 'read', partitions: ['booking-lookup'], usesSigningKey: true, handler: 'http/bookings/get-booking-by-reference' },
   { name: 'list-my-bookings', method: 'GET', path: '/api/bookings/my-bookings', auth: 'user', access: 'read', handler: 'http/bookings/list-my-bookings' },
   { name: 'get-booking', method: 'GET', path: '/api/bookings/{id}', auth: 'user', access: 'read', handler: 'http/bookings/get-booking' },
   { name: 'cancel-booking', method: 'PUT', path: '/api/bookings/{id}/cancel', auth: 'user', access: 'write', notifies: true, sendsMail: true, handler: 'http/bookings/cancel-booking' },
@@ -134,3 +145,10 @@ export const jobs = [{ name: 'release-expired-holds', handler: 'jobs/release-exp
  * images, so request handlers only write and answer. Stream settings: functions/streams/stream-filter.ts.
  */
 export const streamConsumers = [{ name: 'table-events', handler: 'streams/table-events', access: 'write', notifies: true, sendsMail: true }] as const;
+
+/**
+ * Secrets Manager rotation functions (invoked by Secrets Manager on the secret's schedule, never on
+ * a timer): the JWT signing key gets a fresh random key every `everyDays`, and tokens name the key
+ * (`kid`) they were signed with, so the previous key keeps verifying until the next rotation.
+ */
+export const secretRotations = [{ name: 'rotate-signing-key', handler: 'jobs/rotate-signing-key', secret: 'jwt-signing-key', everyDays: 30 }] as const;

@@ -1,6 +1,7 @@
-import { buildSync } from 'esbuild';
+import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { handlerModule, httpRoutes, jobs, wsRoutes } from '../functions/routes.ts';
+import { handlerModule, httpRoutes, jobs, secretRotations, streamConsumers, wsRoutes } from '../functions/routes.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -20,36 +21,68 @@ export const lambdaUnusedModules = [
   '@aws-sdk/nested-clients',
 ];
 export const bundleDir = join(root, '.build', 'functions');
+/** The file each buildBundles() run writes its esbuild metafile to, at the top of its outdir (so in no function's asset). */
+export const METAFILE_NAME = 'meta.json';
 
-/** Every distinct handler module the stack deploys (planned routes share the 501 handler). */
+/**
+ * How every function is bundled: ESM, minified, tree-shaken (the AWS SDK v3 included, so each
+ * function carries only the clients it imports), with source maps for readable stack traces and a
+ * metafile saying what takes the space. Exported so that anything measured against the functions
+ * (the bench's floor handler) is bundled exactly the same way.
+ */
+export const functionBuildOptions = {
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  target: 'node22',
+  format: 'esm',
+  minify: true,
+  sourcemap: true,
+  sourcesContent: false,
+  legalComments: 'none',
+  mainFields: ['module', 'main'],
+  external: lambdaUnusedModules,
+  // Bundled CommonJS dependencies may still call require() for Node built-ins.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  metafile: true,
+  logLevel: 'warning',
+} as const satisfies BuildOptions;
+
+/**
+ * Every distinct handler module the stack deploys: routes (planned ones share the 501 handler),
+ * WebSocket routes, jobs, the table's stream consumers and the secret rotation functions.
+ */
 export function deployedModules(): string[] {
-  return [...new Set([...httpRoutes.map(handlerModule), ...wsRoutes.map((route) => route.handler), ...jobs.map((job) => job.handler)])].sort();
+  return [
+    ...new Set([
+      ...httpRoutes.map(handlerModule),
+      ...wsRoutes.map((route) => route.handler),
+      ...jobs.map((job) => job.handler),
+      ...streamConsumers.map((consumer) => consumer.handler),
+      ...secretRotations.map((rotation) => rotation.handler),
+    ]),
+  ].sort();
 }
 
 /**
- * Bundles each handler module into `.build/functions/<module>/index.mjs` in one esbuild run:
- * ESM, minified, tree-shaken (the AWS SDK v3 included, so each function carries only the clients
- * it imports), with source maps for readable stack traces.
+ * Bundles `entryPoints` (output name, without extension -> source file) into `outdir` with
+ * functionBuildOptions in one esbuild run, and writes the run's metafile to `outdir/meta.json`
+ * (which inputs, by bytesInOutput, make up each output: test/load/bundle-report.ts reads it).
+ */
+export function buildBundles(entryPoints: Record<string, string>, outdir: string): Metafile {
+  // Paths in the metafile are relative to the repository, wherever the build is started from.
+  const result = buildSync({ ...functionBuildOptions, entryPoints, outdir, absWorkingDir: root });
+  mkdirSync(outdir, { recursive: true });
+  writeFileSync(join(outdir, METAFILE_NAME), JSON.stringify(result.metafile));
+  return result.metafile;
+}
+
+/**
+ * Bundles each handler module into `.build/functions/<module>/index.mjs` (with `index.mjs.map`
+ * beside it) in one esbuild run; the metafile goes to `.build/functions/meta.json`.
  */
 export function bundleFunctions(outdir = bundleDir): Record<string, string> {
   const modules = deployedModules();
-  buildSync({
-    entryPoints: Object.fromEntries(modules.map((module) => [`${module}/index`, join(root, 'functions', `${module}.ts`)])),
-    outdir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    target: 'node22',
-    format: 'esm',
-    minify: true,
-    sourcemap: true,
-    sourcesContent: false,
-    legalComments: 'none',
-    mainFields: ['module', 'main'],
-    external: lambdaUnusedModules,
-    // Bundled CommonJS dependencies may still call require() for Node built-ins.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    logLevel: 'warning',
-  });
+  buildBundles(Object.fromEntries(modules.map((module) => [`${module}/index`, join(root, 'functions', `${module}.ts`)])), outdir);
   return Object.fromEntries(modules.map((module) => [module, join(outdir, module)]));
 }

@@ -1,16 +1,22 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
-import type { Construct } from 'constructs';
-import { Duration } from 'aws-cdk-lib';
+import { join, resolve } from 'node:path';
+import { CfnOutput, DefaultStackSynthesizer, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
-import { jobs, wsRoutes } from '../functions/routes.ts';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { CfnRotationSchedule, Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct, IConstruct } from 'constructs';
+import { jobs, secretRotations, streamConsumers, wsRoutes } from '../functions/routes.ts';
+import { bundleDir, bundleFunctions, buildBundles } from './bundle-functions.ts';
 import { Alarms } from './constructs/alarms.ts';
 import { DataTable } from './constructs/data-table.ts';
 import { RoutesApi } from './constructs/http-api.ts';
+import { acknowledge, acknowledgeSynchronous, acknowledgeWildcard } from './constructs/nag.ts';
 import { RouteFunctions } from './constructs/route-functions.ts';
 import { StaticSite } from './constructs/static-site.ts';
+import { StreamConsumer } from './constructs/stream-consumer.ts';
 import { RealtimeApi } from './constructs/websocket-api.ts';
 import type { StageConfig } from './stage-config.ts';
 
@@ -22,7 +28,22 @@ export type ResortStackProps = StackProps & {
   webRoot: string;
 };
 
-/** One stage of the resort: site, HTTP API, WebSocket API and table. */
+const root = resolve(import.meta.dirname, '..');
+
+/**
+ * Every bundle the stack deploys: bundleFunctions()'s, plus the secret rotation functions while
+ * deployedModules() does not list `secretRotations` yet (built the same way, beside them).
+ */
+export function bundleStackFunctions(outdir = bundleDir): Record<string, string> {
+  const bundles = bundleFunctions(outdir);
+  const missing = secretRotations.map((rotation) => rotation.handler).filter((module) => !bundles[module]);
+  if (missing.length === 0) return bundles;
+  const extraDir = `${outdir}-rotations`;
+  buildBundles(Object.fromEntries(missing.map((module) => [`${module}/index`, join(root, 'functions', `${module}.ts`)])), extraDir);
+  return { ...bundles, ...Object.fromEntries(missing.map((module) => [module, join(extraDir, module)])) };
+}
+
+/** One stage of the resort: site, HTTP API, WebSocket API, table and its stream consumer. */
 export class ResortStack extends Stack {
   constructor(scope: Construct, id: string, props: ResortStackProps) {
     super(scope, id, props);
@@ -35,9 +56,10 @@ export class ResortStack extends Stack {
 
     const { table } = new DataTable(this, 'Data', { retainData: stage.retainData });
 
-    // The signing key never appears in the template or a bundle: generated here, read at cold start.
+    // The signing key never appears in the template or a bundle: generated here, rotated every
+    // 30 days by the rotation function below, read at cold start (tokens name their key: `kid`).
     const jwtSecret = new Secret(this, 'JwtSigningKey', {
-      description: `JWT signing key for forest-resort-${stage.name}`,
+      description: `JWT signing key for forest-resort-${stage.name} (rotated; tokens carry the version id as kid)`,
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
@@ -48,12 +70,13 @@ export class ResortStack extends Stack {
       generateSecretString: { secretStringTemplate: JSON.stringify({ keySecret: '' }), generateStringKey: 'webhookSecret', excludePunctuation: true },
       removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
+    acknowledge(paymentSecret, 'AwsSolutions-SMG4', 'Razorpay issues these keys in its dashboard; they are rotated there and put here by ops (README), so Secrets Manager has nothing it could rotate itself.');
 
     // Mail is sent from the stage's domain once it is verified in SES (three DKIM CNAMEs, printed below).
     const senderDomain = stage.emailSender?.split('@')[1];
     const mailIdentity = senderDomain && stage.emailIdentity === 'create' ? new EmailIdentity(this, 'MailIdentity', { identity: Identity.domain(senderDomain) }) : undefined;
 
-    const realtime = new RealtimeApi(this, 'Realtime', { stageName: stage.name });
+    const realtime = new RealtimeApi(this, 'Realtime', { stageName: stage.name, logRetentionDays: stage.logRetentionDays, retainLogs: stage.retainData, ownsAccountSettings: stage.accountAlarms });
     const functions = new RouteFunctions(this, 'Functions', {
       table,
       stage: stage.name,
@@ -62,26 +85,66 @@ export class ResortStack extends Stack {
       jwtSecret,
       paymentSecret,
       ...(stage.emailSender ? { mail: { from: stage.emailSender } } : {}),
-      webSocket: { managementEndpoint: realtime.managementEndpoint, grantManageConnections: (role) => realtime.api.grantManageConnections(role) },
+      webSocket: { managementEndpoint: realtime.managementEndpoint, postToConnectionsArn: realtime.postToConnectionsArn },
     });
 
     const wsHandler = (routeKey: '$connect' | '$disconnect' | '$default') => {
       const route = wsRoutes.find((candidate) => candidate.routeKey === routeKey);
       if (!route) throw new Error(`No WebSocket route ${routeKey}`);
-      // $default replies on the socket and verifies admin tokens; $connect must never post.
+      // $default replies on its own socket and verifies admin tokens; $connect must never post.
+      // All three touch only the connection registry.
       const isDefault = routeKey === '$default';
-      return functions.add(route.name, { bundle: bundle(route.handler), needs: { access: 'write', notifies: isDefault, verifiesTokens: isDefault } });
+      const handler = functions.add(route.name, { bundle: bundle(route.handler), needs: { access: 'write', partitions: ['connections'], notifies: isDefault, verifiesTokens: isDefault } });
+      acknowledgeSynchronous(handler);
+      return handler;
     };
     const wsFunctions = { $connect: wsHandler('$connect'), $disconnect: wsHandler('$disconnect'), $default: wsHandler('$default') };
     realtime.attach(wsFunctions);
 
     const jobFunctions = jobs.map((job) => {
       const handler = functions.add(job.name, { bundle: bundle(job.handler), needs: { access: job.access, notifies: job.notifies, verifiesTokens: false }, timeoutSeconds: 60 });
+      // A run that fails, or that EventBridge could not deliver, is kept here with its error.
+      const failures = new Queue(this, `${job.name}-failures`, {
+        queueName: `forest-resort-${stage.name}-${job.name}-failures`,
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(4),
+      });
+      const endOfLine = `The failure destination of the ${job.name} job (its async invocations and its EventBridge target): the end of the line. The next scheduled run is the retry; the job's error alarm pages.`;
+      acknowledge(failures, 'AwsSolutions-SQS3', endOfLine);
+      acknowledge(failures, 'Serverless-SQSRedrivePolicy', endOfLine);
       // The next scheduled run is the retry: no Lambda retries or queued runs piling up behind it.
-      handler.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(2) });
-      new Rule(this, `${job.name}-schedule`, { schedule: Schedule.rate(Duration.minutes(job.everyMinutes)), targets: [new LambdaTarget(handler, { retryAttempts: 0 })] });
+      handler.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(2), onFailure: new SqsDestination(failures) });
+      acknowledge(handler, 'Serverless-LambdaDLQ', 'Failed runs go to the async on-failure destination (EventInvokeConfig), the successor of the DLQ, with the error attached.');
+      new Rule(this, `${job.name}-schedule`, {
+        schedule: Schedule.rate(Duration.minutes(job.everyMinutes)),
+        targets: [new LambdaTarget(handler, { retryAttempts: 0, deadLetterQueue: failures })],
+      });
       return handler;
     });
+
+    // Every side effect of a write (fan-out, e-mail, feed, aggregates) happens here, from the stream.
+    const [consumer] = streamConsumers;
+    const streamConsumer = new StreamConsumer(this, 'TableEvents', { stageName: stage.name, table, functions, consumer, bundle: bundle(consumer.handler) });
+
+    // The signing key's rotation: Secrets Manager calls the function through its four steps.
+    for (const rotation of secretRotations) {
+      const rotator = functions.add(rotation.name, { bundle: bundle(rotation.handler), needs: { access: 'none', notifies: false, verifiesTokens: false, rotatesSigningKey: true }, timeoutSeconds: 30 });
+      rotator.addPermission('SecretsManagerInvoke', { principal: new ServicePrincipal('secretsmanager.amazonaws.com'), sourceAccount: this.account });
+      const schedule = new CfnRotationSchedule(this, `${rotation.name}-schedule`, {
+        secretId: jwtSecret.secretArn,
+        rotationLambdaArn: rotator.functionArn,
+        rotationRules: { scheduleExpression: `rate(${rotation.everyDays} days)` },
+        // A deploy never rotates by itself: the first rotation comes one period after the schedule is set.
+        rotateImmediatelyOnUpdate: false,
+      });
+      // Secrets Manager checks it may invoke the function when the schedule is created.
+      schedule.node.addDependency(rotator);
+      const drivenBySecretsManager =
+        'Secrets Manager drives the rotation and keeps its state on the secret: a failed step leaves AWSCURRENT as it was (tokens keep working) and the rotation is retried at the next window, so there is no event to keep.';
+      acknowledge(rotator, 'Serverless-LambdaDLQ', drivenBySecretsManager);
+      acknowledge(rotator, 'Serverless-LambdaAsyncFailureDestination', drivenBySecretsManager);
+    }
 
     const http = new RoutesApi(this, 'Http', { stageName: stage.name, functions, bundles, logRetentionDays: stage.logRetentionDays, retainLogs: stage.retainData });
 
@@ -90,6 +153,7 @@ export class ResortStack extends Stack {
       httpApi: http.api,
       table,
       backgroundFunctions: [...Object.values(wsFunctions), ...jobFunctions],
+      streamConsumer: { function: streamConsumer.function, failures: streamConsumer.failures },
       accountAlarms: stage.accountAlarms,
       ...(stage.alarmEmail ? { email: stage.alarmEmail } : {}),
     });
@@ -102,12 +166,15 @@ export class ResortStack extends Stack {
       webSocketOrigin: realtime.api.apiEndpoint,
     });
 
+    acknowledgeCdkInternals(this, site.bucket.bucketArn);
+
     new CfnOutput(this, 'SiteUrl', { value: stage.domain ? `https://${stage.domain.name}` : `https://${site.distribution.distributionDomainName}` });
     new CfnOutput(this, 'ApiUrl', { value: `${http.api.apiEndpoint}/api` });
     new CfnOutput(this, 'WebSocketUrl', { value: realtime.url });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
     new CfnOutput(this, 'PaymentSecretArn', { value: paymentSecret.secretArn });
+    new CfnOutput(this, 'StreamFailuresQueueUrl', { value: streamConsumer.failures.queueUrl });
     if (mailIdentity) {
       const records = [
         [mailIdentity.dkimDnsTokenName1, mailIdentity.dkimDnsTokenValue1],
@@ -116,5 +183,26 @@ export class ResortStack extends Stack {
       ];
       records.forEach(([name, value], index) => new CfnOutput(this, `MailDkimRecord${index + 1}`, { value: `${name} CNAME ${value}` }));
     }
+  }
+}
+
+/**
+ * The Lambda CDK itself adds to upload the SPA (BucketDeployment's singleton) runs only during
+ * deployments, as a CloudFormation custom resource, with code, runtime and role CDK maintains.
+ */
+function acknowledgeCdkInternals(stack: Stack, siteBucketArn: string): void {
+  const synthesizer = stack.synthesizer;
+  const qualifier = (synthesizer instanceof DefaultStackSynthesizer ? synthesizer.bootstrapQualifier : undefined) ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
+  const deployers: IConstruct[] = stack.node.children.filter((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
+  for (const deployer of deployers) {
+    const cdkManaged = 'CDK’s BucketDeployment custom resource: it runs only while CloudFormation deploys the SPA, and CDK maintains its code, runtime (Python, with the AWS CLI layer), logging and role.';
+    for (const rule of ['AwsSolutions-L1', 'Serverless-LambdaLatestVersion', 'Serverless-LambdaDLQ', 'Serverless-LambdaTracing', 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]']) {
+      acknowledge(deployer, rule, cdkManaged);
+    }
+    const copies = 'BucketDeployment copies the asset zip from the CDK bootstrap bucket into the site bucket and prunes it: object-level S3 actions on those two buckets, and CloudFront invalidations (no resource-level permissions).';
+    for (const action of ['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*']) acknowledge(deployer, `AwsSolutions-IAM5[Action::${action}]`, copies);
+    acknowledgeWildcard(deployer, `${siteBucketArn}/*`, copies);
+    acknowledgeWildcard(deployer, `arn:${stack.partition}:s3:::cdk-${qualifier}-assets-${stack.account}-${stack.region}/*`, copies);
+    acknowledgeWildcard(deployer, '*', copies);
   }
 }

@@ -1,4 +1,5 @@
-import type { RouteClass } from '../functions/routes.ts';
+import type { RouteClass, TablePartition } from '../functions/routes.ts';
+import { activityKeys, bookingKeys, connectionKeys, cottageKeys, feedKeys, healthKeys, packageKeys, pricingRuleKeys, safariKeys } from '../functions/lib/db/keys.ts';
 
 /**
  * What each class of route gets on AWS. Sign-in hashes with scrypt (128 MiB, CPU-bound: Lambda CPU
@@ -12,4 +13,34 @@ export const routeClassSettings: Record<RouteClass, { memoryMb: number; timeoutS
   standard: { memoryMb: 512, timeoutSeconds: 10, rateLimit: 200, burstLimit: 400 },
   'sign-in': { memoryMb: 1024, timeoutSeconds: 10, rateLimit: 50, burstLimit: 100 },
   booking: { memoryMb: 1024, timeoutSeconds: 15, rateLimit: 50, burstLimit: 100 },
+};
+
+const ANY = '*';
+
+/**
+ * The partition key values (IAM `StringLike` patterns on `dynamodb:LeadingKeys`) of each group of
+ * partitions a route may be scoped to, spelled by the key design itself (functions/lib/db/keys.ts)
+ * so the two cannot drift. For a Query on a GSI, LeadingKeys is the index's partition key value, so
+ * the listing partitions (COTTAGES, PACKAGES, SAFARIS, PRICING_RULES, AUDIENCE#...) are here too.
+ * None of them matches a user, e-mail, login-counter, idempotency or audit partition.
+ */
+export const partitionKeyPatterns: Record<TablePartition, readonly string[]> = {
+  // Villas and their nights, packages, safaris and their seats, pricing rules: what guests browse.
+  catalogue: [
+    cottageKeys.item(ANY).pk,
+    cottageKeys.listPartition,
+    packageKeys.item(ANY).pk,
+    packageKeys.listPartition,
+    safariKeys.item(ANY).pk,
+    safariKeys.listPartition,
+    pricingRuleKeys.item(ANY).pk,
+    pricingRuleKeys.listing(ANY).gsi1pk,
+  ],
+  health: [healthKeys.pk],
+  // A booking (and its payments) and the reference pointing at it: the manage-booking lookup.
+  'booking-lookup': [bookingKeys.item(ANY).pk, bookingKeys.reference(ANY).pk],
+  activity: [activityKeys.minute(ANY, '').pk],
+  feed: [feedKeys.partition(ANY as 'admin')],
+  // A connection's own rows, and the audience listings on gsi1 (fan-out).
+  connections: [connectionKeys.partition(ANY), connectionKeys.audiencePartition(ANY as 'admin')],
 };

@@ -1,20 +1,23 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { villaTypes } from './catalog.ts';
 import { isIsoDate, stayMessages } from './stay.ts';
+import { cleanText, textField, tooLongMessage } from './text.ts';
 import { tenDigitPhoneSchema } from './users.ts';
+import './zod-locale.ts';
 
-/** yyyy-mm-dd, or the field's "required" message when missing or blank. */
+/** yyyy-mm-dd that is a real calendar date, or the field's "required" message when missing or blank. */
 const dateField = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).refine(isIsoDate, 'Dates look like 2026-12-24');
+  z.string({ error: requiredMessage }).check(z.trim(), z.minLength(1, requiredMessage), z.refine(isIsoDate, 'Dates look like 2026-12-24'));
 
-const count = (label: string) => z.number({ error: `${label} must be a whole number` }).int(`${label} must be a whole number`);
+const count = (label: string, ...bounds: Array<z.core.$ZodCheck<number>>) =>
+  z.number({ error: `${label} must be a whole number` }).check(z.int(`${label} must be a whole number`), ...bounds);
 
 /** POST /api/cottages/{id}/availability (guest section 7). */
 export const availabilityRequestSchema = z.object({
   checkIn: dateField(stayMessages.checkInRequired),
   checkOut: dateField(stayMessages.checkOutRequired),
-  guests: count('Guests').min(1, 'At least 1 guest is required').max(14, 'At most 14 guests can stay'),
-  rooms: count('Rooms').min(1, stayMessages.roomsRequired).max(4, stayMessages.roomsMax).default(1),
+  guests: count('Guests', z.minimum(1, 'At least 1 guest is required'), z.maximum(14, 'At most 14 guests can stay')),
+  rooms: z._default(count('Rooms', z.minimum(1, stayMessages.roomsRequired), z.maximum(4, stayMessages.roomsMax)), 1),
 });
 export type AvailabilityRequest = z.infer<typeof availabilityRequestSchema>;
 
@@ -33,6 +36,8 @@ export const packageMessages = {
   required: 'Please select a package to continue',
   minGuests: (name: string, min: number) => `${name} requires minimum ${min} guests`,
   maxGuests: (name: string, max: number) => `${name} supports maximum ${max} guests`,
+  noSafaris: (name: string) => `The ${name} package does not include safaris`,
+  maxSafaris: (name: string, max: number) => `The ${name} package includes at most ${max} safari${max === 1 ? '' : 's'}`,
 } as const;
 
 export const guestMessages = {
@@ -47,42 +52,49 @@ export const guestMessages = {
 
 /** A safari picked in step 3; its date/slot/guest rules are checked against the stay on the server. */
 export const safariSelectionSchema = z.object({
-  safariId: z.string().min(1).max(64),
-  date: z.string().optional(),
-  timeSlot: z.string().optional(),
-  guests: z.number().int().optional(),
+  safariId: z.string().check(z.minLength(1), z.maxLength(64)),
+  date: z.optional(z.string()),
+  timeSlot: z.optional(z.string()),
+  guests: z.optional(z.number().check(z.int())),
 });
 export type SafariSelection = z.infer<typeof safariSelectionSchema>;
 
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const guestDetailsSchema = z.object({
-  prefix: z.enum(['Mr', 'Mrs', 'Ms', 'Dr']).optional(),
-  firstName: z.string({ error: guestMessages.firstName }).trim().min(1, guestMessages.firstName).max(60),
-  lastName: z.string({ error: guestMessages.lastName }).trim().min(1, guestMessages.lastName).max(60),
-  email: z.string({ error: guestMessages.emailRequired }).trim().min(1, guestMessages.emailRequired).max(254).regex(SIMPLE_EMAIL, guestMessages.email),
-  phone: z.string({ error: guestMessages.phoneRequired }).trim().min(1, guestMessages.phoneRequired).pipe(tenDigitPhoneSchema),
-  countryCode: z.enum(['+91', '+1', '+44', '+61']).default('+91'),
-  address: z.string().trim().max(300).optional(),
+  prefix: z.optional(z.enum(['Mr', 'Mrs', 'Ms', 'Dr'])),
+  firstName: textField('First name', 60, { required: guestMessages.firstName }),
+  lastName: textField('Last name', 60, { required: guestMessages.lastName }),
+  email: z
+    .string({ error: guestMessages.emailRequired })
+    .check(
+      z.overwrite((email: string) => cleanText(email)),
+      z.minLength(1, guestMessages.emailRequired),
+      z.maxLength(254, tooLongMessage('Email', 254)),
+      z.regex(SIMPLE_EMAIL, guestMessages.email),
+    ),
+  phone: z.pipe(z.string({ error: guestMessages.phoneRequired }).check(z.trim(), z.minLength(1, guestMessages.phoneRequired)), tenDigitPhoneSchema),
+  countryCode: z._default(z.enum(['+91', '+1', '+44', '+61']), '+91'),
+  address: z.optional(textField('Address', 300, { multiline: true })),
 });
 
 /** POST /api/bookings: the spec's creation payload, with the consents of the payment form. */
 export const createBookingSchema = z.object({
-  cottageType: z.string({ error: stayMessages.villaRequired }).min(1, stayMessages.villaRequired).max(64),
+  cottageType: z.string({ error: stayMessages.villaRequired }).check(z.minLength(1, stayMessages.villaRequired), z.maxLength(64)),
   checkIn: dateField(stayMessages.checkInRequired),
   checkOut: dateField(stayMessages.checkOutRequired),
   adults: count('Adults'),
-  children: count('Children').default(0),
-  rooms: count('Rooms').default(1),
-  packageId: z.string({ error: packageMessages.required }).min(1, packageMessages.required).max(64),
-  selectedSafaris: z.array(safariSelectionSchema).max(12, 'At most 12 safaris per booking').default([]),
+  children: z._default(count('Children'), 0),
+  rooms: z._default(count('Rooms'), 1),
+  packageId: z.string({ error: packageMessages.required }).check(z.minLength(1, packageMessages.required), z.maxLength(64)),
+  selectedSafaris: z._default(z.array(safariSelectionSchema).check(z.maxLength(12, 'At most 12 safaris per booking')), []),
   guestDetails: guestDetailsSchema,
-  paymentMethod: z.enum(['razorpay', 'offline'], { error: 'Choose how to pay: razorpay or offline' }).default('razorpay'),
+  paymentMethod: z._default(z.enum(['razorpay', 'offline'], { error: 'Choose how to pay: razorpay or offline' }), 'razorpay'),
   /** What the guest saw; the server recomputes it and refuses to book if it changed. */
-  totalAmount: z.number().nonnegative().optional(),
-  specialRequests: z.string().trim().max(1000).optional(),
+  totalAmount: z.optional(z.number().check(z.nonnegative())),
+  specialRequests: z.optional(textField('Special requests', 1000, { multiline: true })),
   acceptTerms: z.literal(true, { error: guestMessages.terms }),
-  promotionalUpdates: z.boolean().default(false),
+  promotionalUpdates: z._default(z.boolean(), false),
 });
 export type CreateBookingRequest = z.infer<typeof createBookingSchema>;
 

@@ -1,7 +1,8 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isIsoDate } from './stay.ts';
+import './zod-locale.ts';
 
-const isoDate = z.string().refine(isIsoDate, 'Dates look like 2026-12-24');
+const isoDate = z.string().check(z.refine(isIsoDate, 'Dates look like 2026-12-24'));
 
 /**
  * A pricing rule staff set in the portal (admin section 3): a percentage off a service, valid for
@@ -10,22 +11,24 @@ const isoDate = z.string().refine(isIsoDate, 'Dates look like 2026-12-24');
  */
 export const pricingRuleSchema = z
   .object({
-    id: z.string().min(1).max(64),
-    service_name: z.string().min(1).max(120),
+    id: z.string().check(z.minLength(1), z.maxLength(64)),
+    service_name: z.string().check(z.minLength(1), z.maxLength(120)),
     service_type: z.enum(['cottage', 'safari', 'package', 'activity', 'meal']),
-    applies_to: z.string().min(1).max(64).optional(),
-    currency: z.enum(['INR', 'USD', 'EUR', 'GBP']).default('INR'),
-    season: z.enum(['all-year', 'peak', 'off-peak', 'monsoon', 'winter']).default('all-year'),
-    discount_percentage: z.number().min(0).max(100),
+    applies_to: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    currency: z._default(z.enum(['INR', 'USD', 'EUR', 'GBP']), 'INR'),
+    season: z._default(z.enum(['all-year', 'peak', 'off-peak', 'monsoon', 'winter']), 'all-year'),
+    discount_percentage: z.number().check(z.minimum(0), z.maximum(100)),
     valid_from: isoDate,
     valid_until: isoDate,
-    min_stay: z.number().int().min(1).default(1),
-    max_stay: z.number().int().min(1).default(30),
-    description: z.string().min(1).max(500),
+    min_stay: z._default(z.number().check(z.int(), z.minimum(1)), 1),
+    max_stay: z._default(z.number().check(z.int(), z.minimum(1)), 30),
+    description: z.string().check(z.minLength(1), z.maxLength(500)),
     status: z.enum(['active', 'inactive', 'seasonal', 'promotional']),
   })
-  .refine((rule) => rule.valid_from <= rule.valid_until, { message: 'valid_until must not be before valid_from', path: ['valid_until'] })
-  .refine((rule) => rule.min_stay <= rule.max_stay, { message: 'max_stay must not be below min_stay', path: ['max_stay'] });
+  .check(
+    z.refine((rule) => rule.valid_from <= rule.valid_until, { message: 'valid_until must not be before valid_from', path: ['valid_until'] }),
+    z.refine((rule) => rule.min_stay <= rule.max_stay, { message: 'max_stay must not be below min_stay', path: ['max_stay'] }),
+  );
 export type PricingRule = z.infer<typeof pricingRuleSchema>;
 
 /** Final price of a pricing row: base minus the percentage discount (admin section 5). */

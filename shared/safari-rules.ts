@@ -1,5 +1,5 @@
-import { safariMessages, type SafariSelection } from './booking.ts';
-import type { Safari } from './catalog.ts';
+import { packageMessages, safariMessages, type SafariSelection } from './booking.ts';
+import type { Safari, StayPackage } from './catalog.ts';
 import { addProblem, stayNights, type FieldProblems } from './stay.ts';
 
 /**
@@ -22,4 +22,20 @@ export function safariSelectionProblems(
   else if (guests > safari.max_guests) addProblem(problems, 'guests', safariMessages.maxGuests(safari.max_guests));
   else if (guests > stay.guests) addProblem(problems, 'guests', safariMessages.bookingGuests(stay.guests));
   return problems;
+}
+
+/**
+ * How many safaris a booking with this package may carry. A package either includes safaris, up
+ * to its max_safaris, or it does not, and then takes none whatever max_safaris says (the admin
+ * form keeps an old max_safaris when the inclusions stop mentioning a safari). Safaris are priced
+ * per person on top of the package either way (spec section 9's totals).
+ */
+export const packageSafariAllowance = (stayPackage: Pick<StayPackage, 'includes_safari' | 'max_safaris'>): number =>
+  stayPackage.includes_safari ? stayPackage.max_safaris : 0;
+
+/** The message for field `selectedSafaris` when a stay picks more safaris than its package allows. */
+export function packageSafariProblem(stayPackage: Pick<StayPackage, 'name' | 'includes_safari' | 'max_safaris'>, selected: number): string | undefined {
+  const allowed = packageSafariAllowance(stayPackage);
+  if (selected <= allowed) return undefined;
+  return allowed === 0 ? packageMessages.noSafaris(stayPackage.name) : packageMessages.maxSafaris(stayPackage.name, allowed);
 }

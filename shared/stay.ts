@@ -1,4 +1,4 @@
-import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
+import { addDays, differenceInCalendarDays, formatISO, isValid, parseISO } from 'date-fns';
 
 /** The resort is in India: "today" and check-in times are in IST whatever the visitor's clock says. */
 export const RESORT_TIME_ZONE = 'Asia/Kolkata';
@@ -37,8 +37,18 @@ export const stayMessages = {
 } as const;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** yyyy-mm-dd of a local date (formatISO, not format: format drags a whole locale into every bundle). */
+const isoDay = (date: Date): string => formatISO(date, { representation: 'date' });
 
-export const isIsoDate = (value: string): boolean => ISO_DATE.test(value) && format(parseISO(value), 'yyyy-MM-dd') === value;
+/**
+ * yyyy-mm-dd naming a day that exists: '2026-02-30', '2027-02-29' and month 13 are not dates. Any
+ * string is answered, never thrown on (date-fns' formatISO throws on the Invalid Date they parse to).
+ */
+export const isIsoDate = (value: string): boolean => {
+  if (!ISO_DATE.test(value)) return false;
+  const date = parseISO(value);
+  return isValid(date) && isoDay(date) === value;
+};
 
 // Building an Intl formatter costs far more than using one: made once.
 const resortDate = new Intl.DateTimeFormat('en-CA', { timeZone: RESORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -48,7 +58,7 @@ export function resortToday(now: Date = new Date()): string {
   return resortDate.format(now);
 }
 
-export const addDaysIso = (date: string, days: number): string => format(addDays(parseISO(date), days), 'yyyy-MM-dd');
+export const addDaysIso = (date: string, days: number): string => isoDay(addDays(parseISO(date), days));
 
 export const nightsBetween = (checkIn: string, checkOut: string): number => differenceInCalendarDays(parseISO(checkOut), parseISO(checkIn));
 

@@ -1,4 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { textField } from './text.ts';
+import './zod-locale.ts';
 
 export const userRoles = ['customer', 'staff', 'manager', 'admin'] as const;
 export const userRoleSchema = z.enum(userRoles);
@@ -9,10 +11,10 @@ export const portalRoles: readonly UserRole[] = ['admin', 'manager'];
 
 /** A user as the API shows it: never with a password hash. */
 export const publicUserSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1).max(120),
+  id: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1), z.maxLength(120)),
   email: z.email(),
-  phone: z.string().max(20).optional(),
+  phone: z.optional(z.string().check(z.maxLength(20))),
   role: userRoleSchema,
   status: z.enum(['active', 'inactive', 'pending', 'suspended']),
   createdAt: z.iso.datetime(),
@@ -21,7 +23,11 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** With non-digits stripped, exactly 10 digits (guest section 5); stored as the digits. */
 export const tenDigitPhoneSchema = z
-  .string()
-  .trim()
-  .transform((phone) => phone.replace(/\D/g, ''))
-  .refine((digits) => digits.length === 10, 'Please enter a valid 10-digit phone number');
+  .pipe(
+    z.string().check(z.trim()),
+    z.transform((phone: string) => phone.replace(/\D/g, '')),
+  )
+  .check(z.refine((digits: string) => digits.length === 10, 'Please enter a valid 10-digit phone number'));
+
+/** An account's display name as a request gives it: sanitised like all free text, 1-120 characters. */
+export const accountNameSchema = textField('Name', 120, { required: 'Name is required' });

@@ -1,12 +1,11 @@
 import { expiredHolds } from '../lib/db/bookings.ts';
 import { TransactionRefused } from '../lib/db/transactions.ts';
 import { releaseBooking } from '../lib/bookings/release-booking.ts';
-import { notifySafely } from '../lib/realtime.ts';
 
 /**
  * Scheduled every minute: online-payment holds that ran out free their nights and seats and the
  * booking is marked expired. Expiry is already enforced by the claim condition; this is cleanup
- * and the guest-visible status change.
+ * and the guest-visible status change; the guest and staff hear of it from the table's stream.
  */
 export const handler = async (): Promise<{ released: number; skipped: number; failed: number }> => {
   const now = Date.now();
@@ -19,7 +18,6 @@ export const handler = async (): Promise<{ released: number; skipped: number; fa
     try {
       await releaseBooking(booking, 'expired', ['pending'], { expired_at: new Date(now).toISOString() });
       released += 1;
-      if (booking.user_id) await notifySafely(`user:${booking.user_id}`, 'payment-failed', { error: `Payment for ${booking.booking_reference} was not completed in time; the hold was released` });
     } catch (error) {
       // Paid or cancelled in the meantime: its status moved on, nothing to release.
       if (error instanceof TransactionRefused) skipped += 1;

@@ -1,23 +1,24 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../shared/zod-locale.ts';
 
 /**
  * Environment every function reads once at cold start; a missing or malformed value fails the
  * cold start with a message naming the variable instead of failing later inside a request.
  */
 const envSchema = z.object({
-  STAGE: z.string().min(1).default('local'),
-  TABLE_NAME: z.string().min(3).max(255),
-  AWS_REGION: z.string().min(1).default('us-east-1'),
+  STAGE: z._default(z.string().check(z.minLength(1)), 'local'),
+  TABLE_NAME: z.string().check(z.minLength(3), z.maxLength(255)),
+  AWS_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
   /** Set only off-AWS: DynamoDB Local's URL. */
-  DYNAMODB_ENDPOINT: z.url().optional(),
+  DYNAMODB_ENDPOINT: z.optional(z.url()),
   /** The WebSocket API's management (`@connections`) endpoint, for functions that notify. */
-  WS_MANAGEMENT_ENDPOINT: z.url().optional(),
+  WS_MANAGEMENT_ENDPOINT: z.optional(z.url()),
   /** On AWS: the Secrets Manager secret holding the JWT signing key (locally JWT_SECRET is set). */
-  JWT_SECRET_ARN: z.string().startsWith('arn:').optional(),
+  JWT_SECRET_ARN: z.optional(z.string().check(z.startsWith('arn:'))),
   /** The verified SES sender, for functions that send mail on AWS. */
-  MAIL_FROM: z.email().optional(),
+  MAIL_FROM: z.optional(z.email()),
   /** Off AWS: mail is written here as files instead of being sent. */
-  MAIL_OUTBOX_DIR: z.string().min(1).optional(),
+  MAIL_OUTBOX_DIR: z.optional(z.string().check(z.minLength(1))),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -7,7 +7,8 @@ import { config } from './config.ts';
 export type Mail = { to: string; subject: string; text: string; html: string };
 export type MailResult = 'sent' | 'outbox' | 'disabled';
 
-let ses: SESv2Client | undefined;
+/** One client per container, made at init; only where mail really goes through SES. */
+const ses = !config.MAIL_OUTBOX_DIR && config.MAIL_FROM ? new SESv2Client({ region: config.AWS_REGION }) : undefined;
 
 /**
  * Sends through SES on AWS (MAIL_FROM, a verified identity), or writes the message to the local
@@ -21,11 +22,10 @@ export async function sendMail(mail: Mail): Promise<MailResult> {
     await writeFile(join(config.MAIL_OUTBOX_DIR, `${name}.html`), mail.html);
     return 'outbox';
   }
-  if (!config.MAIL_FROM) {
+  if (!config.MAIL_FROM || !ses) {
     console.warn(JSON.stringify({ level: 'warn', message: 'Mail is not configured for this stage; not sent', subject: mail.subject }));
     return 'disabled';
   }
-  ses ??= new SESv2Client({ region: config.AWS_REGION });
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: config.MAIL_FROM,
@@ -34,14 +34,4 @@ export async function sendMail(mail: Mail): Promise<MailResult> {
     }),
   );
   return 'sent';
-}
-
-/** E-mail failures are logged, never turned into a failed booking (guest section 8). */
-export async function sendMailSafely(mail: Mail): Promise<MailResult | 'failed'> {
-  try {
-    return await sendMail(mail);
-  } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'Mail not sent', subject: mail.subject, error: String(error) }));
-    return 'failed';
-  }
 }

@@ -5,10 +5,10 @@ const defaultParams = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
-  const options: ScryptOptions = { ...params, maxmem: MAX_MEMORY };
+function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, keyLength = KEY_LENGTH): Promise<Buffer> {
+  const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: MAX_MEMORY };
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
       error ? reject(error) : resolve(key),
     );
   });
@@ -22,10 +22,36 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+type StoredHash = { N: number; r: number; p: number; salt: Buffer; key: Buffer };
+
+const BASE64URL = /^[\w-]+$/;
+const isPowerOfTwo = (value: number): boolean => Number.isSafeInteger(value) && value > 1 && (value & (value - 1)) === 0;
+
+/**
+ * A stored hash taken apart, or undefined when it is not one this module could have written:
+ * scrypt with a power-of-two N from 2^10 to 2^20, r 1-32, p 1-16, within the memory limit, a salt
+ * of at least 16 bytes and a key of 32-128 bytes. Nothing outside those bounds reaches scrypt.
+ */
+function parseStoredHash(stored: unknown): StoredHash | undefined {
+  if (typeof stored !== 'string') return undefined;
+  const [scheme, n, r, p, salt, key, ...rest] = stored.split('$');
+  if (scheme !== 'scrypt' || rest.length > 0 || !n || !r || !p || !salt || !key || !BASE64URL.test(salt) || !BASE64URL.test(key)) return undefined;
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  if (!isPowerOfTwo(params.N) || params.N < 2 ** 10 || params.N > 2 ** 20) return undefined;
+  if (!Number.isInteger(params.r) || params.r < 1 || params.r > 32 || !Number.isInteger(params.p) || params.p < 1 || params.p > 16) return undefined;
+  if (128 * params.N * params.r > MAX_MEMORY) return undefined;
+  const parsed = { ...params, salt: Buffer.from(salt, 'base64url'), key: Buffer.from(key, 'base64url') };
+  if (parsed.salt.length < 16 || parsed.key.length < 32 || parsed.key.length > 128) return undefined;
+  return parsed;
+}
+
+/** False for a stored value that is not a usable hash (corrupt, truncated, or not a hash at all). */
+export const isUsablePasswordHash = (stored: unknown): boolean => parseStoredHash(stored) !== undefined;
+
+/** True only for the right password against a usable hash; a corrupt hash is false, never a throw. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  const parsed = parseStoredHash(stored);
+  if (!parsed) return false;
+  const actual = await derive(password, parsed.salt, parsed, parsed.key.length);
+  return timingSafeEqual(actual, parsed.key);
 }

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyWebsocketEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { portalRoles } from '../../shared/users.ts';
 import { verifyAccessToken } from '../lib/auth.ts';
 import { joinAudience } from '../lib/db/connections.ts';
@@ -10,8 +10,8 @@ import { sendToConnection } from '../lib/realtime.ts';
  * manager token: any socket claiming to be admin without one is told no and joins nothing.
  */
 const messageSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('join-customer'), userId: z.string().min(1).max(64).optional(), token: z.string().optional() }),
-  z.object({ action: z.literal('join-admin'), token: z.string().min(1) }),
+  z.object({ action: z.literal('join-customer'), userId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))), token: z.optional(z.string()) }),
+  z.object({ action: z.literal('join-admin'), token: z.string().check(z.minLength(1)) }),
   z.object({ action: z.literal('ping') }),
 ]);
 

@@ -1,9 +1,9 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { tableShape } from '../../functions/lib/db/table.ts';
 
-/** The one table, from the same shape the local runtime creates (functions/lib/db/table.ts). */
+/** The one table and its stream, from the same shape the local runtime creates (functions/lib/db/table.ts). */
 export class DataTable extends Construct {
   readonly table: Table;
 
@@ -16,6 +16,8 @@ export class DataTable extends Construct {
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: tableShape.timeToLiveAttribute,
+      // Every write's old and new image feed the one consumer of side effects (functions/streams/).
+      stream: StreamViewType[tableShape.streamViewType],
       deletionProtection: props.retainData,
       removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });

@@ -3,9 +3,10 @@ import { CfnStage, HttpApi, HttpMethod, type HttpRoute as ApiRoute } from 'aws-c
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { handlerModule, httpRoutes, needsSigningKey, routeClassOf, routeKey, type HttpRoute } from '../../functions/routes.ts';
+import { handlerModule, httpRoutes, isImplemented, needsSigningKey, routeClassOf, routeKey, type HttpRoute } from '../../functions/routes.ts';
 import { routeClassSettings } from '../route-classes.ts';
-import type { RouteFunctions } from './route-functions.ts';
+import { acknowledge, acknowledgeSynchronous } from './nag.ts';
+import type { Needs, RouteFunctions } from './route-functions.ts';
 
 /** One JSON line per request: enough to trace a guest's problem without logging bodies or tokens. */
 const accessLogFormat = JSON.stringify({
@@ -22,6 +23,25 @@ const accessLogFormat = JSON.stringify({
   userAgent: '$context.identity.userAgent',
 });
 
+/**
+ * What a route's function may do, from the route table. Request functions only write and answer:
+ * WebSocket fan-out and e-mail are the stream consumer's (so `notifies` and `sendsMail` give no
+ * grant here). A planned route runs the shared 501 handler, which touches neither the table nor the
+ * payment secrets: it gets its grants when its handler is written.
+ */
+export function routeNeeds(route: HttpRoute): Needs {
+  const implemented = isImplemented(route);
+  return {
+    access: implemented ? route.access : 'none',
+    ...(implemented && route.partitions ? { partitions: route.partitions } : {}),
+    ...(implemented && route.updates ? { updates: route.updates } : {}),
+    notifies: false,
+    sendsMail: false,
+    verifiesTokens: needsSigningKey(route),
+    paymentSecrets: implemented && (route.usesPaymentSecrets ?? false),
+  };
+}
+
 /** The HTTP API (payload 2.0), one route and one Lambda per entry of the route table. */
 export class RoutesApi extends Construct {
   readonly api: HttpApi;
@@ -29,6 +49,12 @@ export class RoutesApi extends Construct {
   constructor(scope: Construct, id: string, props: { stageName: string; functions: RouteFunctions; bundles: Record<string, string>; logRetentionDays: number; retainLogs: boolean }) {
     super(scope, id);
     this.api = new HttpApi(this, 'Api', { apiName: `forest-resort-${props.stageName}-http`, createDefaultStage: true });
+    acknowledge(
+      this.api,
+      'AwsSolutions-APIG4',
+      'Authorization is enforced by the handler middleware from the route table’s auth level (public, optional, user, admin), so a handler cannot forget it and the local runtime enforces the same; an API Gateway authorizer would verify the same JWT a second time and cost a cold start per route.',
+    );
+    acknowledge(this.api, 'Serverless-APIGWXrayEnabled', 'HTTP APIs do not support X-Ray tracing; every function behind it traces actively, so each request still has its trace.');
     const routes: ApiRoute[] = [];
     for (const route of httpRoutes as readonly HttpRoute[]) {
       const bundle = props.bundles[handlerModule(route)];
@@ -36,10 +62,11 @@ export class RoutesApi extends Construct {
       const settings = routeClassSettings[routeClassOf(route)];
       const handler = props.functions.add(route.name, {
         bundle,
-        needs: { access: route.access, notifies: route.notifies ?? false, verifiesTokens: needsSigningKey(route), paymentSecrets: route.usesPaymentSecrets ?? false, sendsMail: route.sendsMail ?? false },
+        needs: routeNeeds(route),
         memoryMb: settings.memoryMb,
         timeoutSeconds: settings.timeoutSeconds,
       });
+      acknowledgeSynchronous(handler);
       routes.push(...this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: new HttpLambdaIntegration(`${route.name}-integration`, handler) }));
     }
 

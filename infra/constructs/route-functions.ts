@@ -1,11 +1,16 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { TableAccess } from '../../functions/routes.ts';
+import type { TableAccess, TablePartition } from '../../functions/routes.ts';
+import { partitionKeyPatterns } from '../route-classes.ts';
+import { acknowledgeWildcard } from './nag.ts';
+
+/** Every function's runtime: the newest Node.js Lambda offers, on Graviton. */
+export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 
 /** The DynamoDB actions each access class may use: no Scan, no table management, no wildcards. */
 export const tableActions: Record<Exclude<TableAccess, 'none'>, string[]> = {
@@ -16,11 +21,52 @@ export const tableActions: Record<Exclude<TableAccess, 'none'>, string[]> = {
   ],
 };
 
+/** The only action a route gets on its `updates` partitions (counters, aggregates). */
+export const updateOnlyActions = ['dynamodb:UpdateItem'];
+
+/** Reading the table's stream (the consumer), on that stream only. */
+export const streamReadActions = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];
+
+/** What rotating the signing key takes, on that secret only. */
+export const rotationActions = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue', 'secretsmanager:UpdateSecretVersionStage'];
+
+/** The condition that scopes a statement to some partitions: every leading key of the request must match. */
+export const leadingKeysCondition = (partitions: readonly TablePartition[]) => ({
+  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...new Set(partitions.flatMap((partition) => partitionKeyPatterns[partition]))] },
+});
+
 /** What a function needs beyond running: the basis of its (shared) execution role. */
-export type Needs = { access: TableAccess; notifies: boolean; verifiesTokens: boolean; paymentSecrets?: boolean; sendsMail?: boolean };
+export type Needs = {
+  access: TableAccess;
+  /** Scopes `access` to these partitions (dynamodb:LeadingKeys); without it, the whole table. */
+  partitions?: readonly TablePartition[];
+  /** UpdateItem only, on these partitions. */
+  updates?: readonly TablePartition[];
+  /** Posts to WebSocket connections: the @connections endpoint and ManageConnections. */
+  notifies: boolean;
+  verifiesTokens: boolean;
+  paymentSecrets?: boolean;
+  sendsMail?: boolean;
+  /** Reads the table's stream (the one consumer). */
+  readsStream?: boolean;
+  /** Secrets Manager's rotation steps on the JWT signing key (the rotation function). */
+  rotatesSigningKey?: boolean;
+};
 
 const roleKey = (needs: Needs) =>
-  [needs.access, needs.notifies ? 'notify' : '', needs.verifiesTokens ? 'jwt' : '', needs.paymentSecrets ? 'payments' : '', needs.sendsMail ? 'mail' : ''].filter(Boolean).join('-');
+  [
+    needs.access,
+    ...(needs.partitions?.length ? [...needs.partitions].sort() : []),
+    ...(needs.updates?.length ? ['updates', ...[...needs.updates].sort()] : []),
+    needs.notifies ? 'notify' : '',
+    needs.verifiesTokens ? 'jwt' : '',
+    needs.paymentSecrets ? 'payments' : '',
+    needs.sendsMail ? 'mail' : '',
+    needs.readsStream ? 'stream' : '',
+    needs.rotatesSigningKey ? 'rotate-key' : '',
+  ]
+    .filter(Boolean)
+    .join('-');
 const pascal = (name: string) => name.replace(/(^|[-/])(\w)/g, (_, __, letter: string) => letter.toUpperCase());
 
 export type RouteFunctionsProps = {
@@ -33,16 +79,19 @@ export type RouteFunctionsProps = {
   /** The stage's verified sender, when the stage sends mail. */
   mail?: { from: string };
   /** Set once the WebSocket API exists; functions that notify need it. */
-  webSocket?: { managementEndpoint: string; grantManageConnections: (role: Role) => void };
+  webSocket?: { managementEndpoint: string; postToConnectionsArn: string };
 };
 
 /**
- * Makes the Lambda of each route with the project's defaults (Node 22 on arm64, ESM bundle with
- * source maps, its own log group). Execution roles are shared per class of needs, so sixty routes
- * cost a handful of roles, each holding exactly the permissions its class needs.
+ * Makes the Lambda of each route with the project's defaults (Node 24 on arm64, ESM bundle with
+ * source maps, active X-Ray tracing, its own log group). Execution roles are shared per class of
+ * needs, so sixty routes cost a handful of roles, each holding exactly the permissions its class
+ * needs, and the right to write only to the log groups of the functions that use it (no
+ * AWSLambdaBasicExecutionRole: that one may create and write any log group of the account).
  */
 export class RouteFunctions extends Construct {
   private readonly roles = new Map<string, Role>();
+  private readonly logStatements = new Map<Role, PolicyStatement>();
 
   constructor(scope: Construct, id: string, private readonly props: RouteFunctionsProps) {
     super(scope, id);
@@ -56,36 +105,63 @@ export class RouteFunctions extends Construct {
     const role = new Role(this, `${pascal(key)}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `Lambda role for ${key} functions (${this.props.stage})`,
-      managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
     });
+    const logs = new PolicyStatement({ effect: Effect.ALLOW, actions: ['logs:CreateLogStream', 'logs:PutLogEvents'] });
+    role.addToPolicy(logs);
+    this.logStatements.set(role, logs);
+    const tableIndexes = `${table.tableArn}/index/*`;
     if (needs.access !== 'none') {
       role.addToPolicy(
-        new PolicyStatement({ effect: Effect.ALLOW, actions: tableActions[needs.access], resources: [table.tableArn, `${table.tableArn}/index/*`] }),
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: tableActions[needs.access],
+          resources: [table.tableArn, tableIndexes],
+          ...(needs.partitions?.length ? { conditions: leadingKeysCondition(needs.partitions) } : {}),
+        }),
       );
+      acknowledgeWildcard(role, tableIndexes, 'Queries reach the indexes of this one table (gsi1, gsi2), each a different access pattern of the single-table design; the table and the actions are named.');
+    }
+    if (needs.updates?.length) {
+      role.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: updateOnlyActions, resources: [table.tableArn], conditions: leadingKeysCondition(needs.updates) }));
+    }
+    if (needs.readsStream) {
+      if (!table.tableStreamArn) throw new Error('The table has no stream');
+      role.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: streamReadActions, resources: [table.tableStreamArn] }));
     }
     if (needs.notifies) {
       if (!this.props.webSocket) throw new Error('Functions that notify need the WebSocket API first');
-      this.props.webSocket.grantManageConnections(role);
+      // PostToConnection only (POST), on this API's live stage.
+      const connections = this.props.webSocket.postToConnectionsArn;
+      role.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['execute-api:ManageConnections'], resources: [connections] }));
+      acknowledgeWildcard(role, connections, 'PostToConnection on @connections/* of this stage’s WebSocket API: connection ids are made by API Gateway when a browser connects, so they cannot be named in advance.');
     }
     if (needs.verifiesTokens) this.props.jwtSecret.grantRead(role);
+    if (needs.rotatesSigningKey) {
+      // The four steps of a rotation, on this one secret (the new key comes from node:crypto: no GetRandomPassword on *).
+      role.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: rotationActions, resources: [this.props.jwtSecret.secretArn] }));
+    }
     if (needs.paymentSecrets) this.props.paymentSecret.grantRead(role);
     if (needs.sendsMail && this.props.mail) {
       // In the SES sandbox the recipient's identity is checked too, so the grant covers identities
       // but only for mail from the stage's own sender.
+      const identities = Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
       role.addToPolicy(
         new PolicyStatement({
           effect: Effect.ALLOW,
           actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-          resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+          resources: [identities],
           conditions: { StringEquals: { 'ses:FromAddress': this.props.mail.from } },
         }),
       );
+      acknowledgeWildcard(role, identities, 'SES checks the recipient’s identity too while the account is in the sandbox, so SendEmail is granted on identity/*, but only From the stage’s own sender (ses:FromAddress condition).');
     }
+    // Lambda's active tracing: X-Ray's PutTraceSegments and PutTelemetryRecords have no resource-level permissions.
+    acknowledgeWildcard(role, '*', 'X-Ray PutTraceSegments and PutTelemetryRecords (active tracing) support no resource-level permissions; this is the only wildcard resource.');
     this.roles.set(key, role);
     return role;
   }
 
-  add(name: string, options: { bundle: string; needs: Needs; memoryMb?: number; timeoutSeconds?: number }): LambdaFunction {
+  add(name: string, options: { bundle: string; needs: Needs; memoryMb?: number; timeoutSeconds?: number; environment?: Record<string, string> }): LambdaFunction {
     const id = pascal(name);
     const logGroup = new LogGroup(this, `${id}Logs`, {
       logGroupName: `/aws/lambda/forest-resort-${this.props.stage}-${name}`,
@@ -97,20 +173,25 @@ export class RouteFunctions extends Construct {
       STAGE: this.props.stage,
       TABLE_NAME: this.props.table.tableName,
       NODE_OPTIONS: '--enable-source-maps',
+      ...options.environment,
     };
     if (options.needs.notifies && this.props.webSocket) environment.WS_MANAGEMENT_ENDPOINT = this.props.webSocket.managementEndpoint;
     if (options.needs.verifiesTokens) environment.JWT_SECRET_ARN = this.props.jwtSecret.secretArn;
     if (options.needs.paymentSecrets) environment.PAYMENT_SECRET_ARN = this.props.paymentSecret.secretArn;
     if (options.needs.sendsMail && this.props.mail) environment.MAIL_FROM = this.props.mail.from;
+    const role = this.roleFor(options.needs);
+    // The role may write to the log group of each function that runs as it, and to no other.
+    this.logStatements.get(role)?.addResources(logGroup.logGroupArn);
     return new LambdaFunction(this, id, {
       functionName: `forest-resort-${this.props.stage}-${name}`,
-      runtime: Runtime.NODEJS_22_X,
+      runtime: FUNCTION_RUNTIME,
       architecture: Architecture.ARM_64,
       handler: 'index.handler',
       code: Code.fromAsset(options.bundle),
       memorySize: options.memoryMb ?? 512,
       timeout: Duration.seconds(options.timeoutSeconds ?? 10),
-      role: this.roleFor(options.needs),
+      tracing: Tracing.ACTIVE,
+      role,
       logGroup,
       environment,
       description: `${name} (${Stack.of(this).stackName})`,

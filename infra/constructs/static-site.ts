@@ -19,13 +19,14 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { SiteConfig } from '../../shared/api.ts';
 import { viewerRequestPath } from '../edge/load-viewer-request.ts';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../site-headers.ts';
 import type { StageConfig } from '../stage-config.ts';
+import { acknowledge } from './nag.ts';
 
 export type StaticSiteProps = {
   stage: StageConfig;
@@ -42,16 +43,33 @@ export type StaticSiteProps = {
  */
 export class StaticSite extends Construct {
   readonly bucket: Bucket;
+  readonly logsBucket: Bucket;
   readonly distribution: Distribution;
 
   constructor(scope: Construct, id: string, props: StaticSiteProps) {
     super(scope, id);
     const { stage } = props;
 
+    // CloudFront's standard logs and the site bucket's server access logs, kept as long as the stage's other logs.
+    // CloudFront writes its logs with an ACL (the awslogsdelivery account), so this bucket keeps ACLs
+    // on, owned by the bucket owner; it is never public and accepts TLS only.
+    this.logsBucket = new Bucket(this, 'Logs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(stage.logRetentionDays) }],
+      removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      autoDeleteObjects: !stage.retainData,
+    });
+    acknowledge(this.logsBucket, 'AwsSolutions-S1', 'This is the access-log bucket itself: logging its own access into itself would log every log delivery, without end.');
+
     this.bucket = new Bucket(this, 'Bucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
+      serverAccessLogsBucket: this.logsBucket,
+      serverAccessLogsPrefix: 's3/site/',
       removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !stage.retainData,
     });
@@ -80,6 +98,9 @@ export class StaticSite extends Construct {
       httpVersion: HttpVersion.HTTP2_AND_3,
       // PriceClass 200 includes the Indian edge locations our guests are nearest to.
       priceClass: PriceClass.PRICE_CLASS_200,
+      enableLogging: true,
+      logBucket: this.logsBucket,
+      logFilePrefix: 'cloudfront/',
       ...(stage.domain
         ? {
             domainNames: [stage.domain.name],
@@ -112,6 +133,16 @@ export class StaticSite extends Construct {
         },
       },
     });
+
+    if (!stage.domain) {
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR4',
+        'Without a custom domain the distribution serves CloudFront’s default *.cloudfront.net certificate, whose minimum protocol CloudFront fixes at TLSv1 (SecurityPolicy cannot be set for it). Deploy with -c domainName and -c certificateArn and the stack sets TLSv1.2_2021.',
+      );
+    }
+    acknowledge(this.distribution, 'AwsSolutions-CFR1', 'Guests book from anywhere: no country is refused.');
+    acknowledge(this.distribution, 'AwsSolutions-CFR2', 'No WAF web ACL by default (its monthly fee is above a quiet month’s whole bill); attach one with a rate rule per IP when traffic warrants it. Sign-in has its own lockout per address.');
 
     const siteConfig: SiteConfig = {
       stage: stage.name,

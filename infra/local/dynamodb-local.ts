@@ -50,7 +50,23 @@ export async function ensureEmulator(dir = defaultEmulatorDir()): Promise<string
   return dir;
 }
 
-export type DynamoDbLocal = { endpoint: string; port: number; stop: () => Promise<void> };
+/** How the emulator's process ended; `requested` is true when `stop()` asked it to. */
+export type DynamoDbLocalExit = { code: number | null; signal: NodeJS.Signals | null; requested: boolean };
+
+export type DynamoDbLocal = {
+  endpoint: string;
+  port: number;
+  /** The Java process's id. */
+  pid: number | undefined;
+  /** Settles once when the process has ended, whether `stop()` ended it or it died. */
+  exited: Promise<DynamoDbLocalExit>;
+  /** Ends the process and waits for it; safe to call again, and when it already died. */
+  stop: () => Promise<void>;
+};
+
+/** `exit code 1` or `signal SIGKILL`, for one-line messages. */
+export const describeExit = (exit: Pick<DynamoDbLocalExit, 'code' | 'signal'>): string =>
+  exit.code !== null ? `exit code ${exit.code}` : `signal ${exit.signal ?? 'unknown'}`;
 
 export type DynamoDbLocalOptions = {
   /** Folder for the database file; omitted means in memory (tests). */
@@ -64,7 +80,7 @@ async function waitUntilReady(endpoint: string, child: ChildProcess, output: () 
   const deadline = Date.now() + 30_000;
   try {
     while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with code ${child.exitCode}:\n${output()}`);
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`DynamoDB Local exited (${describeExit({ code: child.exitCode, signal: child.signalCode })}):\n${output()}`);
       try {
         await client.send(new ListTablesCommand({ Limit: 1 }));
         return;
@@ -96,17 +112,29 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const endpoint = `http://127.0.0.1:${port}`;
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-    });
+  let requested = false;
+  // Listened for from the start, so a death before anyone asks is not missed (a process killed by
+  // a signal has exitCode null and signalCode set; one that never started emits only 'error').
+  const exited = new Promise<DynamoDbLocalExit>((settle) => {
+    child.once('exit', (code, signal) => settle({ code, signal, requested }));
+    child.once('error', () => settle({ code: child.exitCode, signal: child.signalCode, requested }));
+  });
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    requested = true;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    try {
+      await exited;
+    } finally {
+      clearTimeout(killer);
+    }
+  };
   try {
     await waitUntilReady(endpoint, child, () => log);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { endpoint, port, stop };
+  return { endpoint, port, pid: child.pid, exited, stop };
 }

@@ -3,16 +3,21 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { createTableInput, tableShape } from '../../functions/lib/db/table.ts';
 
-/** Creates the single table (same shape as the stack's) unless it exists; returns whether it made it. */
+/** Creates the single table (same shape as the stack's, with its stream) unless it exists; returns whether it made it. */
 export async function ensureTable(endpoint: string, tableName: string): Promise<boolean> {
   const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
     try {
-      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      // Data made before the table had a stream gains one, so its side effects run too.
+      if (!Table?.StreamSpecification?.StreamEnabled) {
+        await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: tableShape.streamViewType } }));
+      }
       return false;
     } catch (error) {
       if (!(error instanceof ResourceNotFoundException)) throw error;

@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { cottages, safaris, stayPackages } from '../../functions/lib/db/catalog.ts';
+import { cottageWrites, packageWrites, safariWrites } from '../../functions/lib/db/catalog-writes.ts';
 import { documentClient, tableName } from '../../functions/lib/db/client.ts';
 import { seedMarkerKeys } from '../../functions/lib/db/keys.ts';
 import { getItem } from '../../functions/lib/db/query.ts';
@@ -18,9 +18,9 @@ export async function seedSampleData(): Promise<boolean> {
   await ensureSampleGuest();
   if (await getItem(seedMarkerKeys, true)) return false;
   await Promise.all([
-    ...sampleCottages.map((cottage) => cottages.put(cottage)),
-    ...samplePackages.map((stayPackage) => stayPackages.put(stayPackage)),
-    ...sampleSafaris.map((safari) => safaris.put(safari)),
+    ...sampleCottages.map((cottage) => cottageWrites.put(cottage)),
+    ...samplePackages.map((stayPackage) => packageWrites.put(stayPackage)),
+    ...sampleSafaris.map((safari) => safariWrites.put(safari)),
     ...samplePricingRules.map((rule) => putPricingRule(rule)),
   ]);
   await documentClient.send(

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
+import { hostname as machineHostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import sirv from 'sirv';
 import type { SiteConfig } from '../../shared/api.ts';
@@ -8,7 +9,8 @@ import { securityHeaders } from '../site-headers.ts';
 import { BodyTooLargeError, invokeHttpRoute, readBody, toHttpApiEvent, writeResult } from './http-adapter.ts';
 import { createRouteMatcher } from './route-matcher.ts';
 import { createWebSocketGateway } from './websocket-gateway.ts';
-import { jobs } from '../../functions/routes.ts';
+import { jobs, streamConsumers } from '../../functions/routes.ts';
+import { startStreamReader, type StreamHandler, type StreamReader } from './stream-reader.ts';
 import { lambdaContext, loadHandler } from './handlers.ts';
 
 function startJobTimers(): NodeJS.Timeout[] {
@@ -33,9 +35,56 @@ export type LocalServerOptions = {
   dev?: boolean;
   /** Run the scheduled jobs (the hold sweeper) on timers, as EventBridge does on AWS. */
   runJobs?: boolean;
+  /**
+   * Read the table's stream and invoke its consumer, as the event source mapping does on AWS (on
+   * unless false). `checkpointFile` lets a restart resume where the last run stopped.
+   */
+  streamConsumer?: false | { checkpointFile?: string; failureFile?: string };
 };
 
-export type LocalServer = { url: string; port: number; close: () => Promise<void> };
+/** `close` stops accepting, lets requests under way finish and (unless `drain: false`) the stream consumer catch up. */
+export type LocalServer = { url: string; port: number; close: (options?: { drain?: boolean }) => Promise<void> };
+
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const HOST_HEADER = new RegExp(`^(?:\\[([0-9a-f:.]+)\\]|(${LABEL}(?:\\.${LABEL})*))(?::(\\d{1,5}))?$`, 'i');
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
+const WILDCARD_HOSTS = ['', '0.0.0.0', '::'];
+const withPort = (name: string, port: number) => `${name.includes(':') ? `[${name}]` : name}:${port}`;
+
+/** A Host header's name and port if it is strictly `hostname`, `a.b.c.d` or `[ipv6]` with an optional port. */
+export function parseHostHeader(value: string | undefined): { hostname: string; port: number | undefined } | undefined {
+  const parsed = value === undefined ? null : HOST_HEADER.exec(value);
+  if (!parsed) return undefined;
+  return { hostname: (parsed[1] ?? parsed[2] ?? '').toLowerCase(), port: parsed[3] === undefined ? undefined : Number(parsed[3]) };
+}
+
+/**
+ * The `host:port` browsers are told to open `/ws` on (in `/config.json`) and that the CSP allows.
+ * Never the raw Host header: that one is reflected only when it is well formed, names this
+ * server's port and names this server (the configured host, a loopback name, or, when listening on
+ * all interfaces, one of this machine's addresses or its host name, which a phone on the LAN uses).
+ * Anything else gets the configured host (for a wildcard: this machine's first LAN address).
+ */
+export function publicHost(
+  hostHeader: string | undefined,
+  listening: { host: string; port: number },
+  machine: { interfaces: ReturnType<typeof networkInterfaces>; hostname: string } = { interfaces: networkInterfaces(), hostname: machineHostname() },
+): string {
+  const configured = listening.host.replace(/^\[|\]$/g, '').toLowerCase();
+  const wildcard = WILDCARD_HOSTS.includes(configured);
+  const addresses = Object.values(machine.interfaces).flatMap((entries) => entries ?? []);
+  const known = new Set([...LOOPBACK_NAMES, ...(wildcard ? [] : [configured])]);
+  if (wildcard) {
+    for (const { address } of addresses) known.add(address.toLowerCase());
+    const name = machine.hostname.toLowerCase();
+    known.add(name).add(name.endsWith('.local') ? name : `${name}.local`);
+  }
+  const requested = parseHostHeader(hostHeader);
+  if (requested && (requested.port ?? 80) === listening.port && known.has(requested.hostname)) return withPort(requested.hostname, listening.port);
+  if (!wildcard) return withPort(LOOPBACK_NAMES.includes(configured) || configured.startsWith('127.') ? 'localhost' : configured, listening.port);
+  const lan = addresses.find((entry) => entry.family === 'IPv4' && !entry.internal);
+  return withPort(lan?.address ?? 'localhost', listening.port);
+}
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
@@ -69,13 +118,20 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     });
   }
 
-  const siteConfig = (request: IncomingMessage): SiteConfig => {
-    const host = request.headers.host ?? `localhost:${options.port}`;
-    return { stage: options.stage, apiUrl: '/api', wsUrl: `ws://${host}${WS_PATH}`, paymentMode: options.paymentMode };
+  const webSocketHost = (request: IncomingMessage) => {
+    const address = server.address();
+    return publicHost(request.headers.host, { host: options.host ?? '127.0.0.1', port: typeof address === 'object' && address ? address.port : options.port });
   };
+  const siteConfig = (request: IncomingMessage): SiteConfig => ({ stage: options.stage, apiUrl: '/api', wsUrl: `ws://${webSocketHost(request)}${WS_PATH}`, paymentMode: options.paymentMode });
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`);
+    // Built without the Host header, which is the client's to choose (and may not even parse).
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', 'http://localhost');
+    } catch {
+      return sendJson(response, 400, { success: false, error: 'Bad Request' });
+    }
     if (await gateway.handleManagement(request, response, url)) return;
 
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
@@ -95,15 +151,27 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
 
     if (vite) return vite.middlewares(request, response);
 
-    const host = request.headers.host ?? 'localhost';
-    for (const [name, value] of Object.entries(securityHeaders(`ws://${host}`))) {
+    for (const [name, value] of Object.entries(securityHeaders(`ws://${webSocketHost(request)}`))) {
       if (name !== 'strict-transport-security') response.setHeader(name, value);
     }
     request.url = rewrite({ request: { uri: url.pathname } }).uri + url.search;
     serveStatic?.(request, response, () => sendJson(response, 404, { success: false, error: 'Not Found' }));
   };
 
+  // Stopping stops accepting first (503), lets the requests under way finish, then lets the stream
+  // consumer catch up, so a booking that was answered also gets its e-mail.
+  let draining = false;
+  let inFlight = 0;
   server.on('request', (request, response) => {
+    const management = /^\/(?:@|%40)connections\//.test(request.url ?? '');
+    if (!management) {
+      if (draining) {
+        response.setHeader('connection', 'close');
+        return sendJson(response, 503, { success: false, error: 'The server is shutting down' });
+      }
+      inFlight += 1;
+      response.once('close', () => (inFlight -= 1));
+    }
     handle(request, response).catch((error) => {
       console.error('Local gateway error:', error);
       if (!response.headersSent) sendJson(response, 500, { success: false, error: 'Internal Server Error' });
@@ -113,6 +181,19 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
 
   const timers = options.runJobs ? startJobTimers() : [];
 
+  let streamReader: StreamReader | undefined;
+  if (options.streamConsumer !== false) {
+    const consumer = streamConsumers[0];
+    const consume = await loadHandler(consumer.handler);
+    streamReader = await startStreamReader({
+      endpoint: process.env.DYNAMODB_ENDPOINT ?? '',
+      tableName: process.env.TABLE_NAME ?? '',
+      handler: ((event) => consume(event, lambdaContext(consumer.name, 60_000))) as StreamHandler,
+      ...(options.streamConsumer?.checkpointFile ? { checkpointFile: options.streamConsumer.checkpointFile } : {}),
+      ...(options.streamConsumer?.failureFile ? { failureFile: options.streamConsumer.failureFile } : {}),
+    });
+  }
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
@@ -121,8 +202,15 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   return {
     url: `http://${!options.host || ['127.0.0.1', '0.0.0.0', '::'].includes(options.host) ? 'localhost' : options.host}:${options.port}`,
     port: options.port,
-    close: async () => {
+    close: async ({ drain = true } = {}) => {
+      draining = true;
       timers.forEach(clearInterval);
+      const deadline = Date.now() + 10_000;
+      while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      if (streamReader) {
+        if (drain) await streamReader.drain(10_000);
+        await streamReader.stop();
+      }
       await gateway.close();
       await vite?.close();
       server.closeAllConnections();

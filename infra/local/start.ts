@@ -1,8 +1,8 @@
 import { writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { startDynamoDbLocal, assertJava } from './dynamodb-local.ts';
+import { startDynamoDbLocal, assertJava, describeExit, type DynamoDbLocal } from './dynamodb-local.ts';
 import { ensureTable } from './ensure-table.ts';
-import { functionEnvironment, LOCAL_STAGE, LOCAL_TABLE_NAME, localJwtSecret, readLocalSettings } from './environment.ts';
+import { DEFAULT_ADMIN, functionEnvironment, LOCAL_STAGE, LOCAL_TABLE_NAME, localJwtSecret, readLocalSettings } from './environment.ts';
 import { buildWeb, webBuildIsStale, webRoot } from './web-build.ts';
 
 /** `npm start` (and `npm run dev` with --dev): the whole stack on one port, on DynamoDB Local. */
@@ -16,21 +16,58 @@ async function main(): Promise<void> {
     await buildWeb();
   }
 
-  const database = await startDynamoDbLocal({ dbPath: join(settings.dataDir, 'dynamodb') });
+  const dbPath = join(settings.dataDir, 'dynamodb');
+  let database = await startDynamoDbLocal({ dbPath });
   const runtimeFile = join(settings.dataDir, 'dynamodb-local.json');
+  const writeRuntimeFile = () => writeFileSync(runtimeFile, JSON.stringify({ endpoint: database.endpoint, pid: process.pid, dynamodbPid: database.pid }));
   let stopping = false;
-  const stop = async (code: number) => {
+  let server: { close: (options?: { drain?: boolean }) => Promise<void> } | undefined;
+  let restarting: Promise<unknown> | undefined;
+  /** `databaseGone`: DynamoDB Local is dead, so there is no stream left to catch up with. */
+  const stop = async (code: number, databaseGone = false) => {
     if (stopping) return;
     stopping = true;
+    // Graceful: stop accepting, finish the requests under way and the stream's side effects (e-mail).
+    await server?.close({ drain: !databaseGone }).catch((error: unknown) => console.error('Stopping the server failed:', error));
     rmSync(runtimeFile, { force: true });
+    await restarting; // a DynamoDB Local being restarted is stopped too, not left behind
     await database.stop();
     process.exit(code);
   };
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
+  // DynamoDB Local dying (killed, out of memory) is restarted once on the same port and data, so
+  // the functions' endpoint stays valid; a second death stops everything with a non-zero code.
+  let restarts = 0;
+  const watch = (current: DynamoDbLocal) => {
+    void current.exited.then((exit) => {
+      if (stopping || exit.requested) return;
+      if (restarts >= 1) {
+        console.error(`\n  DynamoDB Local stopped unexpectedly again (${describeExit(exit)}); stopping.\n`);
+        return void stop(1, true);
+      }
+      restarts += 1;
+      console.error(`\n  DynamoDB Local stopped unexpectedly (${describeExit(exit)}); restarting it once on ${current.endpoint} with the data in ${dbPath}/`);
+      restarting = startDynamoDbLocal({ dbPath, port: current.port }).then(
+        (restarted) => {
+          database = restarted;
+          watch(restarted);
+          if (stopping) return;
+          writeRuntimeFile();
+          console.error(`  DynamoDB Local restarted: ${restarted.endpoint}\n`);
+        },
+        (error: unknown) => {
+          console.error(`  DynamoDB Local could not be restarted (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); stopping.\n`);
+          void stop(1, true);
+        },
+      );
+    });
+  };
+  watch(database);
+
   try {
-    writeFileSync(runtimeFile, JSON.stringify({ endpoint: database.endpoint, pid: process.pid }));
+    writeRuntimeFile();
     const created = await ensureTable(database.endpoint, LOCAL_TABLE_NAME);
     Object.assign(
       process.env,
@@ -42,20 +79,30 @@ async function main(): Promise<void> {
     const seeded = await seedSampleData();
     const admin = await ensureAdmin(settings.admin);
     const { startLocalServer } = await import('./server.ts');
-    const server = await startLocalServer({ port: settings.port, host: settings.host, stage: LOCAL_STAGE, paymentMode: 'test', webRoot, dev, runJobs: true }).catch(
+    const running = await startLocalServer({
+      port: settings.port,
+      host: settings.host,
+      stage: LOCAL_STAGE,
+      paymentMode: 'test',
+      webRoot,
+      dev,
+      runJobs: true,
+      streamConsumer: { checkpointFile: join(settings.dataDir, 'stream-checkpoint.json'), failureFile: join(settings.dataDir, 'stream-failures.jsonl') },
+    }).catch(
       (error: NodeJS.ErrnoException) => {
         if (error.code === 'EADDRINUSE') throw new Error(`Port ${settings.port} is already in use: stop the other server or run with PORT=${settings.port + 1}`);
         throw error;
       },
     );
-    process.on('SIGINT', () => void server.close());
+    server = running;
 
     console.log(
       [
         '',
-        `  Forest resort booking is running${dev ? ' (dev mode, hot reload)' : ''}: ${server.url}`,
-        `  Admin portal:  ${server.url}/admin/login`,
-        `  Admin sign-in: ${settings.admin.email} / ${settings.admin.password}${settings.admin.fromEnvironment ? '' : '  (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)'}`,
+        `  Forest resort booking is running${dev ? ' (dev mode, hot reload)' : ''}: ${running.url}`,
+        `  Admin portal:  ${running.url}/admin/login`,
+        // The password is printed only when it is the documented default, never one from the environment.
+        `  Admin sign-in: ${settings.admin.email} / ${settings.admin.password === DEFAULT_ADMIN.password ? settings.admin.password : '(from ADMIN_PASSWORD)'}${settings.admin.fromEnvironment ? '' : '  (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)'}`,
         `  Data:          ${settings.dataDir}/ (${created || seeded ? 'new, sample data seeded' : 'reused from the last start'}${admin === 'unchanged' ? '' : `, admin ${admin}`})`,
         `  DynamoDB Local: ${database.endpoint}   E-mail: ${join(settings.dataDir, 'outbox')}/ (local outbox)`,
         '  Ctrl-C stops everything.',

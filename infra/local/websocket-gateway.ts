@@ -77,8 +77,21 @@ export function createWebSocketGateway(server: Server, options: { path: string; 
   };
 
   const onUpgrade = async (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname !== options.path) return;
+    // Node hands an upgraded socket over without its error listener: a client resetting the
+    // connection while $connect runs must not become an uncaught 'error' that ends the process.
+    socket.on('error', () => socket.destroy());
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', 'http://localhost');
+    } catch {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    if (url.pathname !== options.path) {
+      // Another upgrade listener (Vite's hot reload in dev mode) may own this path; if none, refuse.
+      if (server.listenerCount('upgrade') === 1) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
     const connectionId = randomBytes(12).toString('base64').replace(/[+/]/g, 'x');
     const meta = {
       connectedAt: Date.now(),
@@ -103,6 +116,16 @@ export function createWebSocketGateway(server: Server, options: { path: string; 
       const connection: Connection = { socket: ws, ...meta, lastActiveAt: Date.now(), timers: [] };
       connections.set(connectionId, connection);
       armIdleTimer(connectionId, connection);
+      // A protocol violation (reserved opcode, bad UTF-8, a message over the 128 KB limit, ...):
+      // ws has already answered with the close code (1002, 1007, 1009) and emits 'error', which
+      // unhandled would end the whole process. Log it, make sure this one socket goes, keep serving.
+      ws.on('error', (error: Error & { code?: string }) => {
+        console.warn(`WebSocket ${connectionId} closed: ${error.message}${error.code ? ` (${error.code})` : ''}`);
+        if (ws.readyState === ws.OPEN) ws.close(error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' ? 1009 : error.code === 'WS_ERR_INVALID_UTF8' ? 1007 : 1002);
+        // ws stops reading after a protocol error, so the client's closing reply never arrives:
+        // drop the connection after a grace period instead of waiting out ws's 30 s close timeout.
+        setTimeout(() => ws.terminate(), 1000).unref();
+      });
       ws.on('message', (data) => {
         connection.lastActiveAt = Date.now();
         armIdleTimer(connectionId, connection);
@@ -118,7 +141,10 @@ export function createWebSocketGateway(server: Server, options: { path: string; 
   };
 
   server.on('upgrade', (request, socket, head) => {
-    void onUpgrade(request, socket, head);
+    onUpgrade(request, socket, head).catch((error: unknown) => {
+      console.error('WebSocket upgrade failed:', error);
+      socket.destroy();
+    });
   });
 
   const gone = (response: ServerResponse) => {

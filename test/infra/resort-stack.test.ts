@@ -3,26 +3,29 @@ import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { httpRoutes, isImplemented, jobs, needsSigningKey, routeClassOf, routeKey, wsRoutes, type HttpRoute } from '../../functions/routes.ts';
-import { routeClassSettings } from '../../infra/route-classes.ts';
-import { bundleFunctions } from '../../infra/bundle-functions.ts';
-import { tableActions } from '../../infra/constructs/route-functions.ts';
+import { streamFilterPatterns, streamSettings } from '../../functions/streams/stream-filter.ts';
+import { httpRoutes, isImplemented, jobs, needsSigningKey, routeClassOf, routeKey, secretRotations, streamConsumers, wsRoutes, type HttpRoute, type TablePartition } from '../../functions/routes.ts';
+import { partitionKeyPatterns, routeClassSettings } from '../../infra/route-classes.ts';
+import { rotationActions, streamReadActions, tableActions, updateOnlyActions } from '../../infra/constructs/route-functions.ts';
 import { webRoot } from '../../infra/local/web-build.ts';
-import { ResortStack } from '../../infra/resort-stack.ts';
+import { bundleStackFunctions, ResortStack } from '../../infra/resort-stack.ts';
 import { stageConfig, stageConfigFromContext } from '../../infra/stage-config.ts';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+type Statement = { Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, string[]>> };
 
 let dev: Template;
 let prod: Template;
 let devResources: Record<string, Resource>;
+let prodResources: Record<string, Resource>;
 let assemblyDir: string;
+let bundles: Record<string, string>;
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 beforeAll(() => {
-  const bundles = bundleFunctions();
+  bundles = bundleStackFunctions();
   const synth = (name: string) => {
     const app = new App();
     const stack = new ResortStack(app, `ForestResort-${name}`, { stage: stageConfig(name), bundles, webRoot });
@@ -34,49 +37,58 @@ beforeAll(() => {
   assemblyDir = devSynth.directory;
   prod = synth('prod').template;
   devResources = dev.toJSON().Resources as Record<string, Resource>;
+  prodResources = prod.toJSON().Resources as Record<string, Resource>;
 });
 
-const ofType = (type: string) => Object.entries(devResources).filter(([, resource]) => resource.Type === type);
+const ofType = (type: string, resources = devResources) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
 const logicalIdOf = (value: unknown): string => {
   const ref = value as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
   return ref.Ref ?? ref['Fn::GetAtt']?.[0] ?? '';
 };
 
 /** Function name -> the IAM statements of the role it runs as. */
-function statementsByFunction(): Map<string, Array<{ Action: string | string[]; Resource: unknown }>> {
-  const byRole = new Map<string, Array<{ Action: string | string[]; Resource: unknown }>>();
-  for (const [, policy] of ofType('AWS::IAM::Policy')) {
-    const statements = (policy.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement;
+function statementsByFunction(resources = devResources): Map<string, Statement[]> {
+  const byRole = new Map<string, Statement[]>();
+  for (const [, policy] of ofType('AWS::IAM::Policy', resources)) {
+    const statements = (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
     for (const role of policy.Properties.Roles as unknown[]) byRole.set(logicalIdOf(role), [...(byRole.get(logicalIdOf(role)) ?? []), ...statements]);
   }
-  const result = new Map<string, Array<{ Action: string | string[]; Resource: unknown }>>();
-  for (const [, fn] of ofType('AWS::Lambda::Function')) {
+  const result = new Map<string, Statement[]>();
+  for (const [, fn] of ofType('AWS::Lambda::Function', resources)) {
     if (typeof fn.Properties.FunctionName !== 'string') continue;
     result.set(fn.Properties.FunctionName, byRole.get(logicalIdOf(fn.Properties.Role)) ?? []);
   }
   return result;
 }
 const actionsOf = (statements: Array<{ Action: string | string[] }>) => statements.flatMap((statement) => [statement.Action].flat());
+const tableStatementsOf = (statements: Statement[]) => statements.filter((statement) => actionsOf([statement]).some((action) => action.startsWith('dynamodb:')));
+/** The LeadingKeys patterns a statement is scoped to (undefined: the whole table). */
+const leadingKeysOf = (statement: Statement) => statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
+const patternsOf = (partitions: readonly TablePartition[]) => [...new Set(partitions.flatMap((partition) => partitionKeyPatterns[partition]))];
+/** IAM StringLike: `*` any run of characters, `?` one character. */
+const stringLike = (pattern: string, value: string) => new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`).test(value);
+const allFunctionNames = () => [...httpRoutes, ...wsRoutes, ...jobs, ...streamConsumers, ...secretRotations].map((entry) => entry.name);
 
 describe('stack size', () => {
-  it('stays well under CloudFormation’s 500-resource limit', () => {
-    const count = Object.keys(devResources).length;
-    expect(count).toBeLessThan(450);
+  it('stays well under CloudFormation’s 500-resource limit, on dev and on prod', () => {
+    expect(Object.keys(devResources).length).toBeLessThan(450);
+    expect(Object.keys(prodResources).length).toBeLessThan(450);
   });
 });
 
 describe('route functions', () => {
-  it('deploys one Lambda per route table entry (HTTP and WebSocket), Node 22 on arm64, ESM bundle', () => {
+  it('deploys one Lambda per route table entry (HTTP, WebSocket, jobs, stream consumer, key rotation), Node 24 on arm64, traced, ESM bundle', () => {
     const names = ofType('AWS::Lambda::Function')
       .map(([, fn]) => fn.Properties.FunctionName)
       .filter((name): name is string => typeof name === 'string' && name.startsWith('forest-resort-dev-'));
-    expect(names.sort()).toEqual([...httpRoutes, ...wsRoutes, ...jobs].map((route) => `forest-resort-dev-${route.name}`).sort());
+    expect(names.sort()).toEqual(allFunctionNames().map((name) => `forest-resort-dev-${name}`).sort());
     for (const name of names) {
       dev.hasResourceProperties('AWS::Lambda::Function', {
         FunctionName: name,
-        Runtime: 'nodejs22.x',
+        Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
         LoggingConfig: { LogGroup: Match.anyValue() },
         Environment: { Variables: Match.objectLike({ STAGE: 'dev', TABLE_NAME: Match.anyValue(), NODE_OPTIONS: '--enable-source-maps' }) },
       });
@@ -99,25 +111,90 @@ describe('route functions', () => {
     dev.hasResourceProperties('AWS::ApiGatewayV2::Integration', { IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
   });
 
-  it('grants each function exactly the table, WebSocket and secret permissions its route needs', () => {
+  it('grants each function exactly the table, WebSocket and secret permissions its route needs, scoped to its partitions', () => {
     const statements = statementsByFunction();
-    const expectations = [
-      ...(httpRoutes as readonly HttpRoute[]).map((route) => ({ name: route.name, access: route.access, notifies: route.notifies ?? false, secret: needsSigningKey(route), payments: route.usesPaymentSecrets ?? false })),
-      { name: 'ws-connect', access: 'write' as const, notifies: false, secret: false, payments: false },
-      { name: 'ws-disconnect', access: 'write' as const, notifies: false, secret: false, payments: false },
-      { name: 'ws-default', access: 'write' as const, notifies: true, secret: true, payments: false },
+    type Expected = { name: string; access: 'none' | 'read' | 'write'; partitions?: readonly TablePartition[]; updates?: readonly TablePartition[]; notifies: boolean; secret: boolean; payments: boolean; stream?: boolean; rotates?: boolean };
+    const expectations: Expected[] = [
+      // Request functions never post to sockets or send mail (the stream consumer does); a planned route runs the 501 handler and touches no table.
+      ...(httpRoutes as readonly HttpRoute[]).map((route) => ({
+        name: route.name,
+        access: isImplemented(route) ? route.access : ('none' as const),
+        ...(route.partitions ? { partitions: route.partitions } : {}),
+        ...(route.updates ? { updates: route.updates } : {}),
+        notifies: false,
+        secret: needsSigningKey(route),
+        payments: isImplemented(route) && (route.usesPaymentSecrets ?? false),
+      })),
+      // $default replies on its own socket; all three reach only the connection registry.
+      { name: 'ws-connect', access: 'write', partitions: ['connections'], notifies: false, secret: false, payments: false },
+      { name: 'ws-disconnect', access: 'write', partitions: ['connections'], notifies: false, secret: false, payments: false },
+      { name: 'ws-default', access: 'write', partitions: ['connections'], notifies: true, secret: true, payments: false },
       ...jobs.map((job) => ({ name: job.name, access: job.access, notifies: job.notifies, secret: false, payments: false })),
+      ...streamConsumers.map((consumer) => ({ name: consumer.name, access: consumer.access, notifies: consumer.notifies, secret: false, payments: false, stream: true })),
+      ...secretRotations.map((rotation) => ({ name: rotation.name, access: 'none' as const, notifies: false, secret: false, payments: false, rotates: true })),
     ];
     for (const expected of expectations) {
-      const actions = actionsOf(statements.get(`forest-resort-dev-${expected.name}`) ?? []);
-      const tableActionsGranted = actions.filter((action) => action.startsWith('dynamodb:')).sort();
-      expect(tableActionsGranted, expected.name).toEqual(expected.access === 'none' ? [] : [...tableActions[expected.access]].sort());
+      const own = statements.get(`forest-resort-dev-${expected.name}`) ?? [];
+      const tableStatements = tableStatementsOf(own);
+      const dataActions = expected.access === 'none' ? [] : tableActions[expected.access];
+      const granted = tableStatements.filter((statement) => !actionsOf([statement]).some((action) => streamReadActions.includes(action)));
+      // The data statement: the access class's actions, on the table and its indexes, within the route's partitions.
+      const data = granted.find((statement) => actionsOf([statement]).length === dataActions.length && dataActions.every((action) => actionsOf([statement]).includes(action)));
+      expect(Boolean(data), `${expected.name} table actions`).toBe(dataActions.length > 0);
+      if (data) expect(leadingKeysOf(data), `${expected.name} partitions`).toEqual(expected.partitions ? patternsOf(expected.partitions) : undefined);
+      const updates = granted.filter((statement) => statement !== data);
+      expect(updates.map((statement) => ({ actions: actionsOf([statement]), keys: leadingKeysOf(statement) })), `${expected.name} update-only partitions`).toEqual(
+        expected.updates ? [{ actions: updateOnlyActions, keys: patternsOf(expected.updates) }] : [],
+      );
+      const streamStatements = tableStatements.filter((statement) => actionsOf([statement]).some((action) => streamReadActions.includes(action)));
+      expect(streamStatements.map((statement) => ({ actions: actionsOf([statement]).sort(), on: logicalIdOf(statement.Resource) })), `${expected.name} stream`).toEqual(
+        expected.stream ? [{ actions: [...streamReadActions].sort(), on: expect.stringMatching(/^DataTable/) }] : [],
+      );
+      const actions = actionsOf(own);
       expect(actions.includes('execute-api:ManageConnections'), `${expected.name} ManageConnections`).toBe(expected.notifies);
-      const secretsRead = (statements.get(`forest-resort-dev-${expected.name}`) ?? [])
-        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('secretsmanager:')))
-        .map((statement) => logicalIdOf(statement.Resource).replace(/[A-F0-9]{8}$/, ''))
-        .sort();
+      const secretStatements = own.filter((statement) => actionsOf([statement]).some((action) => action.startsWith('secretsmanager:')));
+      const secretsRead = secretStatements.filter((statement) => !actionsOf([statement]).includes('secretsmanager:PutSecretValue')).map((statement) => logicalIdOf(statement.Resource).replace(/[A-F0-9]{8}$/, '')).sort();
       expect(secretsRead, `${expected.name} secrets`).toEqual([...(expected.secret ? ['JwtSigningKey'] : []), ...(expected.payments ? ['PaymentSecrets'] : [])].sort());
+      const rotations = secretStatements.filter((statement) => actionsOf([statement]).includes('secretsmanager:PutSecretValue'));
+      expect(rotations.map((statement) => ({ actions: actionsOf([statement]), on: logicalIdOf(statement.Resource).replace(/[A-F0-9]{8}$/, '') })), `${expected.name} rotation`).toEqual(
+        expected.rotates ? [{ actions: rotationActions, on: 'JwtSigningKey' }] : [],
+      );
+    }
+  });
+
+  it('keeps every public route but sign-in out of user, e-mail and login-counter partitions', () => {
+    const statements = statementsByFunction();
+    const userPartitions = ['USER#u-1', 'USER#u-1#BOOKINGS', 'USERS', 'EMAIL#guest@example.com', 'LOGIN#guest@example.com', 'IDEMPOTENCY#create-booking#k', 'AUDIT#2026-01'];
+    // Signing in reads the account by e-mail and counts failed attempts: those two must reach users.
+    const signIn = new Set(['auth', 'admin-login']);
+    const publicRoutes = (httpRoutes as readonly HttpRoute[]).filter((route) => route.auth === 'public' && !signIn.has(route.name));
+    expect(publicRoutes.map((route) => route.name)).toEqual(expect.arrayContaining(['list-cottages', 'check-availability', 'get-availability-calendar', 'calculate-package-pricing', 'get-safari-slots', 'get-booking-by-reference']));
+    for (const route of publicRoutes) {
+      for (const statement of tableStatementsOf(statements.get(`forest-resort-dev-${route.name}`) ?? [])) {
+        const patterns = leadingKeysOf(statement);
+        expect(patterns, `${route.name} is scoped to partitions`).toBeDefined();
+        for (const key of userPartitions) expect(patterns?.some((pattern) => stringLike(pattern, key)), `${route.name} may reach ${key}`).toBe(false);
+      }
+    }
+    // ...while the catalogue routes can still reach everything they read.
+    const catalogue = statementsByFunction().get('forest-resort-dev-check-availability') ?? [];
+    const reachable = (key: string) => tableStatementsOf(catalogue).some((statement) => leadingKeysOf(statement)?.some((pattern) => stringLike(pattern, key)));
+    for (const key of ['COTTAGE#hornbill-1', 'COTTAGES', 'PACKAGE#honeymoon', 'PACKAGES', 'SAFARI#jeep', 'SAFARIS', 'PRICING_RULES', 'ACTIVITY#availability-check']) expect(reachable(key), key).toBe(true);
+  });
+
+  it('lets each role write only to the log groups of its own functions, with no managed policy', () => {
+    const logGroups = Object.fromEntries(ofType('AWS::Logs::LogGroup'));
+    for (const [, fn] of ofType('AWS::Lambda::Function')) {
+      const name = fn.Properties.FunctionName;
+      if (typeof name !== 'string') continue;
+      const role = devResources[logicalIdOf(fn.Properties.Role)];
+      expect(role?.Properties.ManagedPolicyArns, `${name} managed policies`).toBeUndefined();
+      const logStatements = (statementsByFunction().get(name) ?? []).filter((statement) => actionsOf([statement]).some((action) => action.startsWith('logs:')));
+      expect(logStatements.map((statement) => actionsOf([statement]).sort())).toEqual([['logs:CreateLogStream', 'logs:PutLogEvents']]);
+      const groups = [logStatements[0]?.Resource].flat().map((resource) => logGroups[logicalIdOf(resource)]?.Properties.LogGroupName);
+      const ownGroup = logGroups[logicalIdOf((fn.Properties.LoggingConfig as { LogGroup: unknown }).LogGroup)]?.Properties.LogGroupName;
+      expect(groups, name).toContain(ownGroup);
+      for (const group of groups) expect(String(group), name).toMatch(/^\/aws\/lambda\/forest-resort-dev-/);
     }
   });
 
@@ -144,8 +221,9 @@ describe('route functions', () => {
   });
 
   it('gives every function its own log group with retention', () => {
-    // One per function, plus the HTTP API's access log.
-    expect(ofType('AWS::Logs::LogGroup').length).toBe(httpRoutes.length + wsRoutes.length + jobs.length + 1);
+    // One per function, plus the HTTP API's access log (and on prod the WebSocket API's).
+    expect(ofType('AWS::Logs::LogGroup').length).toBe(allFunctionNames().length + 1);
+    expect(ofType('AWS::Logs::LogGroup', prodResources).length).toBe(allFunctionNames().length + 2);
     dev.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/aws/lambda/forest-resort-dev-get-health', RetentionInDays: 7 });
     prod.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/aws/lambda/forest-resort-prod-get-health', RetentionInDays: 90 });
   });
@@ -192,12 +270,47 @@ describe('route classes', () => {
   });
 });
 
+describe('README', () => {
+  it('states the route classes’ memory and throttles the stack deploys', () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8').replace(/\s+/g, ' ');
+    const stated = (pattern: RegExp) => {
+      const match = pattern.exec(readme);
+      expect(match, String(pattern)).not.toBeNull();
+      return { memoryMb: Number(match?.[1]), rateLimit: Number(match?.[2]), burstLimit: Number(match?.[3]) };
+    };
+    const { memoryMb, rateLimit, burstLimit } = routeClassSettings['sign-in'];
+    expect(stated(/sign-in \(`auth`, `admin-login`\) (\d+) MB at (\d+) req\/s \(burst (\d+)\)/)).toEqual({ memoryMb, rateLimit, burstLimit });
+    expect(stated(/booking creation and payment orders and verification (\d+) MB at (\d+) req\/s \(burst (\d+)\)/)).toEqual({
+      memoryMb: routeClassSettings.booking.memoryMb,
+      rateLimit: routeClassSettings.booking.rateLimit,
+      burstLimit: routeClassSettings.booking.burstLimit,
+    });
+    expect(stated(/every other route (\d+) MB at (\d+) req\/s \(burst (\d+)\)/)).toEqual({
+      memoryMb: routeClassSettings.standard.memoryMb,
+      rateLimit: routeClassSettings.standard.rateLimit,
+      burstLimit: routeClassSettings.standard.burstLimit,
+    });
+    const bookingClass = (httpRoutes as readonly HttpRoute[]).filter((route) => routeClassOf(route) === 'booking').map((route) => route.name).sort();
+    expect(bookingClass).toEqual(['create-booking', 'create-payment-order', 'verify-payment']);
+    expect((httpRoutes as readonly HttpRoute[]).filter((route) => routeClassOf(route) === 'sign-in').map((route) => route.name).sort()).toEqual(['admin-login', 'auth']);
+  });
+});
+
 describe('alarms', () => {
   const alarmNames = () => ofType('AWS::CloudWatch::Alarm').map(([, alarm]) => String(alarm.Properties.AlarmName));
 
-  it('watches the 5xx rate, background function errors, Lambda throttles and DynamoDB throttles, all to one SNS topic', () => {
+  it('watches the 5xx rate, background function errors, the stream consumer, Lambda throttles and DynamoDB throttles, all to one SNS topic', () => {
     expect(alarmNames().sort()).toEqual(
-      (['forest-resort-dev-http-5xx-rate', 'forest-resort-dev-dynamodb-throttles', 'forest-resort-dev-WsDefault-errors', 'forest-resort-dev-WsConnect-errors', 'forest-resort-dev-WsDisconnect-errors', 'forest-resort-dev-ReleaseExpiredHolds-errors']).sort(),
+      [
+        'forest-resort-dev-http-5xx-rate',
+        'forest-resort-dev-dynamodb-throttles',
+        'forest-resort-dev-WsDefault-errors',
+        'forest-resort-dev-WsConnect-errors',
+        'forest-resort-dev-WsDisconnect-errors',
+        'forest-resort-dev-ReleaseExpiredHolds-errors',
+        'forest-resort-dev-stream-failed-records',
+        'forest-resort-dev-stream-iterator-age',
+      ].sort(),
     );
     const topics = ofType('AWS::SNS::Topic');
     expect(topics).toHaveLength(1);
@@ -205,6 +318,14 @@ describe('alarms', () => {
     for (const [, alarm] of ofType('AWS::CloudWatch::Alarm')) {
       expect((alarm.Properties.AlarmActions as unknown[]).map(logicalIdOf)).toEqual([topicId]);
     }
+  });
+
+  it('accepts publishers on the alarm topic over TLS only', () => {
+    dev.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Action: 'sns:Publish', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+      }),
+    });
   });
 
   it('watches Lambda throttles account-wide from prod only, and keeps the whole set inside the free ten alarm metrics', () => {
@@ -219,16 +340,16 @@ describe('alarms', () => {
 
   it('subscribes the stage’s alarm e-mail when one is given', () => {
     const app = new App();
-    const stack = new ResortStack(app, 'ForestResort-ops', { stage: stageConfig('ops', { alarmEmail: 'oncall@resort.in' }), bundles: bundleFunctions(), webRoot });
+    const stack = new ResortStack(app, 'ForestResort-ops', { stage: stageConfig('ops', { alarmEmail: 'oncall@resort.in' }), bundles, webRoot });
     Template.fromStack(stack).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@resort.in' });
     dev.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 });
 
 describe('mail', () => {
-  it('lets only the routes that send mail use SES, on the stage’s own identity, and prints its DKIM records', () => {
+  it('lets only the stream consumer use SES, on the stage’s own identity, and prints its DKIM records', () => {
     const app = new App();
-    const stack = new ResortStack(app, 'ForestResort-mail', { stage: stageConfig('mail', { emailSender: 'bookings@resort.in' }), bundles: bundleFunctions(), webRoot });
+    const stack = new ResortStack(app, 'ForestResort-mail', { stage: stageConfig('mail', { emailSender: 'bookings@resort.in' }), bundles, webRoot });
     const template = Template.fromStack(stack);
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'resort.in' });
     const resources = template.toJSON().Resources as Record<string, Resource>;
@@ -242,21 +363,24 @@ describe('mail', () => {
       .filter((resource) => resource.Type === 'AWS::Lambda::Function' && mailRoles.has(logicalIdOf(resource.Properties.Role)))
       .map((resource) => String(resource.Properties.FunctionName).replace('forest-resort-mail-', ''))
       .sort();
-    expect(functionsWithSes).toEqual((httpRoutes as readonly HttpRoute[]).filter((route) => route.sendsMail).map((route) => route.name).sort());
+    expect(functionsWithSes).toEqual(streamConsumers.filter((consumer) => consumer.sendsMail).map((consumer) => consumer.name).sort());
     for (const { statement } of sesStatements) {
       expect(JSON.stringify(statement.Resource)).toContain('identity/*');
       expect((statement as { Condition?: unknown }).Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'bookings@resort.in' } });
     }
-    template.hasResourceProperties('AWS::Lambda::Function', { FunctionName: 'forest-resort-mail-create-booking', Environment: { Variables: Match.objectLike({ MAIL_FROM: 'bookings@resort.in' }) } });
+    const withSender = Object.values(resources)
+      .filter((resource) => resource.Type === 'AWS::Lambda::Function' && (resource.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.MAIL_FROM === 'bookings@resort.in')
+      .map((resource) => resource.Properties.FunctionName);
+    expect(withSender).toEqual(['forest-resort-mail-table-events']);
     expect(Object.keys(template.toJSON().Outputs as Record<string, unknown>)).toEqual(expect.arrayContaining(['MailDkimRecord1', 'MailDkimRecord2', 'MailDkimRecord3']));
   });
 
   it('imports the sender identity another stage created, instead of creating it twice', () => {
     const app = new App();
-    const stack = new ResortStack(app, 'ForestResort-mail2', { stage: stageConfig('mail2', { emailSender: 'bookings@resort.in', emailIdentity: 'import' }), bundles: bundleFunctions(), webRoot });
+    const stack = new ResortStack(app, 'ForestResort-mail2', { stage: stageConfig('mail2', { emailSender: 'bookings@resort.in', emailIdentity: 'import' }), bundles, webRoot });
     const template = Template.fromStack(stack);
     template.resourceCountIs('AWS::SES::EmailIdentity', 0);
-    template.hasResourceProperties('AWS::Lambda::Function', { FunctionName: 'forest-resort-mail2-create-booking', Environment: { Variables: Match.objectLike({ MAIL_FROM: 'bookings@resort.in' }) } });
+    template.hasResourceProperties('AWS::Lambda::Function', { FunctionName: 'forest-resort-mail2-table-events', Environment: { Variables: Match.objectLike({ MAIL_FROM: 'bookings@resort.in' }) } });
   });
 
   it('grants no SES at all to a stage without a sender', () => {
@@ -266,9 +390,10 @@ describe('mail', () => {
 });
 
 describe('table', () => {
-  it('is on-demand with PITR, TTL on expiresAt and the two GSIs', () => {
+  it('is on-demand with PITR, TTL on expiresAt, the two GSIs and a stream of old and new images', () => {
     dev.hasResourceProperties('AWS::DynamoDB::Table', {
       BillingMode: 'PAY_PER_REQUEST',
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
       KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
@@ -299,6 +424,25 @@ describe('site', () => {
         }),
       }),
     });
+  });
+
+  it('logs CloudFront requests and the site bucket’s access to a private, TLS-only logs bucket that expires them', () => {
+    const distribution = ofType('AWS::CloudFront::Distribution')[0]?.[1];
+    const logging = (distribution?.Properties.DistributionConfig as { Logging: { Bucket: unknown; Prefix: string } }).Logging;
+    expect(logging.Prefix).toBe('cloudfront/');
+    const logsBucketId = logicalIdOf(logging.Bucket);
+    const logsBucket = devResources[logsBucketId]?.Properties;
+    // CloudFront standard logs are written with an ACL: ACLs stay enabled, owned by the bucket owner.
+    expect(logsBucket).toMatchObject({
+      OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }] },
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      LifecycleConfiguration: { Rules: [{ ExpirationInDays: 7, Status: 'Enabled' }] },
+    });
+    const siteBucket = ofType('AWS::S3::Bucket').find(([, bucket]) => bucket.Properties.LoggingConfiguration)?.[1];
+    expect(siteBucket?.Properties.LoggingConfiguration).toEqual({ DestinationBucketName: { Ref: logsBucketId }, LogFilePrefix: 's3/site/' });
+    for (const [, policy] of ofType('AWS::S3::BucketPolicy')) {
+      expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    }
   });
 
   it('sends /api/* to the HTTP API uncached with the viewer headers, and never caches /config.json', () => {
@@ -350,6 +494,92 @@ describe('WebSocket API', () => {
     for (const key of ['$connect', '$disconnect', '$default']) dev.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: key });
     dev.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'live', AutoDeploy: true, DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 50 }) });
   });
+
+  it('logs every connection and message as JSON on the stage that sets API Gateway’s account logging role (prod), and not elsewhere', () => {
+    const live = (resources: Record<string, Resource>) => ofType('AWS::ApiGatewayV2::Stage', resources).find(([, stage]) => stage.Properties.StageName === 'live');
+    const [, prodStage] = live(prodResources) ?? [];
+    const settings = prodStage?.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string };
+    expect(JSON.parse(settings.Format)).toMatchObject({ requestId: '$context.requestId', eventType: '$context.eventType', connectionId: '$context.connectionId', status: '$context.status' });
+    expect(prodResources[logicalIdOf(settings.DestinationArn)]?.Properties.LogGroupName).toBe('/aws/apigateway/forest-resort-prod-realtime');
+    prod.hasResource('AWS::ApiGateway::Account', { DeletionPolicy: 'Retain' });
+    expect((prodStage as Resource & { DependsOn?: string[] }).DependsOn).toEqual(expect.arrayContaining([ofType('AWS::ApiGateway::Account', prodResources)[0]?.[0]]));
+    expect(live(devResources)?.[1].Properties.AccessLogSettings).toBeUndefined();
+    dev.resourceCountIs('AWS::ApiGateway::Account', 0);
+  });
+
+  it('lets functions that notify post to connections of the live stage only', () => {
+    const statement = (statementsByFunction().get('forest-resort-dev-ws-default') ?? []).find((candidate) => actionsOf([candidate]).includes('execute-api:ManageConnections'));
+    expect(JSON.stringify(statement?.Resource)).toMatch(/\/live\/POST\/@connections\/\*"/);
+  });
+});
+
+describe('table stream consumer', () => {
+  const mapping = () => ofType('AWS::Lambda::EventSourceMapping')[0]?.[1];
+
+  it('reads the table’s stream from the start with the shared settings and filter', () => {
+    expect(ofType('AWS::Lambda::EventSourceMapping')).toHaveLength(1);
+    const properties = mapping()?.Properties ?? {};
+    expect(logicalIdOf(properties.EventSourceArn)).toMatch(/^DataTable/);
+    expect((properties.EventSourceArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][1]).toBe('StreamArn');
+    expect(properties).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: streamSettings.batchSize,
+      MaximumBatchingWindowInSeconds: streamSettings.maxBatchingWindowSeconds,
+      BisectBatchOnFunctionError: streamSettings.bisectBatchOnError,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRetryAttempts: streamSettings.retryAttempts,
+      MaximumRecordAgeInSeconds: streamSettings.maxRecordAgeSeconds,
+    });
+    const filters = (properties.FilterCriteria as { Filters: Array<{ Pattern: string }> }).Filters.map((filter) => JSON.parse(filter.Pattern));
+    expect(filters).toEqual(JSON.parse(JSON.stringify(streamFilterPatterns)));
+    const functions = Object.fromEntries(ofType('AWS::Lambda::Function'));
+    expect(functions[logicalIdOf(properties.FunctionName)]?.Properties.FunctionName).toBe('forest-resort-dev-table-events');
+  });
+
+  it('keeps what it gives up on in an encrypted, TLS-only queue that alarms on any message', () => {
+    const destination = (mapping()?.Properties.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination;
+    const queueId = logicalIdOf(destination);
+    expect(devResources[queueId]?.Properties).toMatchObject({ SqsManagedSseEnabled: true, QueueName: 'forest-resort-dev-table-events-failures' });
+    dev.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: queueId }],
+      PolicyDocument: Match.objectLike({ Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) }),
+    });
+    const sends = (statementsByFunction().get('forest-resort-dev-table-events') ?? []).filter((statement) => actionsOf([statement]).includes('sqs:SendMessage'));
+    expect(sends.map((statement) => logicalIdOf(statement.Resource))).toEqual([queueId]);
+    const alarm = ofType('AWS::CloudWatch::Alarm').find(([, candidate]) => candidate.Properties.AlarmName === 'forest-resort-dev-stream-failed-records')?.[1];
+    expect(alarm?.Properties).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Namespace: 'AWS/SQS', Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
+    expect(JSON.stringify(alarm?.Properties.Dimensions)).toContain(queueId);
+  });
+
+  it('alarms when the consumer falls more than five minutes behind the table', () => {
+    dev.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: 'forest-resort-dev-stream-iterator-age', MetricName: 'IteratorAge', Namespace: 'AWS/Lambda', Statistic: 'Maximum', Threshold: 300_000 });
+  });
+
+  it('gives the consumer the WebSocket endpoint, the table and the stage, and request functions neither the endpoint nor a sender', () => {
+    dev.hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: 'forest-resort-dev-table-events',
+      Timeout: 60,
+      Environment: { Variables: Match.objectLike({ WS_MANAGEMENT_ENDPOINT: Match.anyValue(), TABLE_NAME: Match.anyValue(), STAGE: 'dev' }) },
+    });
+    const withEndpoint = ofType('AWS::Lambda::Function')
+      .filter(([, fn]) => (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.WS_MANAGEMENT_ENDPOINT)
+      .map(([, fn]) => fn.Properties.FunctionName)
+      .sort();
+    expect(withEndpoint).toEqual(['forest-resort-dev-table-events', 'forest-resort-dev-ws-default']);
+  });
+});
+
+describe('signing key rotation', () => {
+  it('rotates the JWT signing key every 30 days with its own function, never on deploy', () => {
+    const [[, schedule] = []] = ofType('AWS::SecretsManager::RotationSchedule');
+    expect(logicalIdOf(schedule?.Properties.SecretId)).toMatch(/^JwtSigningKey/);
+    expect(schedule?.Properties).toMatchObject({ RotationRules: { ScheduleExpression: 'rate(30 days)' }, RotateImmediatelyOnUpdate: false });
+    const functions = Object.fromEntries(ofType('AWS::Lambda::Function'));
+    expect(functions[logicalIdOf(schedule?.Properties.RotationLambdaARN)]?.Properties.FunctionName).toBe('forest-resort-dev-rotate-signing-key');
+    dev.hasResourceProperties('AWS::Lambda::Permission', { Principal: 'secretsmanager.amazonaws.com', Action: 'lambda:InvokeFunction', SourceAccount: { Ref: 'AWS::AccountId' } });
+    // The new key comes from node:crypto: no GetRandomPassword (a * resource) anywhere.
+    for (const [, statements] of statementsByFunction()) expect(actionsOf(statements)).not.toContain('secretsmanager:GetRandomPassword');
+  });
 });
 
 describe('scheduled jobs', () => {
@@ -364,12 +594,21 @@ describe('scheduled jobs', () => {
     // The next minute's run is the retry: no Lambda retries, no runs queued behind a failure.
     dev.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 120 });
   });
+
+  it('keeps a failed run, or one EventBridge could not deliver, in the job’s own queue', () => {
+    const [, rule] = ofType('AWS::Events::Rule')[0] ?? [];
+    const target = (rule?.Properties.Targets as Array<{ DeadLetterConfig?: { Arn: unknown }; RetryPolicy?: unknown }>)[0];
+    const queueId = logicalIdOf(target?.DeadLetterConfig?.Arn);
+    expect(devResources[queueId]?.Properties).toMatchObject({ QueueName: 'forest-resort-dev-release-expired-holds-failures', SqsManagedSseEnabled: true });
+    const invokeConfig = ofType('AWS::Lambda::EventInvokeConfig')[0]?.[1];
+    expect(logicalIdOf((invokeConfig?.Properties.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination)).toBe(queueId);
+  });
 });
 
 describe('outputs', () => {
   it('names the site, API and WebSocket URLs', () => {
     const outputs = Object.keys(dev.toJSON().Outputs as Record<string, unknown>);
-    expect(outputs).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'WebSocketUrl', 'TableName', 'AlarmTopicArn', 'PaymentSecretArn']));
+    expect(outputs).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'WebSocketUrl', 'TableName', 'AlarmTopicArn', 'PaymentSecretArn', 'StreamFailuresQueueUrl']));
   });
 });
 
@@ -383,7 +622,7 @@ describe('stage config', () => {
 
   it('serves a custom domain with its certificate and TLS 1.2 at the edge', () => {
     const app = new App();
-    const stack = new ResortStack(app, 'ForestResort-live', { stage: stageConfig('live', { domain: { name: 'stay.resort.in', certificateArn: 'arn:aws:acm:us-east-1:111122223333:certificate/abc' } }), bundles: bundleFunctions(), webRoot });
+    const stack = new ResortStack(app, 'ForestResort-live', { stage: stageConfig('live', { domain: { name: 'stay.resort.in', certificateArn: 'arn:aws:acm:us-east-1:111122223333:certificate/abc' } }), bundles, webRoot });
     Template.fromStack(stack).hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({ Aliases: ['stay.resort.in'], ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021', AcmCertificateArn: 'arn:aws:acm:us-east-1:111122223333:certificate/abc' }) }),
     });

@@ -124,7 +124,7 @@ describe('cancellation', () => {
   it('frees the nights and seats, applies the 48-hour policy, and cannot happen twice', async () => {
     const owner = await register('canceller@example.in');
     const safari = { safariId: 'evening-jungle-safari', date: inDays(25), timeSlot: '16:00-19:00', guests: 2 };
-    const created = await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'glass-cottage', checkIn: inDays(25), checkOut: inDays(27), selectedSafaris: [safari] }), { 'idempotency-key': newKey(), ...bearer(owner.token) });
+    const created = await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'glass-cottage', checkIn: inDays(25), checkOut: inDays(27), packageId: 'safari-adventure', selectedSafaris: [safari] }), { 'idempotency-key': newKey(), ...bearer(owner.token) });
     const id = created.body.data.booking.id as string;
     const taken = await postJson(`${stack.api}/cottages/glass-cottage/availability`, { checkIn: inDays(25), checkOut: inDays(27), guests: 2 });
     expect(taken.body.data.available).toBe(false);
@@ -199,6 +199,8 @@ describe('e-mail to the guest (local outbox)', () => {
       { 'idempotency-key': newKey(), ...bearer(owner.token) },
     );
     const reference = created.body.data.bookingReference as string;
+    // Mail is sent by the table stream's consumer, just after the booking is answered.
+    await expect.poll(async () => (await outbox()).some((mail) => mail.subject === `Your stay at Forest Resort: booking ${reference}`)).toBe(true);
     const confirmation = (await outbox()).find((mail) => mail.subject === `Your stay at Forest Resort: booking ${reference}`);
     expect(confirmation?.to).toBe('mailme@example.in');
     expect(confirmation?.text).toContain('Villa: Hornbill Villa');
@@ -208,6 +210,6 @@ describe('e-mail to the guest (local outbox)', () => {
     expect(confirmation?.html).toContain('&lt;b&gt;Cot&lt;/b&gt; please');
 
     await send('PUT', `${stack.api}/bookings/${created.body.data.booking.id}/cancel`, owner.token);
-    expect((await outbox()).some((mail) => mail.subject === `Booking ${reference} cancelled`)).toBe(true);
+    await expect.poll(async () => (await outbox()).some((mail) => mail.subject === `Booking ${reference} cancelled`)).toBe(true);
   });
 });

@@ -55,7 +55,9 @@ describe('POST /api/cottages/{id}/availability', () => {
     expect((await postJson(`${stack.api}/cottages/treehouse/availability`, { checkIn: inDays(3), checkOut: inDays(4), guests: 1 })).status).toBe(404);
   });
 
-  it('tells connected staff about each check (availability-check)', async () => {
+  it('tells connected staff about checks (availability-check, sampled: see functions/lib/activity.ts)', async () => {
+    const { resetActivitySampling } = await import('../../functions/lib/activity.ts');
+    resetActivitySampling();
     const socket = new WebSocket(stack.wsUrl);
     await new Promise((resolve) => socket.once('open', resolve));
     const messages: Array<{ event: string; data: Record<string, unknown> }> = [];
@@ -64,7 +66,7 @@ describe('POST /api/cottages/{id}/availability', () => {
     await expect.poll(() => messages.some((message) => message.event === 'joined')).toBe(true);
     await postJson(`${stack.api}/cottages/glass-cottage/availability`, { checkIn: inDays(31), checkOut: inDays(32), guests: 6, rooms: 1 });
     await expect.poll(() => messages.find((message) => message.event === 'availability-check')?.data).toEqual({
-      cottageType: 'glass-cottage', guests: 6, checkIn: inDays(31), checkOut: inDays(32), available: true,
+      cottageType: 'glass-cottage', guests: 6, checkIn: inDays(31), checkOut: inDays(32), available: true, checks: 1,
     });
     socket.close();
   });

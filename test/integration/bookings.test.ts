@@ -124,11 +124,11 @@ describe('POST /api/bookings', () => {
       [{ rooms: 5 }, 'rooms', 'At most 4 rooms can be booked at once'],
       [{ packageId: 'honeymoon-escape', adults: 3 }, 'packageId', 'Honeymoon Escape supports maximum 2 guests'],
       [{ packageId: 'family-getaway', adults: 1 }, 'packageId', 'Family Getaway requires minimum 2 guests'],
-      [{ selectedSafaris: [{ safariId: 'morning-jeep-safari', date: inDays(40), timeSlot: '06:00-09:00', guests: 3 }] }, 'selectedSafaris.0.guests', 'Cannot exceed total booking guests (2)'],
-      [{ selectedSafaris: [{ safariId: 'night-trail-safari', date: inDays(40), timeSlot: '20:00-22:00', guests: 5 }], adults: 6 }, 'selectedSafaris.0.guests', 'Maximum 4 guests allowed for this safari'],
-      [{ selectedSafaris: [{ safariId: 'morning-jeep-safari', timeSlot: '06:00-09:00', guests: 1 }] }, 'selectedSafaris.0.date', 'Please select a date'],
-      [{ selectedSafaris: [{ safariId: 'morning-jeep-safari', date: inDays(40), guests: 1 }] }, 'selectedSafaris.0.timeSlot', 'Please select a time slot'],
-      [{ selectedSafaris: [{ safariId: 'morning-jeep-safari', date: inDays(50), timeSlot: '06:00-09:00', guests: 1 }] }, 'selectedSafaris.0.date', 'Safari dates must be nights of your stay'],
+      [{ packageId: 'safari-adventure', selectedSafaris: [{ safariId: 'morning-jeep-safari', date: inDays(40), timeSlot: '06:00-09:00', guests: 3 }] }, 'selectedSafaris.0.guests', 'Cannot exceed total booking guests (2)'],
+      [{ packageId: 'safari-adventure', selectedSafaris: [{ safariId: 'night-trail-safari', date: inDays(40), timeSlot: '20:00-22:00', guests: 5 }], adults: 6 }, 'selectedSafaris.0.guests', 'Maximum 4 guests allowed for this safari'],
+      [{ packageId: 'safari-adventure', selectedSafaris: [{ safariId: 'morning-jeep-safari', timeSlot: '06:00-09:00', guests: 1 }] }, 'selectedSafaris.0.date', 'Please select a date'],
+      [{ packageId: 'safari-adventure', selectedSafaris: [{ safariId: 'morning-jeep-safari', date: inDays(40), guests: 1 }] }, 'selectedSafaris.0.timeSlot', 'Please select a time slot'],
+      [{ packageId: 'safari-adventure', selectedSafaris: [{ safariId: 'morning-jeep-safari', date: inDays(50), timeSlot: '06:00-09:00', guests: 1 }] }, 'selectedSafaris.0.date', 'Safari dates must be nights of your stay'],
     ];
     for (const [overrides, field, message] of cases) {
       const { status, body } = await postJson(`${stack.api}/bookings`, bookingBody(overrides), { 'idempotency-key': newKey() });
@@ -157,7 +157,7 @@ describe('safari seats within one booking', () => {
   it('claims two selections of one slot together', async () => {
     const date = inDays(160);
     const evening = { safariId: 'evening-jungle-safari', date, timeSlot: '16:00-19:00', guests: 2 };
-    const { status } = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: date, checkOut: inDays(161), selectedSafaris: [evening, evening] }), { 'idempotency-key': newKey() });
+    const { status } = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: date, checkOut: inDays(161), packageId: 'safari-adventure', selectedSafaris: [evening, evening] }), { 'idempotency-key': newKey() });
     expect(status).toBe(201);
     const slots = await getJson<{ slots: Array<{ timeSlot: string; booked: number }> }>(`${stack.api}/safaris/evening-jungle-safari/slots/${date}`);
     expect(slots.body.data?.slots[0]).toMatchObject({ booked: 4 });
@@ -166,7 +166,7 @@ describe('safari seats within one booking', () => {
   it('never sells a fresh slot beyond its seats, whatever the selections add up to', async () => {
     const date = inDays(162);
     const night = { safariId: 'night-trail-safari', date, timeSlot: '20:00-22:00', guests: 4 };
-    const { status, body } = await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'glass-cottage', adults: 4, checkIn: date, checkOut: inDays(163), selectedSafaris: [night, night, night] }), { 'idempotency-key': newKey() });
+    const { status, body } = await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'glass-cottage', adults: 4, checkIn: date, checkOut: inDays(163), packageId: 'safari-adventure', selectedSafaris: [night, night, night] }), { 'idempotency-key': newKey() });
     expect(status).toBe(409);
     expect(body.details).toEqual({ 'selectedSafaris.0.guests': [`Night Trail Safari on ${date} at 20:00-22:00 does not have enough seats left`] });
     const slots = await getJson<{ slots: Array<{ booked: number }> }>(`${stack.api}/safaris/night-trail-safari/slots/${date}`);
@@ -198,7 +198,7 @@ describe('contention: the last unit on the same nights', () => {
       ['hornbill-villa', 'kingfisher-villa', 'glass-cottage'].map((cottageType) =>
         postJson(
           `${stack.api}/bookings`,
-          bookingBody({ cottageType, adults: 4, checkIn: date, checkOut: inDays(151), selectedSafaris: [{ safariId: 'night-trail-safari', date, timeSlot: '20:00-22:00', guests: 4 }] }),
+          bookingBody({ cottageType, adults: 4, checkIn: date, checkOut: inDays(151), packageId: 'safari-adventure', selectedSafaris: [{ safariId: 'night-trail-safari', date, timeSlot: '20:00-22:00', guests: 4 }] }),
           { 'idempotency-key': newKey() },
         ),
       ),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handlerModule, httpRoutes, jobs, wsRoutes } from '../../functions/routes.ts';
+import { handlerModule, httpRoutes, isImplemented, jobs, wsRoutes, type HttpRoute } from '../../functions/routes.ts';
 import { bundleFunctions, lambdaUnusedModules } from '../../infra/bundle-functions.ts';
 import { loadSampleEvent } from '../../infra/local/sample-events.ts';
 import { startTestStack } from '../support/local-stack.ts';
@@ -44,6 +44,30 @@ describe('deployed bundles', () => {
     const result = invokeBundle(handlerModule(route), event);
     expect(result.statusCode, result.body).toBeGreaterThanOrEqual(200);
     expect(result.statusCode).toBeLessThan(300);
+  });
+
+  it('no request function carries the SES or API Gateway Management client: only the stream consumer sends mail and frames', () => {
+    const carries = (module: string, operation: string) => readFileSync(join(bundles[module] ?? '', 'index.mjs'), 'utf8').includes(`"${operation}"`);
+    for (const module of new Set(httpRoutes.map(handlerModule))) {
+      expect(carries(module, 'SendEmail'), `${module} carries SES`).toBe(false);
+      expect(carries(module, 'PostToConnection'), `${module} carries the management API`).toBe(false);
+    }
+    expect(carries('streams/table-events', 'SendEmail')).toBe(true);
+    expect(carries('streams/table-events', 'PostToConnection')).toBe(true);
+  });
+
+  it('public routes that sign nothing carry no token code (jose, the signing secret\'s client)', () => {
+    const open = httpRoutes.filter((route: HttpRoute) => route.auth === 'public' && !route.usesSigningKey && isImplemented(route));
+    expect(open.length).toBeGreaterThan(10);
+    for (const route of open) {
+      const code = readFileSync(join(bundles[handlerModule(route)] ?? '', 'index.mjs'), 'utf8');
+      expect(code.includes('"GetSecretValue"'), `${route.name} carries the Secrets Manager client`).toBe(false);
+      expect(code.includes('JWSSignatureVerificationFailed'), `${route.name} carries jose`).toBe(false);
+    }
+  });
+
+  it('the stream consumer bundle runs', () => {
+    expect(invokeBundle('streams/table-events', { Records: [] })).toEqual({ batchItemFailures: [] });
   });
 
   it('the sweeper bundle runs', () => {

@@ -45,10 +45,10 @@ describe('cottages', () => {
 
 describe('packages', () => {
   it('lists active packages by multiplier and hides inactive ones', async () => {
-    const { stayPackages } = await import('../../functions/lib/db/catalog.ts');
+    const { packageWrites } = await import('../../functions/lib/db/catalog-writes.ts');
     const [first] = samplePackages;
     if (!first) throw new Error('no sample package');
-    await stayPackages.put({ ...first, id: 'retired-package', name: 'Retired Package', is_active: false });
+    await packageWrites.put({ ...first, id: 'retired-package', name: 'Retired Package', is_active: false });
 
     const { body } = await getJson<StayPackage[]>(`${stack.baseUrl}/api/packages`);
     expect(body.data?.map((p) => p.id)).toEqual(['forest-retreat', 'family-getaway', 'honeymoon-escape', 'safari-adventure']);

@@ -6,6 +6,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cottages } from '../../functions/lib/db/catalog.ts';
+import { cottageWrites } from '../../functions/lib/db/catalog-writes.ts';
 import { findUserByEmail } from '../../functions/lib/db/users.ts';
 import { verifyPassword } from '../../functions/lib/passwords.ts';
 import { ensureTable } from '../../infra/local/ensure-table.ts';
@@ -25,7 +26,7 @@ describe('seeding', () => {
     expect(await seedSampleData()).toBe(true);
     const glass = await cottages.get('glass-1');
     if (!glass) throw new Error('glass cottage not seeded');
-    await cottages.put({ ...glass, base_price: 27000 });
+    await cottageWrites.put({ ...glass, base_price: 27000 });
     expect(await seedSampleData()).toBe(false);
     expect((await cottages.get('glass-1'))?.base_price).toBe(27000);
   });
@@ -73,7 +74,7 @@ describe('npm start', () => {
 
   async function start(port: number): Promise<{ child: ChildProcess; output: () => string; dynamodb: string }> {
     const { TABLE_NAME, DYNAMODB_ENDPOINT, WS_MANAGEMENT_ENDPOINT, ...env } = process.env;
-    const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['infra/local/start.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
       cwd: root,
       env: { ...env, PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: 'desk@resort.in', ADMIN_PASSWORD: 'desk-password' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,14 +101,14 @@ describe('npm start', () => {
     const port = await freePort();
     const first = await start(port);
     expect(first.output()).toContain(`running: http://localhost:${port}`);
-    expect(first.output()).toContain('Admin sign-in: desk@resort.in / desk-password');
+    expect(first.output()).toContain('Admin sign-in: desk@resort.in / (from ADMIN_PASSWORD)');
     expect(first.output()).toContain('new, sample data seeded');
     const cottagesResponse = await fetch(`http://127.0.0.1:${port}/api/cottages`);
     expect(((await cottagesResponse.json()) as { data: unknown[] }).data).toHaveLength(3);
 
     // Something staff might have added: it must still be there after a restart.
     const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: first.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }));
-    await documents.send(new PutCommand({ TableName: LOCAL_TABLE_NAME, Item: cottages.toItem({ id: 'treehouse-1', name: 'Treehouse', type: 'kingfisher-villa', description: 'Up high.', base_price: 16000, max_guests: 2, size_sqft: 400, amenities: [], images: [], status: 'active' }) }));
+    await documents.send(new PutCommand({ TableName: LOCAL_TABLE_NAME, Item: cottageWrites.toItem({ id: 'treehouse-1', name: 'Treehouse', type: 'kingfisher-villa', description: 'Up high.', base_price: 16000, max_guests: 2, size_sqft: 400, amenities: [], images: [], status: 'active' }) }));
     documents.destroy();
 
     expect(await stop(first.child)).toBe(0);

@@ -1,42 +1,10 @@
 import { ApiGatewayManagementApiClient, GetConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { signAccessToken } from '../../functions/lib/auth.ts';
 import { connectionsOf } from '../../functions/lib/db/connections.ts';
 import { notify, sendToConnection } from '../../functions/lib/realtime.ts';
 import { startTestStack, type TestStack } from '../support/local-stack.ts';
-
-type Message = { event: string; data: Record<string, unknown> };
-
-/** A browser-like client: a real WebSocket with an inbox to wait on. */
-async function connect(url: string) {
-  const socket = new WebSocket(url);
-  const inbox: Message[] = [];
-  const waiters: Array<() => void> = [];
-  socket.on('message', (raw) => {
-    inbox.push(JSON.parse(String(raw)) as Message);
-    waiters.splice(0).forEach((wake) => wake());
-  });
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  const next = async (event: string, timeoutMs = 5000): Promise<Message> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const index = inbox.findIndex((message) => message.event === event);
-      if (index >= 0) return inbox.splice(index, 1)[0] as Message;
-      if (Date.now() > deadline) throw new Error(`No '${event}' message; got ${JSON.stringify(inbox)}`);
-      await new Promise<void>((wake) => {
-        waiters.push(wake);
-        setTimeout(wake, 100);
-      });
-    }
-  };
-  const send = (message: unknown) => socket.send(JSON.stringify(message));
-  const close = () => new Promise<void>((resolve) => { socket.once('close', () => resolve()); socket.close(); });
-  return { socket, inbox, next, send, close };
-}
+import { connect } from '../support/ws-client.ts';
 
 const waitFor = async (check: () => Promise<boolean>) => {
   for (let attempt = 0; attempt < 50; attempt += 1) {
@@ -58,7 +26,7 @@ describe('WebSocket notifications through the local API Gateway emulation', () =
     guest.send({ action: 'join-customer', userId: 'guest' });
     expect((await guest.next('joined')).data).toEqual({ audience: 'customer', userId: 'guest' });
 
-    expect(await notify('customer', 'booking-update', { message: 'Your booking is confirmed' })).toBe(1);
+    expect(await notify('customer', { event: 'booking-update', data: { message: 'Your booking is confirmed' }, at: new Date().toISOString() })).toBe(1);
     expect((await guest.next('booking-update')).data).toEqual({ message: 'Your booking is confirmed' });
     await guest.close();
   });
@@ -71,7 +39,7 @@ describe('WebSocket notifications through the local API Gateway emulation', () =
     intruder.send({ action: 'join-admin', token: customerToken });
     await intruder.next('join-refused');
 
-    await notify('admin', 'new-booking', { booking: { booking_reference: 'VM-SECRET' } });
+    await notify('admin', { event: 'new-booking', data: { booking: { booking_reference: 'VM-SECRET' } }, at: new Date().toISOString() });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(intruder.inbox.filter((message) => message.event === 'new-booking')).toEqual([]);
     await intruder.close();
@@ -81,7 +49,7 @@ describe('WebSocket notifications through the local API Gateway emulation', () =
     const admin = await connect(stack.wsUrl);
     admin.send({ action: 'join-admin', token: await signAccessToken({ userId: 'a-1', role: 'admin', name: 'A', email: 'a@x.in' }) });
     await admin.next('joined');
-    await notify('admin', 'availability-check', { cottageType: 'glass-cottage', guests: 4 });
+    await notify('admin', { event: 'availability-check', data: { cottageType: 'glass-cottage', guests: 4 }, at: new Date().toISOString() });
     expect((await admin.next('availability-check')).data).toEqual({ cottageType: 'glass-cottage', guests: 4 });
     await admin.close();
   });

@@ -1,35 +1,381 @@
 /**
- * `npm run bench`: starts the local stack (npm start, in its own process, on a temporary data
- * folder), then measures availability checks and booking creation at 1 and 32 concurrent clients
- * with autocannon, the same DynamoDB calls issued directly as the floor, and the last-unit
- * contention result; first, each function bundle's size and cold import time against an empty
- * handler (`npm run bench -- --bundles` stops there). Prints tables and JSON (also written to
- * test-results/bench.json).
+ * `npm run bench`: first the function bundles, then the local stack under load.
+ *
+ * Bundles (`npm run bench -- --bundles` stops there and adds the metafile report per function):
+ * every deployed function and the floor handler (test/load/floor-handler.ts: the DynamoDB document
+ * client and one GetCommand) are bundled with the same esbuild options, then each is imported in
+ * fresh Node processes with a Lambda-like environment, with and without
+ * NODE_OPTIONS=--enable-source-maps (test/load/cold-probe.mjs), round-robin so that drift spreads
+ * evenly; medians. HTTP functions are judged against issue 7's budget: bundle <= floor + 40 KB,
+ * cold import (deployed NODE_OPTIONS) <= 1.25 x the floor's.
+ *
+ * Load: starts `npm start` in its own process on a temporary data folder, measures availability
+ * checks and booking creation at 1 and 32 concurrent clients with autocannon against the same
+ * DynamoDB calls issued directly (the floor), the time from a booking's 201 to the admin socket's
+ * `new-booking` frame, and the last-unit contention result. Prints tables and JSON (also written to
+ * test-results/bench.json; `--bundles` writes test-results/bench-bundles.json).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
-import { bundleDir, bundleFunctions } from '../../infra/bundle-functions.ts';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import type { Metafile } from 'esbuild';
+import { SignJWT } from 'jose';
+import WebSocket from 'ws';
+import { handlerModule, httpRoutes, jobs, secretRotations, streamConsumers, wsRoutes } from '../../functions/routes.ts';
+import { buildBundles, bundleDir, bundleFunctions, METAFILE_NAME } from '../../infra/bundle-functions.ts';
 import { freePort } from '../../infra/local/free-port.ts';
-import { functionEnvironment, LOCAL_TABLE_NAME } from '../../infra/local/environment.ts';
+import { DEFAULT_ADMIN, functionEnvironment, LOCAL_STAGE, LOCAL_TABLE_NAME } from '../../infra/local/environment.ts';
 import { addDaysIso, resortToday } from '../../shared/stay.ts';
+import { formatPackageReport, outputKey, packageBytes, packageReport, type PackageBytes } from './bundle-report.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 9);
+/** The first error's stack is timed in this many of the COLD_RUNS rounds (it adds a map parse to the run). */
+const STACK_RUNS = Math.min(COLD_RUNS, Number(process.env.BENCH_STACK_RUNS ?? 3));
+const FRAME_BOOKINGS = Number(process.env.BENCH_FRAME_BOOKINGS ?? 50);
+const FRAME_TIMEOUT_MS = 10_000;
 const UNITS = 100;
+const BUDGET = { overFloorKb: 40, coldRatio: 1.25 };
+const SOURCE_MAPS = '--enable-source-maps';
 
 type Figures = { p50: number; p99: number; rps: number; requests: number; errors: number };
+
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+/** The median of the values given (undefined ones, from runs that did not measure it, are skipped). */
+const median = (values: Array<number | undefined>) => {
+  const sorted = values.filter((value): value is number => value !== undefined).sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+/** Nearest-rank percentile of an already sorted list. */
+const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+
+// ---------------------------------------------------------------------------------------------
+// Bundles and cold starts
+// ---------------------------------------------------------------------------------------------
+
+type Kind = 'http' | 'ws' | 'job' | 'stream' | 'rotation' | 'floor';
+
+function kindOf(module: string): Kind {
+  if (httpRoutes.some((route) => handlerModule(route) === module)) return 'http';
+  if (wsRoutes.some((route) => route.handler === module)) return 'ws';
+  if (streamConsumers.some((consumer) => consumer.handler === module)) return 'stream';
+  if (jobs.some((job) => job.handler === module)) return 'job';
+  if (secretRotations.some((rotation) => rotation.handler === module)) return 'rotation';
+  throw new Error(`${module} is bundled but is no route, WebSocket route, job, stream consumer or secret rotation`);
+}
+
+/**
+ * The NODE_OPTIONS the stack gives its functions, read from the CDK code that sets it (infra/, not
+ * the local runtime) so that the verdict follows the stack; the bench measures with and without
+ * source maps regardless.
+ */
+function deployedNodeOptions(): { value: string; source: string } {
+  const infra = join(root, 'infra');
+  const files = readdirSync(infra, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.startsWith('local') && !file.startsWith('edge'))
+    .sort();
+  for (const file of files) {
+    const text = readFileSync(join(infra, file), 'utf8');
+    if (!text.includes('NODE_OPTIONS')) continue;
+    const literal = /NODE_OPTIONS:\s*(['"`])(.*?)\1/.exec(text);
+    if (literal) return { value: literal[2] ?? '', source: `infra/${file}` };
+    return { value: SOURCE_MAPS, source: `assumed: NODE_OPTIONS in infra/${file} is not a string literal` };
+  }
+  return { value: '', source: 'not set anywhere in infra/' };
+}
+
+/**
+ * What a Lambda function's process sees at init: the runtime's variables, the stack's (STAGE,
+ * TABLE_NAME and the optional ones functions validate at init) and nothing from this shell.
+ */
+function lambdaEnvironment(module: string, nodeOptions: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    LANG: 'en_US.UTF-8',
+    TZ: ':UTC',
+    AWS_REGION: 'us-east-1',
+    AWS_DEFAULT_REGION: 'us-east-1',
+    AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
+    AWS_LAMBDA_FUNCTION_NAME: `ForestResort-bench-${module.replaceAll('/', '-')}`,
+    AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '512',
+    AWS_ACCESS_KEY_ID: 'ASIABENCHBENCHBENCH0',
+    AWS_SECRET_ACCESS_KEY: 'bench-secret-access-key',
+    AWS_SESSION_TOKEN: 'bench-session-token',
+    STAGE: 'bench',
+    TABLE_NAME: 'ForestResort-bench-Table',
+    WS_MANAGEMENT_ENDPOINT: 'https://abcdef1234.execute-api.us-east-1.amazonaws.com/bench',
+    JWT_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:111122223333:secret:bench-jwt-AbCdEf',
+    PAYMENT_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:111122223333:secret:bench-payment-AbCdEf',
+    MAIL_FROM: 'bookings@resort.example',
+    // The SDK warns once on Node 20 (Lambda runs 22, where it does not): not part of a cold start.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+  };
+}
+
+type Probe = { importMs: number; importCpuMs: number; firstStackMs?: number; firstStackCpuMs?: number; lazyMapMs?: number; lazyMapCpuMs?: number; trapped?: boolean; bundleFrames?: number; mappedFrames?: number; lazyTopFrame?: string };
+
+function probe(file: string, module: string, nodeOptions: string, stack: 'no' | 'trap' | 'map'): Probe {
+  const args = stack === 'no' ? [] : stack === 'trap' ? ['--stack', '--trap'] : ['--stack'];
+  const run = spawnSync(process.execPath, [join(import.meta.dirname, 'cold-probe.mjs'), file, ...args], { env: lambdaEnvironment(module, nodeOptions), encoding: 'utf8', timeout: 30_000 });
+  const line = /@@cold-probe (.*)/.exec(run.stdout ?? '')?.[1];
+  if (run.status !== 0 || !line) throw new Error(`Importing ${module} (${nodeOptions || 'no NODE_OPTIONS'}) failed: ${run.stderr || run.error}`);
+  return JSON.parse(line) as Probe;
+}
+
+type Measured = {
+  module: string;
+  kind: Kind;
+  kb: number;
+  mapKb: number;
+  withoutMaps: { importMs: number; importCpuMs: number; firstErrorStackMs: number; lazyMapMs: number; lazyMapCpuMs: number };
+  withMaps: { importMs: number; importCpuMs: number; firstErrorStackMs: number; firstErrorStackCpuMs: number; stackMapped: boolean };
+  lazyTopFrame?: string;
+  packages: PackageBytes[];
+  bytes: number;
+};
+
+type BundleTarget = { module: string; kind: Kind; file: string; metafile: Metafile; metaKey: string };
+
+/**
+ * COLD_RUNS rounds, each over every bundle in turn (so drift in the machine's load spreads evenly),
+ * with and without source maps in alternating order; the first STACK_RUNS rounds also time the
+ * first error. The files are read once first, so that no bundle pays for a cold page cache.
+ */
+function measureColdStarts(targets: BundleTarget[]): Measured[] {
+  for (const target of targets) readFileSync(target.file), readFileSync(`${target.file}.map`);
+  if (targets[0]) probe(targets[0].file, targets[0].module, '', 'no'); // Node's own files, once
+  const samples = new Map(targets.map((target) => [target.module, { plain: [] as Probe[], maps: [] as Probe[] }]));
+  for (let roundIndex = 0; roundIndex < COLD_RUNS; roundIndex += 1) {
+    process.stderr.write(` ${roundIndex + 1}`);
+    for (const target of targets) {
+      // Jobs never read their event: their first-error cost is the map parse (see cold-probe.mjs).
+      const stack = roundIndex >= STACK_RUNS ? 'no' : target.kind === 'job' ? 'map' : 'trap';
+      const order = roundIndex % 2 ? (['maps', 'plain'] as const) : (['plain', 'maps'] as const);
+      for (const mode of order) samples.get(target.module)?.[mode].push(probe(target.file, target.module, mode === 'maps' ? SOURCE_MAPS : '', stack));
+    }
+  }
+  process.stderr.write('\n');
+  return targets.map((target) => {
+    const { plain, maps } = samples.get(target.module) ?? { plain: [], maps: [] };
+    const { bytes, packages } = packageBytes(target.metafile, target.metaKey);
+    return {
+      module: target.module,
+      kind: target.kind,
+      kb: round(statSync(target.file).size / 1024),
+      mapKb: round(statSync(`${target.file}.map`).size / 1024),
+      withoutMaps: {
+        importMs: round(median(plain.map((run) => run.importMs))),
+        importCpuMs: round(median(plain.map((run) => run.importCpuMs))),
+        firstErrorStackMs: round(median(plain.map((run) => run.firstStackMs)), 2),
+        lazyMapMs: round(median(plain.map((run) => run.lazyMapMs))),
+        lazyMapCpuMs: round(median(plain.map((run) => run.lazyMapCpuMs))),
+      },
+      withMaps: {
+        importMs: round(median(maps.map((run) => run.importMs))),
+        importCpuMs: round(median(maps.map((run) => run.importCpuMs))),
+        firstErrorStackMs: round(median(maps.map((run) => run.firstStackMs))),
+        firstErrorStackCpuMs: round(median(maps.map((run) => run.firstStackCpuMs))),
+        stackMapped: maps.some((run) => (run.mappedFrames ?? 0) > 0 && run.bundleFrames === 0),
+      },
+      ...(plain.find((run) => run.lazyTopFrame)?.lazyTopFrame ? { lazyTopFrame: plain.find((run) => run.lazyTopFrame)?.lazyTopFrame } : {}),
+      packages,
+      bytes,
+    };
+  });
+}
+
+function measureBundles() {
+  const started = performance.now();
+  const loadBefore = round(loadavg()[0] ?? 0, 2);
+  const deployed = deployedNodeOptions();
+  const deployedWithMaps = deployed.value.split(/\s+/).includes(SOURCE_MAPS);
+  bundleFunctions();
+  const functionsMeta = JSON.parse(readFileSync(join(bundleDir, METAFILE_NAME), 'utf8')) as Metafile;
+  const floorDir = join(root, '.build', 'bench-floor');
+  rmSync(floorDir, { recursive: true, force: true });
+  const floorMeta = buildBundles({ 'floor/index': join(import.meta.dirname, 'floor-handler.ts') }, floorDir);
+
+  const floorTarget: BundleTarget = { module: '(floor: document client + GetCommand)', kind: 'floor', file: join(floorDir, 'floor', 'index.mjs'), metafile: floorMeta, metaKey: outputKey(floorMeta, 'floor/index.mjs') };
+  const modules = Object.keys(functionsMeta.outputs)
+    .filter((key) => key.endsWith('/index.mjs'))
+    .map((key) => relative(bundleDir, resolve(root, key)).replace(/\/index\.mjs$/, ''))
+    .sort();
+  const targets = [floorTarget, ...modules.map((module): BundleTarget => ({ module, kind: kindOf(module), file: join(bundleDir, module, 'index.mjs'), metafile: functionsMeta, metaKey: outputKey(functionsMeta, `${module}/index.mjs`) }))];
+  console.error(`Measuring cold imports of ${targets.length} bundles: ${COLD_RUNS} fresh Node processes each, with and without ${SOURCE_MAPS}...`);
+  const [floor, ...functions] = measureColdStarts(targets);
+  if (!floor) throw new Error('no floor measured');
+
+  const deployedImport = (row: Measured) => (deployedWithMaps ? row.withMaps : row.withoutMaps);
+  const floorMs = deployedImport(floor).importMs;
+  const floorCpuMs = deployedImport(floor).importCpuMs;
+  const rows = functions.map((row) => {
+    const coldImportMs = deployedImport(row).importMs;
+    const coldImportCpuMs = deployedImport(row).importCpuMs;
+    const overFloorKb = round(row.kb - floor.kb);
+    const ratioToFloor = round(coldImportMs / Math.max(floorMs, 0.1), 2);
+    const cpuRatioToFloor = round(coldImportCpuMs / Math.max(floorCpuMs, 0.1), 2);
+    const sizeOk = overFloorKb <= BUDGET.overFloorKb;
+    const coldOk = coldImportMs <= BUDGET.coldRatio * floorMs;
+    const coldCpuOk = coldImportCpuMs <= BUDGET.coldRatio * floorCpuMs;
+    const report = packageReport({ bytes: row.bytes, packages: row.packages }, floor.packages);
+    return {
+      module: row.module,
+      kind: row.kind,
+      kb: row.kb,
+      overFloorKb,
+      coldImportMs,
+      ratioToFloor,
+      coldImportCpuMs,
+      cpuRatioToFloor,
+      budget: row.kind === 'http' ? { sizeOk, coldOk, coldCpuOk, verdict: sizeOk && coldOk ? 'PASS' : 'FAIL', verdictByCpu: sizeOk && coldCpuOk ? 'PASS' : 'FAIL' } : undefined,
+      sourceMaps: {
+        mapKb: row.mapKb,
+        importWithoutMs: row.withoutMaps.importMs,
+        importWithMs: row.withMaps.importMs,
+        costMs: round(row.withMaps.importMs - row.withoutMaps.importMs),
+        ratio: round(row.withMaps.importMs / Math.max(row.withoutMaps.importMs, 0.1), 2),
+        importCpuWithoutMs: row.withoutMaps.importCpuMs,
+        importCpuWithMs: row.withMaps.importCpuMs,
+        costCpuMs: round(row.withMaps.importCpuMs - row.withoutMaps.importCpuMs),
+        ratioCpu: round(row.withMaps.importCpuMs / Math.max(row.withoutMaps.importCpuMs, 0.1), 2),
+        firstErrorStackWithMs: row.withMaps.firstErrorStackMs,
+        firstErrorStackWithCpuMs: row.withMaps.firstErrorStackCpuMs,
+        firstErrorStackWithoutMs: row.withoutMaps.firstErrorStackMs,
+        lazyMapAtFirstErrorMs: row.withoutMaps.lazyMapMs,
+        lazyMapAtFirstErrorCpuMs: row.withoutMaps.lazyMapCpuMs,
+        stackMapped: row.withMaps.stackMapped,
+      },
+      ...(row.lazyTopFrame ? { lazyTopFrame: row.lazyTopFrame } : {}),
+      packages: report,
+    };
+  });
+  const http = rows.filter((row) => row.kind === 'http');
+  return {
+    node: process.version,
+    runsPerBundle: COLD_RUNS,
+    deployedNodeOptions: deployed,
+    budget: { ...BUDGET, appliesTo: 'http functions', coldImportMeasuredWith: deployedWithMaps ? SOURCE_MAPS : 'no NODE_OPTIONS' },
+    floor: {
+      module: floor.module,
+      kb: floor.kb,
+      coldImportMs: floorMs,
+      coldImportCpuMs: floorCpuMs,
+      sourceMaps: {
+        mapKb: floor.mapKb,
+        importWithoutMs: floor.withoutMaps.importMs,
+        importWithMs: floor.withMaps.importMs,
+        costMs: round(floor.withMaps.importMs - floor.withoutMaps.importMs),
+        importCpuWithoutMs: floor.withoutMaps.importCpuMs,
+        importCpuWithMs: floor.withMaps.importCpuMs,
+        costCpuMs: round(floor.withMaps.importCpuMs - floor.withoutMaps.importCpuMs),
+        firstErrorStackWithMs: floor.withMaps.firstErrorStackMs,
+        lazyMapAtFirstErrorMs: floor.withoutMaps.lazyMapMs,
+      },
+      packages: floor.packages.map((entry) => ({ name: entry.name, kb: round(entry.bytes / 1024) })),
+    },
+    functions: rows.sort((a, b) => b.kb - a.kb),
+    summary: {
+      http: {
+        count: http.length,
+        pass: http.filter((row) => row.budget?.verdict === 'PASS').length,
+        withinSize: http.filter((row) => row.budget?.sizeOk).length,
+        withinCold: http.filter((row) => row.budget?.coldOk).length,
+        passByCpu: http.filter((row) => row.budget?.verdictByCpu === 'PASS').length,
+        withinColdByCpu: http.filter((row) => row.budget?.coldCpuOk).length,
+        medianKb: round(median(http.map((row) => row.kb))),
+        medianOverFloorKb: round(median(http.map((row) => row.overFloorKb))),
+        medianColdImportMs: round(median(http.map((row) => row.coldImportMs))),
+        medianRatioToFloor: round(median(http.map((row) => row.ratioToFloor)), 2),
+        medianColdImportCpuMs: round(median(http.map((row) => row.coldImportCpuMs))),
+        medianCpuRatioToFloor: round(median(http.map((row) => row.cpuRatioToFloor)), 2),
+      },
+      sourceMaps: {
+        medianCostMs: round(median(rows.map((row) => row.sourceMaps.costMs))),
+        medianRatio: round(median(rows.map((row) => row.sourceMaps.ratio)), 2),
+        medianCostCpuMs: round(median(rows.map((row) => row.sourceMaps.costCpuMs))),
+        medianRatioCpu: round(median(rows.map((row) => row.sourceMaps.ratioCpu)), 2),
+        medianFirstErrorStackWithMs: round(median(rows.map((row) => row.sourceMaps.firstErrorStackWithMs))),
+        medianLazyMapAtFirstErrorMs: round(median(rows.map((row) => row.sourceMaps.lazyMapAtFirstErrorMs))),
+        floorCostMs: round(floor.withMaps.importMs - floor.withoutMaps.importMs),
+        floorCostCpuMs: round(floor.withMaps.importCpuMs - floor.withoutMaps.importCpuMs),
+      },
+    },
+    loadAverage: { before: loadBefore, after: round(loadavg()[0] ?? 0, 2), cores: availableParallelism() },
+    seconds: round((performance.now() - started) / 1000),
+  };
+}
+
+type BundleReport = ReturnType<typeof measureBundles>;
+
+const signed = (value: number) => `${value >= 0 ? '+' : ''}${value}`;
+
+function printBundles(report: BundleReport, withPackages: boolean) {
+  const { floor, functions, summary } = report;
+  const mode = report.budget.coldImportMeasuredWith;
+  console.log(`\nBundles: ${functions.length} functions and the floor, bundled with the same esbuild options. Cold import: median of ${report.runsPerBundle} fresh Node ${report.node}`);
+  console.log(`processes each, with the deployed environment (NODE_OPTIONS '${report.deployedNodeOptions.value}', from ${report.deployedNodeOptions.source}); wall ms, and the`);
+  console.log(`process's CPU ms over the same import, which other load on the machine disturbs less (load average ${report.loadAverage.before} -> ${report.loadAverage.after} on ${report.loadAverage.cores} cores).`);
+  console.log(`Budget for HTTP functions (issue 7): bundle <= floor + ${BUDGET.overFloorKb} KB and cold import <= ${BUDGET.coldRatio} x floor (judged on wall ms; "cpu PASS/FAIL" when the CPU figure disagrees).\n`);
+  console.log(`| function | kind | KB | over floor KB | cold import ms (${mode}) | x floor | CPU ms | CPU x floor | budget |`);
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log(`| ${floor.module} | floor | ${floor.kb} | 0 | ${floor.coldImportMs} | 1.00 | ${floor.coldImportCpuMs} | 1.00 | |`);
+  for (const row of functions) {
+    let verdict = '-';
+    if (row.budget) {
+      const failed = [row.budget.sizeOk ? '' : 'size', row.budget.coldOk ? '' : 'cold'].filter(Boolean).join(', ');
+      verdict = `${row.budget.verdict}${failed ? ` (${failed})` : ''}${row.budget.verdictByCpu !== row.budget.verdict ? `; cpu ${row.budget.verdictByCpu}` : ''}`;
+    }
+    console.log(`| ${row.module} | ${row.kind} | ${row.kb} | ${signed(row.overFloorKb)} | ${row.coldImportMs} | ${row.ratioToFloor.toFixed(2)} | ${row.coldImportCpuMs} | ${row.cpuRatioToFloor.toFixed(2)} | ${verdict} |`);
+  }
+  const h = summary.http;
+  console.log(`\nHTTP functions within budget: ${h.pass}/${h.count} (size ${h.withinSize}/${h.count}, cold import ${h.withinCold}/${h.count}); judged by CPU ms: ${h.passByCpu}/${h.count} (cold import ${h.withinColdByCpu}/${h.count}).`);
+  console.log(`Median ${h.medianKb} KB (${signed(h.medianOverFloorKb)} over the floor's ${floor.kb}), cold import ${h.medianColdImportMs} ms = ${h.medianRatioToFloor.toFixed(2)} x the floor's ${floor.coldImportMs} ms (CPU ${h.medianColdImportCpuMs} ms = ${h.medianCpuRatioToFloor.toFixed(2)} x ${floor.coldImportCpuMs}).`);
+
+  console.log(`\nSource maps (${SOURCE_MAPS}). At cold start: import without and with (wall ms, CPU ms). At the first error: formatting its stack with maps on`);
+  console.log('(Node parses the whole map then), without, and the lazy alternative: no flag, read index.mjs.map and map the frames with module.SourceMap');
+  console.log('only when an error is logged (nothing at cold start).\n');
+  console.log('| function | map KB | import without | with | cost ms | with/without | CPU without | with | CPU cost ms | 1st error stack ms, maps on | maps off | lazy map, 1st error ms |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  const fs = floor.sourceMaps;
+  console.log(`| ${floor.module} | ${fs.mapKb} | ${fs.importWithoutMs} | ${fs.importWithMs} | ${signed(fs.costMs)} | ${(fs.importWithMs / Math.max(fs.importWithoutMs, 0.1)).toFixed(2)} | ${fs.importCpuWithoutMs} | ${fs.importCpuWithMs} | ${signed(fs.costCpuMs)} | ${fs.firstErrorStackWithMs} | | ${fs.lazyMapAtFirstErrorMs} |`);
+  for (const row of functions) {
+    const m = row.sourceMaps;
+    console.log(`| ${row.module} | ${m.mapKb} | ${m.importWithoutMs} | ${m.importWithMs} | ${signed(m.costMs)} | ${m.ratio.toFixed(2)} | ${m.importCpuWithoutMs} | ${m.importCpuWithMs} | ${signed(m.costCpuMs)} | ${m.firstErrorStackWithMs} | ${m.firstErrorStackWithoutMs} | ${m.lazyMapAtFirstErrorMs} |`);
+  }
+  const sm = summary.sourceMaps;
+  console.log(`\nSource maps at cold start: median ${signed(sm.medianCostMs)} ms wall (${sm.medianRatio.toFixed(2)} x), ${signed(sm.medianCostCpuMs)} ms CPU (${sm.medianRatioCpu.toFixed(2)} x); floor ${signed(sm.floorCostMs)} ms wall, ${signed(sm.floorCostCpuMs)} ms CPU.`);
+  console.log(`At the first error: ${sm.medianFirstErrorStackWithMs} ms to format its stack with maps on (under 1 ms with them off); mapping it lazily then costs ${sm.medianLazyMapAtFirstErrorMs} ms.`);
+  console.log("(process.setSourceMapsEnabled(true) called after init maps nothing: Node keeps a module's map only if maps were on when it loaded.)");
+
+  if (!withPackages) return;
+  console.log(`\nWhat takes the space (esbuild metafile, ${relative(root, join(bundleDir, METAFILE_NAME))}): the top 8 packages of each bundle by bytes in the output,`);
+  console.log('their share of it, and how much more of each package than the floor carries.\n');
+  console.log(`${floor.module}: ${floor.kb} KB\n  ${floor.packages.slice(0, 8).map((entry) => `${entry.name} ${entry.kb}`).join(', ')}\n`);
+  for (const row of functions) {
+    const title = `${row.module} (${row.kind}): ${row.kb} KB, ${signed(row.overFloorKb)} KB over the floor${row.budget ? `, ${row.budget.verdict}` : ''}`;
+    console.log(`${formatPackageReport(title, row.packages)}\n`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The local stack under load
+// ---------------------------------------------------------------------------------------------
 
 async function startStack() {
   const dataDir = mkdtempSync(join(tmpdir(), 'resort-bench-'));
   const port = await freePort();
-  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['infra/local/start.ts'], { cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['infra/local/start.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: DEFAULT_ADMIN.email, ADMIN_PASSWORD: DEFAULT_ADMIN.password, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -41,13 +387,15 @@ async function startStack() {
   const dynamodb = /DynamoDB Local: (\S+)/.exec(output)?.[1] ?? '';
   const { jwtSecret } = JSON.parse(readFileSync(join(dataDir, 'local-secrets.json'), 'utf8')) as { jwtSecret: string };
   const stop = async () => {
-    await new Promise((done) => {
-      child.once('exit', done);
-      child.kill('SIGINT');
-    });
+    if (child.exitCode === null) {
+      await new Promise((done) => {
+        child.once('exit', done);
+        child.kill('SIGINT');
+      });
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { base: `http://127.0.0.1:${port}`, port, dynamodb, jwtSecret, stop };
+  return { base: `http://127.0.0.1:${port}`, port, dynamodb, jwtSecret, stop, output: () => output };
 }
 
 async function cannon(url: string, connections: number, request: () => { path: string; body: string; headers: Record<string, string> }): Promise<Figures> {
@@ -84,54 +432,148 @@ async function floor(connections: number, operation: (i: number) => Promise<unkn
   return { p50: at(0.5), p99: at(0.99), rps: Math.round(latencies.length / SECONDS), requests: latencies.length, errors };
 }
 
-const COLD_RUNS = 5;
-
-/** Median wall time of `import()` of a bundle in fresh Node processes (what a cold start pays for code). */
-function coldImportMs(file: string): number {
-  const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t));`;
-  const env = { ...process.env, TABLE_NAME: 'bench', STAGE: 'bench', AWS_REGION: 'us-east-1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
-  const times = Array.from({ length: COLD_RUNS }, () => {
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(`Importing ${file} failed: ${run.stderr}`);
-    return Number(run.stdout);
-  }).sort((a, b) => a - b);
-  return Math.round((times[Math.floor(COLD_RUNS / 2)] ?? 0) * 10) / 10;
+/** An admin token: the local admin's sign-in, or (if that is refused) one signed with the stack's key. */
+async function adminToken(base: string, jwtSecret: string): Promise<{ token: string; via: string }> {
+  const response = await fetch(`${base}/api/auth/admin-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEFAULT_ADMIN.email, password: DEFAULT_ADMIN.password }) });
+  const body = (await response.json().catch(() => ({}))) as { data?: { token?: string } };
+  if (response.ok && body.data?.token) return { token: body.data.token, via: 'POST /api/auth/admin-login' };
+  const token = await new SignJWT({ role: 'admin', name: DEFAULT_ADMIN.name, email: DEFAULT_ADMIN.email })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('bench-admin')
+    .setIssuer('forest-resort')
+    .setAudience(`forest-resort:${LOCAL_STAGE}`)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(jwtSecret));
+  return { token, via: `signed with .data/local-secrets.json (admin-login answered ${response.status})` };
 }
 
-/** Each deployed bundle's size and cold import time, beside an empty handler's measured in the same run. */
-function measureBundles() {
-  const bundles = bundleFunctions();
-  const emptyFile = join(bundleDir, '_empty-handler', 'index.mjs');
-  mkdirSync(join(bundleDir, '_empty-handler'), { recursive: true });
-  writeFileSync(emptyFile, 'export const handler = async () => ({ statusCode: 200 });\n');
-  const empty = coldImportMs(emptyFile);
-  const rows = Object.entries(bundles).map(([module, dir]) => {
-    const file = join(dir, 'index.mjs');
-    const ms = coldImportMs(file);
-    return { module, kb: Math.round(statSync(file).size / 102.4) / 10, coldImportMs: ms, overEmptyMs: Math.round((ms - empty) * 10) / 10 };
+type FrameLatency = {
+  bookings: number;
+  created: number;
+  framesReceived: number;
+  framesMissing: number;
+  timeoutMs: number;
+  tokenVia: string;
+  /** Frame arrival minus the 201's arrival: negative while the frame is sent inside the request. */
+  afterResponse: { p50: number; p99: number; min: number; max: number };
+  /** Frame arrival minus the request's start. */
+  afterRequestStart: { p50: number; p99: number; min: number; max: number };
+  response: { p50: number; p99: number };
+};
+
+/**
+ * The time from a booking's commit (seen as its 201) to the admin socket's `new-booking` frame:
+ * one admin socket, `bookings` sequential bookings, frames matched by booking reference whichever
+ * comes first; a frame missing after FRAME_TIMEOUT_MS is counted, not waited for again.
+ */
+async function commitToFrame(base: string, jwtSecret: string, bookings: number, nextBooking: () => { path: string; body: string; headers: Record<string, string> }): Promise<FrameLatency> {
+  const { token, via } = await adminToken(base, jwtSecret);
+  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/ws`);
+  const frames = new Map<string, number>();
+  const waiting = new Map<string, () => void>();
+  let joined: ((outcome: string) => void) | undefined;
+  socket.on('message', (raw) => {
+    const at = performance.now();
+    let message: { event?: string; data?: Record<string, unknown> & { booking?: Record<string, unknown> } };
+    try {
+      message = JSON.parse(String(raw)) as typeof message;
+    } catch {
+      return;
+    }
+    if (message.event === 'joined' || message.event === 'join-refused') joined?.(message.event);
+    if (message.event !== 'new-booking') return;
+    const data = message.data ?? {};
+    const reference = data.booking?.booking_reference ?? data.booking?.bookingReference ?? data.booking_reference ?? data.bookingReference;
+    if (typeof reference !== 'string' || frames.has(reference)) return; // a repeated frame (a retried batch) counts once
+    frames.set(reference, at);
+    waiting.get(reference)?.();
   });
-  rmSync(join(bundleDir, '_empty-handler'), { recursive: true, force: true });
-  return { emptyHandlerMs: empty, runsPerBundle: COLD_RUNS, bundles: rows.sort((a, b) => b.kb - a.kb) };
+  await new Promise((opened, failed) => {
+    socket.once('open', opened);
+    socket.once('error', failed);
+  });
+  try {
+    const outcome = await new Promise<string>((done) => {
+      joined = done;
+      socket.send(JSON.stringify({ action: 'join-admin', token }));
+      setTimeout(() => done('timeout'), FRAME_TIMEOUT_MS);
+    });
+    if (outcome !== 'joined') throw new Error(`The admin socket was not joined (${outcome})`);
+
+    const afterResponse: number[] = [];
+    const afterStart: number[] = [];
+    const responseTimes: number[] = [];
+    let created = 0;
+    let missing = 0;
+    for (let index = 0; index <= bookings; index += 1) {
+      const request = nextBooking();
+      const started = performance.now();
+      const response = await fetch(`${base}${request.path}`, { method: 'POST', headers: request.headers, body: request.body });
+      const body = (await response.json().catch(() => ({}))) as { data?: { bookingReference?: string; booking?: { booking_reference?: string } } };
+      const answered = performance.now();
+      const reference = body.data?.bookingReference ?? body.data?.booking?.booking_reference;
+      if (response.status !== 201 || !reference) {
+        if (index > 0) console.error(`    booking ${index} answered ${response.status}`);
+        continue;
+      }
+      if (!frames.has(reference)) {
+        await new Promise<void>((arrived) => {
+          const timer = setTimeout(arrived, FRAME_TIMEOUT_MS);
+          waiting.set(reference, () => {
+            clearTimeout(timer);
+            arrived();
+          });
+        });
+        waiting.delete(reference);
+      }
+      if (index === 0) continue; // the first one warms the socket path and fetch's connection
+      created += 1;
+      const frameAt = frames.get(reference);
+      if (frameAt === undefined) {
+        missing += 1;
+        continue;
+      }
+      afterResponse.push(frameAt - answered);
+      afterStart.push(frameAt - started);
+      responseTimes.push(answered - started);
+    }
+    const stats = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return { p50: round(percentile(sorted, 0.5), 2), p99: round(percentile(sorted, 0.99), 2), min: round(sorted[0] ?? 0, 2), max: round(sorted.at(-1) ?? 0, 2) };
+    };
+    const response = stats(responseTimes);
+    return { bookings, created, framesReceived: afterResponse.length, framesMissing: missing, timeoutMs: FRAME_TIMEOUT_MS, tokenVia: via, afterResponse: stats(afterResponse), afterRequestStart: stats(afterStart), response: { p50: response.p50, p99: response.p99 } };
+  } finally {
+    await new Promise<void>((closed) => {
+      if (socket.readyState === WebSocket.CLOSED) return closed();
+      socket.once('close', () => closed());
+      socket.close();
+      setTimeout(closed, 2000);
+    });
+  }
 }
 
 async function main() {
-  console.error(`Measuring bundle sizes and cold imports (${COLD_RUNS} fresh processes each)...`);
+  const bundlesOnly = process.argv.includes('--bundles');
   const bundleReport = measureBundles();
-  console.log('\n| bundle | size KB | cold import ms (median) | over empty handler ms |');
-  console.log('|---|---|---|---|');
-  for (const row of bundleReport.bundles) console.log(`| ${row.module} | ${row.kb} | ${row.coldImportMs} | ${row.overEmptyMs} |`);
-  console.log(`| (empty handler) | 0.1 | ${bundleReport.emptyHandlerMs} | 0 |`);
-  if (process.argv.includes('--bundles')) {
-    console.log(JSON.stringify(bundleReport, null, 2));
+  printBundles(bundleReport, bundlesOnly);
+  mkdirSync(join(root, 'test-results'), { recursive: true });
+  if (bundlesOnly) {
+    const file = join(root, 'test-results', 'bench-bundles.json');
+    writeFileSync(file, JSON.stringify(bundleReport, null, 2));
+    console.log(`All figures: ${relative(root, file)} (bundling and cold imports took ${bundleReport.seconds} s)`);
     return;
   }
 
   console.error(`Starting the local stack and measuring for ${SECONDS} s per run...`);
   const stack = await startStack();
   try {
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
     Object.assign(process.env, functionEnvironment({ tableName: LOCAL_TABLE_NAME, dynamodbEndpoint: stack.dynamodb, port: stack.port, jwtSecret: stack.jwtSecret, outboxDir: join(tmpdir(), 'resort-bench-outbox') }));
-    const [{ cottages }, { documentClient, tableName }, lib, keys] = await Promise.all([
+    const [{ cottages }, { cottageWrites }, { documentClient, tableName }, lib, keys] = await Promise.all([
       import('../../functions/lib/db/catalog.ts'),
+      import('../../functions/lib/db/catalog-writes.ts'),
       import('../../functions/lib/db/client.ts'),
       import('@aws-sdk/lib-dynamodb'),
       import('../../functions/lib/db/keys.ts'),
@@ -139,7 +581,7 @@ async function main() {
     const [template] = (await cottages.list()).filter((cottage) => cottage.type === 'kingfisher-villa');
     if (!template) throw new Error('no kingfisher villa seeded');
     const unitIds = Array.from({ length: UNITS }, (_, index) => `bench-${String(index).padStart(3, '0')}`);
-    await Promise.all(unitIds.map((id) => cottages.put({ ...template, id, name: `Bench ${id}` })));
+    await Promise.all(unitIds.map((id) => cottageWrites.put({ ...template, id, name: `Bench ${id}` })));
 
     const today = resortToday();
     const availabilityBody = JSON.stringify({ checkIn: addDaysIso(today, 30), checkOut: addDaysIso(today, 32), guests: 2, rooms: 1 });
@@ -195,6 +637,9 @@ async function main() {
       }
     }
 
+    console.error(`  commit to the admin socket's new-booking frame: ${FRAME_BOOKINGS} sequential bookings...`);
+    const frames = await commitToFrame(stack.base, stack.jwtSecret, FRAME_BOOKINGS, booking).catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }));
+
     console.error('  contention: 200 requests for the last unit...');
     const contentionBody = JSON.stringify({ cottageType: 'glass-cottage', checkIn: addDaysIso(today, 300), checkOut: addDaysIso(today, 303), adults: 2, children: 0, packageId: 'forest-retreat', guestDetails: { firstName: 'Race', lastName: 'Guest', email: 'race@example.in', phone: '9876543210' }, paymentMethod: 'offline', acceptTerms: true });
     const started = performance.now();
@@ -203,15 +648,25 @@ async function main() {
     );
     const contention = { requests: 200, created: statuses.filter((status) => status === 201).length, conflicts: statuses.filter((status) => status === 409).length, other: statuses.filter((status) => status !== 201 && status !== 409).length, ms: Math.round(performance.now() - started) };
 
-    const report = { seconds: SECONDS, machine: `${process.platform} ${process.arch}, node ${process.version}`, runs, contention, bundles: bundleReport };
+    const report = { seconds: SECONDS, machine: `${process.platform} ${process.arch}, node ${process.version}`, runs, commitToAdminFrame: frames, contention, bundles: bundleReport };
     console.log('\n| run | API p50 ms | API p99 ms | API req/s | floor p50 ms | floor p99 ms | floor ops/s | p50 API/floor | errors |');
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const [name, run] of Object.entries(runs)) {
       console.log(`| ${name} | ${run.api.p50} | ${run.api.p99} | ${run.api.rps} | ${run.floor.p50} | ${run.floor.p99} | ${run.floor.rps} | ${run.ratioP50} | ${run.api.errors} |`);
     }
+    if ('error' in frames) {
+      console.log(`\nCommit to admin frame: not measured (${frames.error})`);
+    } else {
+      console.log(`\nCommit to the admin socket's new-booking frame (${frames.created} sequential bookings, admin token via ${frames.tokenVia}; negative = the frame came before the 201):`);
+      console.log('| frame arrival minus | p50 ms | p99 ms | min ms | max ms |');
+      console.log('|---|---|---|---|---|');
+      console.log(`| the 201's arrival | ${frames.afterResponse.p50} | ${frames.afterResponse.p99} | ${frames.afterResponse.min} | ${frames.afterResponse.max} |`);
+      console.log(`| the request's start | ${frames.afterRequestStart.p50} | ${frames.afterRequestStart.p99} | ${frames.afterRequestStart.min} | ${frames.afterRequestStart.max} |`);
+      console.log(`(201 itself: p50 ${frames.response.p50} ms, p99 ${frames.response.p99} ms; frames missing after ${frames.timeoutMs / 1000} s: ${frames.framesMissing} of ${frames.created})`);
+    }
     console.log(`\nContention: ${contention.requests} requests for the last unit -> ${contention.created} booking, ${contention.conflicts} x 409, ${contention.other} other, in ${contention.ms} ms\n`);
-    console.log(JSON.stringify(report, null, 2));
-    mkdirSync(join(root, 'test-results'), { recursive: true });
+    // The per-package figures are long: they are in the file, and in `--bundles`' report.
+    console.log(JSON.stringify(report, (key, value: unknown) => (key === 'packages' ? undefined : value), 2));
     writeFileSync(join(root, 'test-results', 'bench.json'), JSON.stringify(report, null, 2));
   } finally {
     await stack.stop();

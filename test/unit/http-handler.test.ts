@@ -1,9 +1,10 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { signAccessToken } from '../../functions/lib/auth.ts';
 import { conflict } from '../../functions/lib/http/errors.ts';
-import { httpRoute, MAX_BODY_BYTES } from '../../functions/lib/http/handler.ts';
+import { MAX_BODY_BYTES, publicRoute } from '../../functions/lib/http/handler.ts';
+import { httpRoute } from '../../functions/lib/http/signed-in-route.ts';
 
 const context = { awsRequestId: 'req-1' } as Context;
 
@@ -20,7 +21,7 @@ const event = (overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxy
   }) as APIGatewayProxyEventV2;
 
 const echo = httpRoute(
-  { params: z.object({ id: z.string().min(3, 'Id is too short') }), query: z.object({ page: z.coerce.number().int().optional() }), body: z.object({ guests: z.number().int().min(1, 'At least 1 guest') }) },
+  { params: z.object({ id: z.string().check(z.minLength(3, 'Id is too short')) }), query: z.object({ page: z.optional(z.coerce.number().check(z.int())) }), body: z.object({ guests: z.number().check(z.int(), z.minimum(1, 'At least 1 guest')) }) },
   async ({ params, query, body }) => ({ id: params.id, page: query.page, guests: body.guests }),
 );
 
@@ -124,6 +125,14 @@ describe('auth from the route table', () => {
     expect((await call('GET /api/admin/pricing', `Bearer ${await tokenFor('customer')}`)).statusCode).toBe(403);
     expect((await call('GET /api/admin/pricing', `Bearer ${await tokenFor('admin')}`)).statusCode).toBe(200);
     expect((await call('GET /api/admin/pricing', `Bearer ${await tokenFor('manager')}`)).statusCode).toBe(200);
+  });
+
+  it('a public route builder refuses to run behind a route the table does not mark public (fail closed)', async () => {
+    const open = publicRoute({}, async () => ({ ok: true }));
+    expect(parse(await open(event({ routeKey: 'GET /api/health' }), context))).toEqual({ statusCode: 200, body: { success: true, data: { ok: true } } });
+    for (const routeKey of ['GET /api/bookings/my-bookings', 'POST /api/bookings', 'GET /api/admin/pricing', 'GET /api/secret-backdoor']) {
+      expect((await open(event({ routeKey, headers: { authorization: `Bearer ${await tokenFor('admin')}` } }), context)).statusCode, routeKey).toBe(403);
+    }
   });
 
   it('fails closed for a route the table does not know', async () => {

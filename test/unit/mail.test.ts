@@ -1,8 +1,23 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const sesMock = mockClient(SESv2Client);
+/** A guest's cancellation, as the table stream delivers it. */
+function cancellationRecord(): DynamoDBRecord {
+  const booking = {
+    pk: 'BOOKING#b-1', sk: 'BOOKING', entity: 'booking', id: 'b-1', booking_reference: 'VMTEST01', status: 'confirmed', payment_method: 'offline', payment_status: 'pending',
+    customer_name: 'Guest', customer_email: 'guest@example.in', customer_phone: '9876543210', country_code: '+91', check_in_date: '2027-02-01', check_out_date: '2027-02-02',
+    nights: 1, adults: 2, children: 0, rooms: 1, cottage_type: 'glass-cottage', cottage_ids: ['glass-1'], cottage_name: 'Glass Cottage', package_id: 'p', package_name: 'P',
+    safaris: [], total_amount: 1000, price_breakdown: [], created_at: '2026-11-22T00:00:00.000Z', claims: { cottageIds: ['glass-1'], nights: ['2027-02-01'], seats: [] },
+  };
+  const cancelled = { ...booking, status: 'cancelled', cancelled_at: '2026-11-23T00:00:00.000Z', refund_amount: 0 };
+  return { eventID: 'event-900', eventName: 'MODIFY', dynamodb: { SequenceNumber: '900', OldImage: marshall(booking) as never, NewImage: marshall(cancelled) as never } };
+}
+
 const mail = { to: 'guest@example.in', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' };
 
 afterEach(() => {
@@ -13,14 +28,23 @@ afterEach(() => {
 });
 
 describe('mail on AWS', () => {
-  it('logs and reports an SES failure instead of failing the booking it belongs to', async () => {
+  it('sends through SES from the stage sender, and a throttled SES fails the stream record so it is retried, its claim given back', async () => {
     vi.stubEnv('MAIL_FROM', 'bookings@resort.in');
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    sesMock.on(SendEmailCommand).rejects(Object.assign(new Error('Email address is not verified'), { name: 'MessageRejected' }));
-    const { sendMailSafely } = await import('../../functions/lib/mail.ts');
-    expect(await sendMailSafely(mail)).toBe('failed');
-    expect(String(log.mock.calls[0]?.[0])).toContain('Mail not sent');
-    expect(sesMock.commandCalls(SendEmailCommand)[0]?.args[0].input).toMatchObject({ FromEmailAddress: 'bookings@resort.in', Destination: { ToAddresses: ['guest@example.in'] } });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const documentMock = mockClient(DynamoDBDocumentClient);
+    documentMock.on(QueryCommand).resolves({ Items: [] });
+    sesMock.on(SendEmailCommand).rejectsOnce(Object.assign(new Error('Maximum sending rate exceeded'), { name: 'TooManyRequestsException' })).resolves({ MessageId: 'm-1' });
+    const { handler } = await import('../../functions/streams/table-events.ts');
+    const record = cancellationRecord();
+
+    expect(await handler({ Records: [record] })).toEqual({ batchItemFailures: [{ itemIdentifier: '900' }] });
+    expect(documentMock.commandCalls(DeleteCommand).map((call) => call.args[0].input.Key)).toEqual([{ pk: 'EFFECT#event-900', sk: 'MAIL' }]);
+
+    expect(await handler({ Records: [record] })).toEqual({ batchItemFailures: [] });
+    expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(2);
+    expect(sesMock.commandCalls(SendEmailCommand)[1]?.args[0].input).toMatchObject({ FromEmailAddress: 'bookings@resort.in', Destination: { ToAddresses: ['guest@example.in'] } });
+    expect(documentMock.commandCalls(UpdateCommand).at(-1)?.args[0].input.ExpressionAttributeValues).toMatchObject({ ':sent': 'sent', ':result': 'sent' });
+    documentMock.restore();
   });
 
   it('says so and sends nothing when the stage has no sender', async () => {
@@ -29,5 +53,16 @@ describe('mail on AWS', () => {
     expect(await sendMail(mail)).toBe('disabled');
     expect(warn).toHaveBeenCalledOnce();
     expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(0);
+  });
+});
+
+describe('the booking e-mails', () => {
+  it('name the days in full with the check-in and check-out times', async () => {
+    const { bookingConfirmationMail } = await import('../../functions/lib/bookings/booking-mail.ts');
+    const { unmarshall } = await import('@aws-sdk/util-dynamodb');
+    const booking = unmarshall(cancellationRecord().dynamodb?.OldImage as never) as Parameters<typeof bookingConfirmationMail>[0];
+    const { text } = bookingConfirmationMail(booking);
+    expect(text).toContain('Check-in: Monday, 1 February 2027, from 2:00 PM');
+    expect(text).toContain('Check-out: Tuesday, 2 February 2027, by 11:00 AM');
   });
 });

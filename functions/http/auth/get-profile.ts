@@ -1,6 +1,6 @@
 import { getUser } from '../../lib/db/users.ts';
 import { notFound, unauthorized } from '../../lib/http/errors.ts';
-import { httpRoute } from '../../lib/http/handler.ts';
+import { httpRoute } from '../../lib/http/signed-in-route.ts';
 
 export const handler = httpRoute({}, async ({ principal }) => {
   if (!principal) throw unauthorized();

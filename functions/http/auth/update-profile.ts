@@ -1,18 +1,21 @@
-import * as z from 'zod';
-import { tenDigitPhoneSchema } from '../../../shared/users.ts';
+import * as z from 'zod/mini';
+import { accountNameSchema, tenDigitPhoneSchema } from '../../../shared/users.ts';
 import { updateProfile } from '../../lib/db/users.ts';
-import { unauthorized } from '../../lib/http/errors.ts';
-import { httpRoute } from '../../lib/http/handler.ts';
+import { notFound, unauthorized } from '../../lib/http/errors.ts';
+import { httpRoute } from '../../lib/http/signed-in-route.ts';
 
 const bodySchema = z.strictObject(
   {
-    name: z.string().trim().min(1, 'Name is required').max(120).optional(),
-    phone: tenDigitPhoneSchema.optional(),
+    name: z.optional(accountNameSchema),
+    phone: z.optional(tenDigitPhoneSchema),
   },
   { error: 'Only name and phone can be changed here' },
 );
 
 export const handler = httpRoute({ body: bodySchema }, async ({ body, principal }) => {
   if (!principal) throw unauthorized();
-  return updateProfile(principal.userId, body);
+  const user = await updateProfile(principal.userId, body);
+  // A valid token of an account deleted since: the same answer as GET /api/auth/profile.
+  if (!user) throw notFound('Account not found');
+  return user;
 });

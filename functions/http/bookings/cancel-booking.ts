@@ -1,8 +1,8 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { BOOKING_ID } from '../../lib/db/bookings.ts';
 import { cancelOwnBooking } from '../../lib/bookings/release-booking.ts';
 import { notFound, unauthorized } from '../../lib/http/errors.ts';
-import { httpRoute } from '../../lib/http/handler.ts';
+import { httpRoute } from '../../lib/http/signed-in-route.ts';
 
 /** PUT /api/bookings/{id}/cancel: frees the nights and seats; the 48-hour policy sets the refund. */
 export const handler = httpRoute({ params: z.object({ id: z.string() }) }, async ({ params, principal }) => {

@@ -1,7 +1,7 @@
 import { createBookingSchema } from '../../../shared/booking.ts';
 import { createBooking } from '../../lib/bookings/create-booking.ts';
 import { badRequest } from '../../lib/http/errors.ts';
-import { httpRoute } from '../../lib/http/handler.ts';
+import { httpRoute } from '../../lib/http/signed-in-route.ts';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
 

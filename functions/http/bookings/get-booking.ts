@@ -1,7 +1,7 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { BOOKING_ID, getBooking, toPublicBooking } from '../../lib/db/bookings.ts';
 import { notFound, unauthorized } from '../../lib/http/errors.ts';
-import { httpRoute } from '../../lib/http/handler.ts';
+import { httpRoute } from '../../lib/http/signed-in-route.ts';
 
 const staffRoles = new Set(['admin', 'manager', 'staff']);
 

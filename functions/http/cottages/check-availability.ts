@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { availabilityRequestSchema } from '../../../shared/booking.ts';
 import { quoteStay } from '../../../shared/quote.ts';
 import { hasProblems, nightsBetween, resortToday, stayLimits, stayMessages, stayProblems } from '../../../shared/stay.ts';
@@ -6,11 +6,11 @@ import { alternativeDates, freeUnits, suggestedVillas } from '../../lib/bookings
 import { resolveUnits } from '../../lib/bookings/catalogue.ts';
 import { listPricingRules } from '../../lib/db/pricing-rules.ts';
 import { badRequest } from '../../lib/http/errors.ts';
-import { httpRoute } from '../../lib/http/handler.ts';
-import { notifySafely } from '../../lib/realtime.ts';
+import { publicRoute } from '../../lib/http/handler.ts';
+import { recordActivity } from '../../lib/activity.ts';
 
 /** POST /api/cottages/{id}/availability: is a villa free for these dates, at what price, and if not, what is. */
-export const handler = httpRoute({ params: z.object({ id: z.string().min(1).max(64) }), body: availabilityRequestSchema }, async ({ params, body }) => {
+export const handler = publicRoute({ params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }), body: availabilityRequestSchema }, async ({ params, body }) => {
   const now = Date.now();
   const units = await resolveUnits(params.id);
   const [unit] = units;
@@ -23,7 +23,7 @@ export const handler = httpRoute({ params: z.object({ id: z.string().min(1).max(
   const [free, rules] = await Promise.all([freeUnits(units, body.checkIn, body.checkOut, now), listPricingRules()]);
   const available = free.length >= body.rooms;
   const quote = quoteStay({ checkIn: body.checkIn, checkOut: body.checkOut, adults: body.guests, children: 0, rooms: body.rooms, cottage: free[0] ?? unit, safaris: [], rules });
-  await notifySafely('admin', 'availability-check', { cottageType: unit.type, guests: body.guests, checkIn: body.checkIn, checkOut: body.checkOut, available });
+  await recordActivity('availability-check', { cottageType: unit.type, guests: body.guests, checkIn: body.checkIn, checkOut: body.checkOut, available });
 
   const common = {
     available,

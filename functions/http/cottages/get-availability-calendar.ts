@@ -1,17 +1,17 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { addDaysIso, isIsoDate, nightsBetween, resortToday, stayLimits } from '../../../shared/stay.ts';
 import { availabilityCalendar } from '../../lib/bookings/availability.ts';
 import { resolveUnits } from '../../lib/bookings/catalogue.ts';
 import { listPricingRules } from '../../lib/db/pricing-rules.ts';
 import { badRequest } from '../../lib/http/errors.ts';
-import { httpRoute } from '../../lib/http/handler.ts';
+import { publicRoute } from '../../lib/http/handler.ts';
 
 const MAX_RANGE_DAYS = 93;
-const isoDate = (label: string) => z.string({ error: `${label} is required` }).refine(isIsoDate, `${label} must look like 2026-12-24`);
+const isoDate = (label: string) => z.string({ error: `${label} is required` }).check(z.refine(isIsoDate, `${label} must look like 2026-12-24`));
 
 /** GET /api/cottages/{id}/availability?startDate=&endDate=: free units and price per night, for a date picker. */
-export const handler = httpRoute(
-  { params: z.object({ id: z.string().min(1).max(64) }), query: z.object({ startDate: isoDate('startDate'), endDate: isoDate('endDate') }) },
+export const handler = publicRoute(
+  { params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }), query: z.object({ startDate: isoDate('startDate'), endDate: isoDate('endDate') }) },
   async ({ params, query }) => {
     const span = nightsBetween(query.startDate, query.endDate);
     if (span < 0) throw badRequest('endDate must not be before startDate', { endDate: ['endDate must not be before startDate'] });

@@ -1,29 +1,34 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { safariSelectionSchema } from '../../../shared/booking.ts';
 import { packageBasePrice, packagePrice, quoteStay } from '../../../shared/quote.ts';
-import { hasProblems, resortToday, stayProblems, isIsoDate } from '../../../shared/stay.ts';
+import { packageSafariProblem } from '../../../shared/safari-rules.ts';
+import { addProblem, hasProblems, resortToday, stayProblems, isIsoDate } from '../../../shared/stay.ts';
 import { bookablePackage, bookableSafari, resolveUnits } from '../../lib/bookings/catalogue.ts';
 import { listPricingRules } from '../../lib/db/pricing-rules.ts';
 import { badRequest } from '../../lib/http/errors.ts';
-import { httpRoute } from '../../lib/http/handler.ts';
+import { publicRoute } from '../../lib/http/handler.ts';
 
-const date = z.string().refine(isIsoDate, 'Dates look like 2026-12-24');
+const date = z.string().check(z.refine(isIsoDate, 'Dates look like 2026-12-24'));
 
 /** The spec's payload (package, guests, nights) prices the package alone... */
-const packageOnly = z.object({ packageId: z.string().min(1), guests: z.number().int().min(1).max(14), nights: z.number().int().min(1).max(30) });
+const packageOnly = z.object({
+  packageId: z.string().check(z.minLength(1)),
+  guests: z.number().check(z.int(), z.minimum(1), z.maximum(14)),
+  nights: z.number().check(z.int(), z.minimum(1), z.maximum(30)),
+});
 /** ...and the full stay prices villa, package, safaris, rules, GST and fee: the same quote a booking is charged. */
 const fullStay = z.object({
-  cottageType: z.string().min(1),
+  cottageType: z.string().check(z.minLength(1)),
   checkIn: date,
   checkOut: date,
-  adults: z.number().int(),
-  children: z.number().int().default(0),
-  rooms: z.number().int().default(1),
-  packageId: z.string().min(1).optional(),
-  selectedSafaris: z.array(safariSelectionSchema.required()).max(12).default([]),
+  adults: z.number().check(z.int()),
+  children: z._default(z.number().check(z.int()), 0),
+  rooms: z._default(z.number().check(z.int()), 1),
+  packageId: z.optional(z.string().check(z.minLength(1))),
+  selectedSafaris: z._default(z.array(z.required(safariSelectionSchema)).check(z.maxLength(12)), []),
 });
 
-export const handler = httpRoute({ body: z.union([fullStay, packageOnly], { error: 'Send packageId, guests and nights, or a full stay (cottageType, checkIn, checkOut, adults)' }) }, async ({ body }) => {
+export const handler = publicRoute({ body: z.union([fullStay, packageOnly], { error: 'Send packageId, guests and nights, or a full stay (cottageType, checkIn, checkOut, adults)' }) }, async ({ body }) => {
   if (!('cottageType' in body)) {
     const stayPackage = await bookablePackage(body.packageId);
     return { packageId: stayPackage.id, basePrice: packageBasePrice(stayPackage.price_multiplier), guests: body.guests, nights: body.nights, price: packagePrice(stayPackage.price_multiplier, body.guests, body.nights, stayPackage.min_guests) };
@@ -36,6 +41,8 @@ export const handler = httpRoute({ body: z.union([fullStay, packageOnly], { erro
   ]);
   const [unit] = units;
   const problems = stayProblems(body, resortToday(), unit.max_guests);
+  const tooManySafaris = stayPackage ? packageSafariProblem(stayPackage, body.selectedSafaris.length) : undefined;
+  if (tooManySafaris) addProblem(problems, 'selectedSafaris', tooManySafaris);
   if (hasProblems(problems)) throw badRequest(Object.values(problems)[0]?.[0] ?? 'Invalid stay', problems);
   return quoteStay({
     ...body,

@@ -1,16 +1,16 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { addDaysIso, resortToday, stayLimits } from '../../../shared/stay.ts';
 import { emptySlots, seatsLeft } from '../../lib/bookings/safari-seats.ts';
 import { bookableSafari } from '../../lib/bookings/catalogue.ts';
-import { httpRoute } from '../../lib/http/handler.ts';
+import { publicRoute } from '../../lib/http/handler.ts';
 
 const querySchema = z.object({
-  month: z.coerce.number({ error: 'month must be 1-12' }).int().min(1, 'month must be 1-12').max(12, 'month must be 1-12'),
-  year: z.coerce.number({ error: 'year is required' }).int().min(2020).max(2100),
+  month: z.coerce.number({ error: 'month must be 1-12' }).check(z.int(), z.minimum(1, 'month must be 1-12'), z.maximum(12, 'month must be 1-12')),
+  year: z.coerce.number({ error: 'year is required' }).check(z.int(), z.minimum(2020), z.maximum(2100)),
 });
 
 /** GET /api/safaris/{id}/available-dates?month=&year=: bookable dates of the month with seats left. */
-export const handler = httpRoute({ params: z.object({ id: z.string().min(1).max(64) }), query: querySchema }, async ({ params, query }) => {
+export const handler = publicRoute({ params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }), query: querySchema }, async ({ params, query }) => {
   const safari = await bookableSafari(params.id);
   const first = `${query.year}-${String(query.month).padStart(2, '0')}-01`;
   const last = addDaysIso(query.month === 12 ? `${query.year + 1}-01-01` : `${query.year}-${String(query.month + 1).padStart(2, '0')}-01`, -1);

@@ -1,21 +1,21 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { safariMessages, safariSelectionSchema } from '../../../shared/booking.ts';
 import { safariSelectionProblems } from '../../../shared/safari-rules.ts';
 import { addProblem, hasProblems, isIsoDate, type FieldProblems } from '../../../shared/stay.ts';
 import { emptySlots, seatsLeft } from '../../lib/bookings/safari-seats.ts';
 import { bookableSafari } from '../../lib/bookings/catalogue.ts';
 import { badRequest, conflict } from '../../lib/http/errors.ts';
-import { httpRoute } from '../../lib/http/handler.ts';
+import { publicRoute } from '../../lib/http/handler.ts';
 
 const bodySchema = z.object({
-  checkIn: z.string().refine(isIsoDate, 'Dates look like 2026-12-24'),
-  checkOut: z.string().refine(isIsoDate, 'Dates look like 2026-12-24'),
-  guests: z.number().int().min(1, 'At least 1 guest is required'),
-  selections: z.array(safariSelectionSchema).min(1, 'Choose at least one safari').max(12),
+  checkIn: z.string().check(z.refine(isIsoDate, 'Dates look like 2026-12-24')),
+  checkOut: z.string().check(z.refine(isIsoDate, 'Dates look like 2026-12-24')),
+  guests: z.number().check(z.int(), z.minimum(1, 'At least 1 guest is required')),
+  selections: z.array(safariSelectionSchema).check(z.minLength(1, 'Choose at least one safari'), z.maxLength(12)),
 });
 
 /** POST /api/safaris/validate-selection: the spec's safari rules and seats left, before step 4. */
-export const handler = httpRoute({ body: bodySchema }, async ({ body }) => {
+export const handler = publicRoute({ body: bodySchema }, async ({ body }) => {
   const safaris = await Promise.all(body.selections.map((selection) => bookableSafari(selection.safariId)));
   const problems: FieldProblems = {};
   body.selections.forEach((selection, index) => {

@@ -1,10 +1,10 @@
 import { pingTable } from '../../lib/db/health.ts';
 import { config } from '../../lib/config.ts';
 import { serviceUnavailable } from '../../lib/http/errors.ts';
-import { httpRoute } from '../../lib/http/handler.ts';
+import { publicRoute } from '../../lib/http/handler.ts';
 import type { Health } from '../../../shared/api.ts';
 
-export const handler = httpRoute<Health>({}, async () => {
+export const handler = publicRoute<Health>({}, async () => {
   const table = await pingTable();
   if (!table.reachable) throw serviceUnavailable('The booking database is not reachable right now. Please try again shortly.');
   return { status: 'ok', stage: config.STAGE, table, time: new Date().toISOString() };

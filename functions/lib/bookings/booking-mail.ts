@@ -1,10 +1,14 @@
-import { format, parseISO } from 'date-fns';
 import type { BookingRecord } from '../../../shared/booking.ts';
 import { formatInr } from '../../../shared/money.ts';
 import type { Mail } from '../mail.ts';
 
 const RESORT = 'Forest Resort';
-const longDate = (date: string) => format(parseISO(date), 'EEEE, d MMMM yyyy');
+// 'Sunday, 10 January 2027': Intl does the names (date-fns' format would add a locale of ~20 KB to the bundle).
+const longDateParts = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longDate = (date: string) => {
+  const part = (type: Intl.DateTimeFormatPartTypes) => longDateParts.formatToParts(new Date(`${date}T00:00:00Z`)).find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('weekday')}, ${part('day')} ${part('month')} ${part('year')}`;
+};
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 function render(rows: Array<[string, string]>, intro: string, outro: string[]) {

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { packageMessages, safariMessages, type BookingRecord, type CreateBookingRequest } from '../../../shared/booking.ts';
-import type { Safari } from '../../../shared/catalog.ts';
+import type { Safari, StayPackage } from '../../../shared/catalog.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { quoteStay, type Quote } from '../../../shared/quote.ts';
-import { safariSelectionProblems } from '../../../shared/safari-rules.ts';
+import { packageSafariProblem, safariSelectionProblems } from '../../../shared/safari-rules.ts';
 import { addProblem, hasProblems, resortToday, stayNights, stayProblems, type FieldProblems } from '../../../shared/stay.ts';
 import { signBookingToken, type Principal } from '../auth.ts';
 import { createBookingWrites, getBooking, getIdempotencyRecord, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
@@ -11,9 +11,6 @@ import { claimNight, claimSeats } from '../db/inventory.ts';
 import { listPricingRules } from '../db/pricing-rules.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { badRequest, conflict, unprocessable } from '../http/errors.ts';
-import { sendMailSafely } from '../mail.ts';
-import { notifySafely } from '../realtime.ts';
-import { bookingConfirmationMail } from './booking-mail.ts';
 import { freeUnits } from './availability.ts';
 import { bookablePackage, bookableSafari, resolveUnits } from './catalogue.ts';
 
@@ -58,11 +55,13 @@ async function replay(key: string, hash: string): Promise<CreatedBooking | undef
 }
 
 /** Every rule of spec section 5 that needs the catalogue, checked on the server. */
-function problemsOf(request: CreateBookingRequest, context: { maxGuests: number; packageName: string; packageMin: number; packageMax: number; safaris: Safari[]; today: string }): FieldProblems {
+function problemsOf(request: CreateBookingRequest, context: { maxGuests: number; packageName: string; packageMin: number; packageMax: number; stayPackage: Pick<StayPackage, 'name' | 'includes_safari' | 'max_safaris'>; safaris: Safari[]; today: string }): FieldProblems {
   const problems = stayProblems(request, context.today, context.maxGuests);
   const guests = request.adults + request.children;
   if (guests < context.packageMin) addProblem(problems, 'packageId', packageMessages.minGuests(context.packageName, context.packageMin));
   if (guests > context.packageMax) addProblem(problems, 'packageId', packageMessages.maxGuests(context.packageName, context.packageMax));
+  const tooManySafaris = packageSafariProblem(context.stayPackage, request.selectedSafaris.length);
+  if (tooManySafaris) addProblem(problems, 'selectedSafaris', tooManySafaris);
   request.selectedSafaris.forEach((selection, index) => {
     const safari = context.safaris[index];
     if (!safari) return;
@@ -111,6 +110,7 @@ async function createOnce(request: CreateBookingRequest, options: { idempotencyK
     packageName: stayPackage.name,
     packageMin: stayPackage.min_guests,
     packageMax: stayPackage.max_guests,
+    stayPackage,
     safaris,
     today,
   });
@@ -228,11 +228,7 @@ async function createOnce(request: CreateBookingRequest, options: { idempotencyK
     await conflictOrReplay(conflict(`Sorry, ${firstUnit.name} was just booked by someone else for these dates. Please choose other dates or another villa.`));
   }
 
-  await notifySafely('admin', 'new-booking', {
-    booking: { booking_reference: booking.booking_reference, cottage_name: booking.cottage_name, customer_name: booking.customer_name, total_amount: booking.total_amount, check_in_date: booking.check_in_date },
-  });
-  if (booking.user_id) await notifySafely(`user:${booking.user_id}`, 'booking-update', { message: `Booking ${booking.booking_reference} is reserved` });
-  await sendMailSafely(bookingConfirmationMail(toPublicBooking(booking)));
-
+  // Staff, the guest's own sockets, open wizards and the confirmation e-mail hear of it from the
+  // table's stream (functions/streams/table-events.ts): the request only writes and answers.
   return { booking: toPublicBooking(booking), bookingReference: booking.booking_reference, manageToken: await signBookingToken(booking.id), quote, replayed: false };
 }

@@ -5,9 +5,6 @@ import { changeBookingStatusWrite, getBooking, toPublicBooking, type StoredBooki
 import { ownedNights, releaseNight, releaseSeats } from '../db/inventory.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { sendMailSafely } from '../mail.ts';
-import { notifySafely } from '../realtime.ts';
-import { bookingCancellationMail } from './booking-mail.ts';
 
 /**
  * Ends a booking's claim on the resort in one transaction: the status change (only from the
@@ -45,9 +42,7 @@ export async function cancelOwnBooking(bookingId: string, principal: Principal, 
     if (error instanceof TransactionRefused) throw conflict('This booking changed while you were cancelling it. Please reload it and try again.');
     throw error;
   }
-  await notifySafely('admin', 'booking-update', { message: `Booking ${booking.booking_reference} was cancelled by the guest`, booking: { booking_reference: booking.booking_reference } });
   const { holdExpiresAtMs: _hold, ...rest } = booking;
   const { hold_expires_at: _holdIso, ...cancelled } = toPublicBooking({ ...rest, status: 'cancelled', cancelled_at: cancelledAt, refund_amount: refundAmount });
-  await sendMailSafely(bookingCancellationMail(cancelled, refundAmount));
   return { booking: cancelled, refundAmount, policy: CANCELLATION_POLICY };
 }

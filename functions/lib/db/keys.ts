@@ -20,6 +20,9 @@
  * | WebSocket connections by audience                | gsi1  | gsi1pk=AUDIENCE#audience                        |
  * | a connection's audiences (for $disconnect)       | table | pk=CONNECTION#id                                |
  * | notification feed per audience, since a time     | table | pk=FEED#audience, sk > at                       |
+ * | report aggregates of one day (a year per query)  | table | pk=REPORT#yyyy, sk=DAY#yyyy-mm-dd               |
+ * | sampled activity (availability checks) a minute  | table | pk=ACTIVITY#kind, sk=MINUTE#yyyy-mm-ddThh:mm    |
+ * | a stream effect done once (mail, aggregates)     | table | pk=EFFECT#eventId, sk=MAIL or AGGREGATE#n       |
  * | audit log of admin changes, per month            | table | pk=AUDIT#yyyy-mm, sk=at#id                      |
  * | login attempt counter                            | table | pk=LOGIN#email, sk=LOGIN                        |
  *
@@ -102,6 +105,24 @@ export const connectionKeys = {
 export const feedKeys = {
   entry: (audience: Audience, at: string, id: string): Keys => ({ pk: `FEED#${audience}`, sk: `${at}#${id}` }),
   partition: (audience: Audience): string => `FEED#${audience}`,
+};
+
+/** Per-day counters that move with each booking's state, so a report reads one item per day. */
+export const reportKeys = {
+  day: (date: string): Keys => ({ pk: `REPORT#${date.slice(0, 4)}`, sk: `DAY#${date}` }),
+  yearPartition: (year: string): string => `REPORT#${year}`,
+  dayPrefix: 'DAY#',
+};
+
+/** Request-side activity recorded as a sampled per-minute aggregate (no table write per guest request). */
+export const activityKeys = {
+  minute: (kind: string, at: string): Keys => ({ pk: `ACTIVITY#${kind}`, sk: `MINUTE#${at.slice(0, 16)}` }),
+};
+
+/** Records that a stream record's effect was done, keyed by the record's event id (stable across retries). */
+export const effectKeys = {
+  mail: (eventId: string): Keys => ({ pk: `EFFECT#${eventId}`, sk: 'MAIL' }),
+  aggregate: (eventId: string, part: number): Keys => ({ pk: `EFFECT#${eventId}`, sk: `AGGREGATE#${part}` }),
 };
 
 export const auditKeys = {

@@ -6,6 +6,8 @@ export const tableShape = {
   partitionKey: 'pk',
   sortKey: 'sk',
   timeToLiveAttribute: 'expiresAt',
+  /** The stream feeds the one consumer of every write's side effects (functions/streams/). */
+  streamViewType: 'NEW_AND_OLD_IMAGES',
   globalIndexes: [
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
@@ -24,6 +26,7 @@ export function createTableInput(tableName: string) {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
+    StreamSpecification: { StreamEnabled: true, StreamViewType: tableShape.streamViewType },
     AttributeDefinitions: keyAttributes.map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
     KeySchema: [
       { AttributeName: tableShape.partitionKey, KeyType: 'HASH' as const },

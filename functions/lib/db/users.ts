@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { publicUserSchema, type PublicUser, type UserRole } from '../../../shared/users.ts';
@@ -82,24 +83,28 @@ export async function getUser(userId: string): Promise<PublicUser | undefined> {
   return item ? publicUserSchema.parse(withoutStorageAttributes(item)) : undefined;
 }
 
-/** Changes the fields a user may edit about themselves; e-mail and role are not among them. */
-export async function updateProfile(userId: string, changes: { name?: string; phone?: string }): Promise<PublicUser> {
+/**
+ * Changes the fields a user may edit about themselves; e-mail and role are not among them.
+ * Undefined when the user does not exist (deleted while their token is still valid): never recreated.
+ */
+export async function updateProfile(userId: string, changes: { name?: string; phone?: string }): Promise<PublicUser | undefined> {
   const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-  if (entries.length === 0) {
-    const user = await getUser(userId);
-    if (!user) throw new Error(`User ${userId} not found`);
-    return user;
+  if (entries.length === 0) return getUser(userId);
+  try {
+    const result = await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: userKeys.item(userId),
+        UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([field], index) => [`#f${index}`, field])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return publicUserSchema.parse(withoutStorageAttributes(result.Attributes ?? {}));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
   }
-  const result = await documentClient.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: userKeys.item(userId),
-      UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([field], index) => [`#f${index}`, field])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return publicUserSchema.parse(withoutStorageAttributes(result.Attributes ?? {}));
 }

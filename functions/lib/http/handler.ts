@@ -1,11 +1,10 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { ApiFailure, ApiSuccess } from '../../../shared/api.ts';
-import { portalRoles } from '../../../shared/users.ts';
 import { httpRoutes, routeKey, type AuthLevel } from '../../routes.ts';
-import { verifyAccessToken, type Principal } from '../auth.ts';
-import { badRequest, forbidden, HttpError, payloadTooLarge, unauthorized, unsupportedMediaType } from './errors.ts';
+import type { Principal } from '../auth.ts';
+import { badRequest, forbidden, HttpError, payloadTooLarge, unsupportedMediaType } from './errors.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -23,7 +22,7 @@ export function jsonResponse<T>(statusCode: number, body: ApiSuccess<T> | (ApiFa
 }
 
 /** zod issues become `details`: field path -> messages, so forms can show each next to its field. */
-export function validationDetails(error: z.ZodError): Record<string, string[]> {
+export function validationDetails(error: z.core.$ZodError): Record<string, string[]> {
   const details: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.join('.') : '_';
@@ -32,7 +31,7 @@ export function validationDetails(error: z.ZodError): Record<string, string[]> {
   return details;
 }
 
-function parseWith<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+function parseWith<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const details = validationDetails(result.error);
@@ -83,48 +82,31 @@ export function httpErrors(): MiddlewareObj<HttpEvent, HttpResult> {
   };
 }
 
-type Schemas<P, Q, B> = { params?: z.ZodType<P>; query?: z.ZodType<Q>; body?: z.ZodType<B> };
+type Schemas<P, Q, B> = { params?: z.ZodMiniType<P>; query?: z.ZodMiniType<Q>; body?: z.ZodMiniType<B> };
 export type RouteInput<P, Q, B> = { params: P; query: Q; body: B; event: HttpEvent; context: Context; principal?: Principal };
 
+/** Each route's auth level, from the route table; a route not in the table counts as admin-only. */
+export const authLevelOf = (event: HttpEvent): AuthLevel => authLevels.get(event.routeKey) ?? 'admin';
 const authLevels = new Map<string, AuthLevel>(httpRoutes.map((route) => [routeKey(route), route.auth]));
 
-function bearerToken(event: HttpEvent): string | undefined {
-  const header = event.headers?.authorization ?? event.headers?.Authorization;
-  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1];
-}
+/** Who is calling, as the route's level requires (or a thrown 401/403). */
+export type Authenticate = (event: HttpEvent) => Promise<Principal | undefined>;
 
-/**
- * The route table decides who may call: public and optional routes let anyone in (optional ones
- * recognise a signed-in user), user routes need a valid token (401), admin routes an admin or
- * manager (403). An event whose route is not in the table is treated as admin-only: fail closed.
- */
-async function authenticate(event: HttpEvent): Promise<Principal | undefined> {
-  const level = authLevels.get(event.routeKey) ?? 'admin';
-  if (level === 'public') return undefined;
-  const token = bearerToken(event);
-  const principal = token ? await verifyAccessToken(token) : undefined;
-  // A token that fails is a sign-in that ran out: say so, even where signing in is optional, rather
-  // than quietly acting as a guest (a booking made so could not be found under the account).
-  if (token && !principal) throw unauthorized('Your session has expired. Please sign in again.');
-  if (level === 'optional') return principal;
-  if (!principal) throw unauthorized('Please sign in to continue');
-  if (level === 'admin' && !portalRoles.includes(principal.role)) throw forbidden();
-  return principal;
-}
 export type RouteOutput<T> = T | { statusCode: number; data: T; headers?: Record<string, string> };
 
 const isCustomOutput = <T>(value: RouteOutput<T>): value is { statusCode: number; data: T; headers?: Record<string, string> } =>
   typeof value === 'object' && value !== null && 'statusCode' in value && 'data' in value;
 
 /**
- * Builds an HTTP route handler: validate path, query and body with the route's zod schemas, run
- * the domain call, wrap its result in the success envelope. Handlers stay parse -> call -> respond.
+ * Makes a route builder around one way of authenticating. A built handler validates path, query
+ * and body with the route's zod schemas, runs the domain call and wraps its result in the success
+ * envelope: handlers stay parse -> call -> respond.
  */
-export function httpRoute<T, P = Record<string, never>, Q = Record<string, never>, B = undefined>(
-  schemas: Schemas<P, Q, B>,
-  run: (input: RouteInput<P, Q, B>) => Promise<RouteOutput<T>>,
-) {
+export const routeBuilder = (authenticate: Authenticate) =>
+  function httpRoute<T, P = Record<string, never>, Q = Record<string, never>, B = undefined>(
+    schemas: Schemas<P, Q, B>,
+    run: (input: RouteInput<P, Q, B>) => Promise<RouteOutput<T>>,
+  ) {
   return middy<HttpEvent, HttpResult>()
     .use(httpErrors())
     .handler(async (event, context) => {
@@ -138,4 +120,13 @@ export function httpRoute<T, P = Record<string, never>, Q = Record<string, never
       }
       return jsonResponse(200, { success: true, data: output });
     });
-}
+  };
+
+/**
+ * For routes the table marks public: no token is read, so token code (jose, the secret's client)
+ * never enters their bundles. Fails closed: deployed behind any other route, it refuses to run.
+ */
+export const publicRoute = routeBuilder(async (event) => {
+  if (authLevelOf(event) !== 'public') throw forbidden();
+  return undefined;
+});

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** An API failure with the message to show (the server's `error`, spec section 8) and field details. */
 export class ApiError extends Error {
@@ -25,7 +25,7 @@ export function configureApi(apiUrl: string): void {
  * unwrapped and checked against the expected schema. Errors carry the server's own message,
  * else its `message`, else 'HTTP {status}: {statusText}'.
  */
-export async function apiRequest<T>(path: string, schema: z.ZodType<T>, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(path: string, schema: z.ZodMiniType<T>, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { userRoleSchema } from '../../../../../shared/users';
 import { apiRequest } from '../../../lib/api-client';
 
 const signInResultSchema = z.object({
-  token: z.string().optional(),
+  token: z.optional(z.string()),
   user: z.object({ id: z.string(), name: z.string(), email: z.string(), role: userRoleSchema }),
 });
 

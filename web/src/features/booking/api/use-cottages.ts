@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { cottageSchema } from '../../../../../shared/catalog';
 import { apiRequest } from '../../../lib/api-client';
 

@@ -1,0 +1,32 @@
+import { portalRoles } from '../../../shared/users.ts';
+import { verifyAccessToken, type Principal } from '../auth.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import { authLevelOf, routeBuilder, type HttpEvent } from './handler.ts';
+
+function bearerToken(event: HttpEvent): string | undefined {
+  const header = event.headers?.authorization ?? event.headers?.Authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/**
+ * The route table decides who may call: public and optional routes let anyone in (optional ones
+ * recognise a signed-in user), user routes need a valid token (401), admin routes an admin or
+ * manager (403). An event whose route is not in the table is treated as admin-only: fail closed.
+ */
+async function authenticate(event: HttpEvent): Promise<Principal | undefined> {
+  const level = authLevelOf(event);
+  if (level === 'public') return undefined;
+  const token = bearerToken(event);
+  const principal = token ? await verifyAccessToken(token) : undefined;
+  // A token that fails is a sign-in that ran out: say so, even where signing in is optional, rather
+  // than quietly acting as a guest (a booking made so could not be found under the account).
+  if (token && !principal) throw unauthorized('Your session has expired. Please sign in again.');
+  if (level === 'optional') return principal;
+  if (!principal) throw unauthorized('Please sign in to continue');
+  if (level === 'admin' && !portalRoles.includes(principal.role)) throw forbidden();
+  return principal;
+}
+
+/** For routes that may or must be signed in (optional, user, admin): the bearer token is verified here. */
+export const httpRoute = routeBuilder(authenticate);

@@ -1,0 +1,133 @@
+import type { BookingRecord } from '../../shared/booking.ts';
+import { formatInr } from '../../shared/money.ts';
+import type { StoredBooking } from '../lib/db/bookings.ts';
+import type { Audience } from '../lib/db/keys.ts';
+
+/** One item's change as the stream gives it: what it was and what it is (either may be absent). */
+export type Change<T> = { eventName: 'INSERT' | 'MODIFY' | 'REMOVE'; before?: T; after?: T; expiredByTtl: boolean };
+
+/** A message for one audience: pushed on its sockets and kept in its notification feed. */
+export type Notice = { audience: Audience; event: string; data: Record<string, unknown> };
+
+export type MailOrder = { kind: 'confirmation'; booking: BookingRecord } | { kind: 'cancellation'; booking: BookingRecord; refundAmount: number };
+
+export type Effects = { notices: Notice[]; mail?: MailOrder };
+
+const none: Effects = { notices: [] };
+
+/** The statuses in which a booking holds its nights. */
+export const holdingStatuses: ReadonlyArray<BookingRecord['status']> = ['pending', 'confirmed', 'completed'];
+
+const summary = (booking: StoredBooking) => ({
+  id: booking.id,
+  booking_reference: booking.booking_reference,
+  cottage_name: booking.cottage_name,
+  cottage_type: booking.cottage_type,
+  customer_name: booking.customer_name,
+  total_amount: booking.total_amount,
+  check_in_date: booking.check_in_date,
+  check_out_date: booking.check_out_date,
+  status: booking.status,
+  payment_status: booking.payment_status,
+});
+
+const publicRecord = (booking: StoredBooking): BookingRecord => {
+  const { claims: _claims, holdExpiresAtMs: _hold, quote: _quote, ...record } = booking;
+  return record;
+};
+
+/** Open wizards re-read the calendar of this villa type for these nights (no guest data in it). */
+const availabilityChanged = (booking: StoredBooking, reason: string): Notice => ({
+  audience: 'customer',
+  event: 'availability-changed',
+  data: { cottageType: booking.cottage_type, checkIn: booking.check_in_date, checkOut: booking.check_out_date, reason },
+});
+
+const forGuest = (booking: StoredBooking, event: string, data: Record<string, unknown>): Notice[] =>
+  booking.user_id ? [{ audience: `user:${booking.user_id}`, event, data: { ...data, booking_reference: booking.booking_reference } }] : [];
+
+/**
+ * What a booking's change causes beyond the write itself. Pure: the stream consumer turns the
+ * result into frames, feed items and e-mail, each done at most once where it matters.
+ */
+export function bookingEffects(change: Change<StoredBooking>): Effects {
+  const { before, after } = change;
+  if (change.eventName === 'INSERT' && after) {
+    return {
+      notices: [
+        { audience: 'admin', event: 'new-booking', data: { booking: summary(after) } },
+        ...forGuest(after, 'booking-update', { message: `Booking ${after.booking_reference} is reserved` }),
+        availabilityChanged(after, 'booked'),
+      ],
+      mail: { kind: 'confirmation', booking: publicRecord(after) },
+    };
+  }
+  if (change.eventName === 'REMOVE' || !before || !after) return none;
+
+  const notices: Notice[] = [];
+  let mail: MailOrder | undefined;
+  if (before.status !== after.status) {
+    notices.push({ audience: 'admin', event: 'booking-update', data: { message: `Booking ${after.booking_reference} is ${after.status}`, booking: summary(after) } });
+    switch (after.status) {
+      case 'cancelled': {
+        const refundAmount = after.refund_amount ?? 0;
+        notices.push(...forGuest(after, 'booking-update', { message: `Booking ${after.booking_reference} is cancelled${refundAmount > 0 ? `; ${formatInr(refundAmount)} will be refunded` : ''}` }));
+        mail = { kind: 'cancellation', booking: publicRecord(after), refundAmount };
+        break;
+      }
+      case 'expired':
+        notices.push(...forGuest(after, 'payment-failed', { error: `Payment for ${after.booking_reference} was not completed in time; the hold was released` }));
+        break;
+      case 'confirmed':
+        notices.push(...forGuest(after, 'booking-confirmed', { message: `Booking ${after.booking_reference} is confirmed` }));
+        break;
+      default:
+        notices.push(...forGuest(after, 'booking-update', { message: `Booking ${after.booking_reference} is ${after.status}` }));
+    }
+    const held = (status: BookingRecord['status']) => holdingStatuses.includes(status);
+    if (held(before.status) !== held(after.status)) notices.push(availabilityChanged(after, held(after.status) ? 'booked' : 'released'));
+  }
+  if (before.payment_status !== after.payment_status && after.payment_status === 'paid') {
+    notices.push({ audience: 'admin', event: 'payment-received', data: { paymentDetails: { amount: after.total_amount }, booking: summary(after) } });
+    notices.push(...forGuest(after, 'payment-success', { amount: after.total_amount }));
+  }
+  return mail ? { notices, mail } : { notices };
+}
+
+type CatalogueItem = { id: string; name?: string; base_price?: number; price?: number; status?: string };
+
+/** Catalogue changes reach staff (the spec's admin events) and open guest pages (refresh what they show). */
+export function catalogueEffects(entity: 'cottage' | 'package' | 'safari' | 'pricing-rule', change: Change<CatalogueItem>): Effects {
+  const { before, after } = change;
+  const item = after ?? before;
+  if (!item) return none;
+  const refresh: Notice = { audience: 'customer', event: 'catalogue-changed', data: { entity, id: item.id } };
+  const notices: Notice[] = [];
+  if (entity === 'cottage' && before && after && before.base_price !== after.base_price) {
+    notices.push({ audience: 'admin', event: 'cottage-price-updated', data: { cottageId: after.id, name: after.name, oldPrice: before.base_price, newPrice: after.base_price } });
+    notices.push({ audience: 'customer', event: 'cottage-price-updated', data: { cottageId: after.id, newPrice: after.base_price } });
+  }
+  if (entity === 'package' && change.eventName === 'INSERT' && after) notices.push({ audience: 'admin', event: 'package-created', data: { package: { id: after.id, name: after.name } } });
+  if (entity === 'safari' && change.eventName === 'INSERT' && after) notices.push({ audience: 'admin', event: 'safari-created', data: { safari: { id: after.id, name: after.name } } });
+  return { notices: [...notices, refresh] };
+}
+
+type PaymentItem = { booking_id?: string; booking_reference?: string; amount?: number; status?: string };
+
+/** A payment recorded as captured tells staff (payment-received). */
+export function paymentEffects(change: Change<PaymentItem>): Effects {
+  const { before, after } = change;
+  if (!after || after.status !== 'captured' || before?.status === 'captured') return none;
+  return { notices: [{ audience: 'admin', event: 'payment-received', data: { paymentDetails: { amount: after.amount }, booking: { booking_reference: after.booking_reference } } }] };
+}
+
+type ActivityItem = { kind?: string; checks?: number; latest?: Record<string, unknown> };
+
+/** Sampled availability checks (see functions/lib/activity.ts): one admin event per recorded sample. */
+export function activityEffects(change: Change<ActivityItem>): Effects {
+  const { before, after } = change;
+  if (!after?.latest || change.eventName === 'REMOVE') return none;
+  const checks = (after.checks ?? 0) - (before?.checks ?? 0);
+  if (checks <= 0) return none;
+  return { notices: [{ audience: 'admin', event: after.kind ?? 'availability-check', data: { ...after.latest, checks } }] };
+}

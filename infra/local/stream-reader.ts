@@ -1,0 +1,238 @@
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  ExpiredIteratorException,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  TrimmedDataAccessException,
+  type _Record as StreamRecord,
+  type Shard,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { matchesStreamFilter, streamSettings } from '../../functions/streams/stream-filter.ts';
+
+export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+
+export type StreamReaderOptions = {
+  endpoint: string;
+  tableName: string;
+  handler: StreamHandler;
+  /** Where the last handled sequence number per shard is kept, so a restart resumes (npm start); none: from the oldest record. */
+  checkpointFile?: string;
+  /** Records that failed every retry go here, one JSON line each (on AWS: the on-failure SQS queue). */
+  failureFile?: string;
+  pollMs?: number;
+  /** First retry delay; it doubles per attempt up to 5 s. */
+  retryBaseMs?: number;
+};
+
+export type StreamReader = {
+  /** Resolves once every record written so far has been handled (or the timeout passed). */
+  drain: (timeoutMs?: number) => Promise<boolean>;
+  stop: () => Promise<void>;
+};
+
+type ShardState = { id: string; parentId?: string; iterator?: string; lastSequence?: string; closed: boolean; started: boolean };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The Streams API's record, in the shape Lambda hands a function (creation time in epoch seconds). */
+function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
+  const created = record.dynamodb?.ApproximateCreationDateTime;
+  return {
+    ...(record.eventID ? { eventID: record.eventID } : {}),
+    ...(record.eventName ? { eventName: record.eventName } : {}),
+    eventVersion: record.eventVersion ?? '1.1',
+    eventSource: 'aws:dynamodb',
+    awsRegion: process.env.AWS_REGION ?? 'us-east-1',
+    eventSourceARN: streamArn,
+    ...(record.userIdentity ? { userIdentity: record.userIdentity } : {}),
+    dynamodb: {
+      ...(record.dynamodb as DynamoDBRecord['dynamodb']),
+      ...(created ? { ApproximateCreationDateTime: Math.floor(new Date(created).getTime() / 1000) } : {}),
+    },
+  } as DynamoDBRecord;
+}
+
+/**
+ * Reads the table's stream on DynamoDB Local with the Streams API and invokes the stream consumer
+ * as Lambda's event source mapping does, with the stack's settings (functions/streams/stream-filter.ts):
+ * the same filter, batches of the same size, partial batch responses (retry from the first failed
+ * record), bisect on a thrown error, a bounded number of retries with backoff, then the failed
+ * record is set aside. Each shard is read in order; a child shard only after its parent.
+ */
+export async function startStreamReader(options: StreamReaderOptions): Promise<StreamReader> {
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const tableClient = new DynamoDBClient({ endpoint: options.endpoint, region: 'local', credentials });
+  const { Table } = await tableClient.send(new DescribeTableCommand({ TableName: options.tableName }));
+  tableClient.destroy();
+  const streamArn = Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`Table ${options.tableName} has no stream: the stream consumer cannot run`);
+  const client = new DynamoDBStreamsClient({ endpoint: options.endpoint, region: 'local', credentials });
+  const pollMs = options.pollMs ?? 50;
+  const retryBaseMs = options.retryBaseMs ?? 200;
+
+  const checkpoints: Record<string, string> =
+    options.checkpointFile && existsSync(options.checkpointFile) ? (JSON.parse(readFileSync(options.checkpointFile, 'utf8')) as Record<string, string>) : {};
+  const saveCheckpoint = (shard: ShardState) => {
+    if (!shard.lastSequence) return;
+    checkpoints[shard.id] = shard.lastSequence;
+    if (options.checkpointFile) writeFileSync(options.checkpointFile, JSON.stringify(checkpoints));
+  };
+
+  const shards = new Map<string, ShardState>();
+  const refreshShards = async () => {
+    let exclusiveStartShardId: string | undefined;
+    do {
+      const { StreamDescription } = await client.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: exclusiveStartShardId }));
+      for (const shard of StreamDescription?.Shards ?? ([] as Shard[])) {
+        if (!shard.ShardId || shards.has(shard.ShardId)) continue;
+        shards.set(shard.ShardId, { id: shard.ShardId, ...(shard.ParentShardId ? { parentId: shard.ParentShardId } : {}), closed: false, started: false });
+      }
+      exclusiveStartShardId = StreamDescription?.LastEvaluatedShardId;
+    } while (exclusiveStartShardId);
+  };
+
+  const iteratorFor = async (shard: ShardState): Promise<string | undefined> => {
+    const after = shard.lastSequence ?? checkpoints[shard.id];
+    const { ShardIterator } = await client.send(
+      new GetShardIteratorCommand({
+        StreamArn: streamArn,
+        ShardId: shard.id,
+        ...(after ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after } : { ShardIteratorType: 'TRIM_HORIZON' }),
+      }),
+    );
+    return ShardIterator;
+  };
+
+  const setAside = (record: DynamoDBRecord, reason: string) => {
+    console.error(JSON.stringify({ level: 'error', message: 'Stream record set aside after its retries', reason, eventId: record.eventID, sequenceNumber: record.dynamodb?.SequenceNumber }));
+    if (options.failureFile) appendFileSync(options.failureFile, `${JSON.stringify({ at: new Date().toISOString(), reason, record })}\n`);
+  };
+
+  let stopping = false;
+  /** Delivers records in order, as the event source mapping does; returns when each is handled or set aside. */
+  const deliver = async (records: DynamoDBRecord[]) => {
+    let pending = records;
+    let attempts = 0;
+    let size: number = streamSettings.batchSize;
+    while (pending.length) {
+      const oldest = pending[0]?.dynamodb?.ApproximateCreationDateTime;
+      if (oldest && Date.now() / 1000 - oldest > streamSettings.maxRecordAgeSeconds) {
+        setAside(pending[0] as DynamoDBRecord, 'older than the maximum record age');
+        pending = pending.slice(1);
+        continue;
+      }
+      const batch = pending.slice(0, size);
+      let failedAt: number | undefined;
+      try {
+        const response = await options.handler({ Records: batch });
+        const failed = response?.batchItemFailures?.[0]?.itemIdentifier;
+        if (failed !== undefined) {
+          const index = batch.findIndex((record) => record.dynamodb?.SequenceNumber === failed);
+          failedAt = index < 0 ? 0 : index;
+        }
+      } catch (error) {
+        console.error(JSON.stringify({ level: 'error', message: 'Stream consumer threw; bisecting the batch', error: String(error) }));
+        failedAt = 0;
+        size = Math.max(1, Math.ceil(batch.length / 2));
+      }
+      if (failedAt === undefined) {
+        pending = pending.slice(batch.length);
+        attempts = 0;
+        size = streamSettings.batchSize;
+        continue;
+      }
+      pending = pending.slice(failedAt);
+      if (failedAt > 0) attempts = 0;
+      attempts += 1;
+      if (attempts > streamSettings.retryAttempts) {
+        setAside(pending[0] as DynamoDBRecord, `failed ${streamSettings.retryAttempts + 1} attempts`);
+        pending = pending.slice(1);
+        attempts = 0;
+        continue;
+      }
+      await sleep(Math.min(5000, retryBaseMs * 2 ** (attempts - 1)));
+    }
+  };
+
+  /** One pass over the readable shards; returns how many records it read. */
+  const pass = async (): Promise<number> => {
+    let read = 0;
+    for (const shard of shards.values()) {
+      if (shard.closed) continue;
+      const parent = shard.parentId ? shards.get(shard.parentId) : undefined;
+      if (parent && !parent.closed) continue;
+      if (!shard.started) {
+        shard.iterator = await iteratorFor(shard);
+        shard.started = true;
+      }
+      if (!shard.iterator) {
+        shard.closed = true;
+        continue;
+      }
+      let page;
+      try {
+        page = await client.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 1000 }));
+      } catch (error) {
+        if (error instanceof ExpiredIteratorException || error instanceof TrimmedDataAccessException) {
+          shard.started = false;
+          continue;
+        }
+        throw error;
+      }
+      const records = page.Records ?? [];
+      read += records.length;
+      const wanted = records.filter((record) => matchesStreamFilter(record as Parameters<typeof matchesStreamFilter>[0])).map((record) => toLambdaRecord(record, streamArn));
+      if (wanted.length) await deliver(wanted);
+      const last = records[records.length - 1]?.dynamodb?.SequenceNumber;
+      if (last) {
+        shard.lastSequence = last;
+        saveCheckpoint(shard);
+      }
+      shard.iterator = page.NextShardIterator;
+      if (!shard.iterator) shard.closed = true;
+    }
+    return read;
+  };
+
+  let quietPasses = 0;
+  let lastRefresh = 0;
+  const loop = (async () => {
+    while (!stopping) {
+      try {
+        if (Date.now() - lastRefresh > 2000) {
+          await refreshShards();
+          lastRefresh = Date.now();
+        }
+        const read = await pass();
+        quietPasses = read ? 0 : quietPasses + 1;
+        if (!read) await sleep(pollMs);
+      } catch (error) {
+        if (stopping) break;
+        console.error(JSON.stringify({ level: 'error', message: 'Reading the table stream failed; retrying', error: String(error) }));
+        await sleep(1000);
+      }
+    }
+  })();
+
+  return {
+    drain: async (timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs;
+      // Two quiet passes after the call: everything written before it was read and handled.
+      quietPasses = 0;
+      while (quietPasses < 2) {
+        if (Date.now() > deadline || stopping) return false;
+        await sleep(pollMs);
+      }
+      return true;
+    },
+    stop: async () => {
+      stopping = true;
+      await loop;
+      client.destroy();
+    },
+  };
+}

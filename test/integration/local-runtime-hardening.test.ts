@@ -1,0 +1,385 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { startDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
+import { DEFAULT_ADMIN, LOCAL_TABLE_NAME } from '../../infra/local/environment.ts';
+import { freePort } from '../../infra/local/free-port.ts';
+import { startLocalServer } from '../../infra/local/server.ts';
+import { webRoot } from '../../infra/local/web-build.ts';
+
+/**
+ * The local runtime, tried the way someone trying to break it would: malformed WebSocket frames,
+ * forged Host headers, a DynamoDB Local that dies. `npm start` runs as a child, as a user runs it.
+ */
+const root = join(import.meta.dirname, '..', '..');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type App = { child: ChildProcess; port: number; dataDir: string; output: () => string; exit: Promise<number | null>; waitForOutput: (text: string, timeoutMs?: number) => Promise<void> };
+
+async function startApp(env: Record<string, string>): Promise<App> {
+  const { TABLE_NAME, DYNAMODB_ENDPOINT, WS_MANAGEMENT_ENDPOINT, ADMIN_EMAIL, ADMIN_PASSWORD, HOST, ...inherited } = process.env;
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'resort-hardening-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+    cwd: root,
+    env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const waitForOutput = async (text: string, timeoutMs = 45_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!output.includes(text)) {
+      if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) throw new Error(`no '${text}' in the output:\n${output}`);
+      await sleep(100);
+    }
+  };
+  await waitForOutput('Ctrl-C stops everything');
+  return { child, port, dataDir, output: () => output, exit, waitForOutput };
+}
+
+async function finish(app: App | undefined): Promise<void> {
+  if (!app) return;
+  if (app.child.exitCode === null && app.child.signalCode === null) {
+    app.child.kill('SIGTERM');
+    await Promise.race([app.exit, sleep(15_000)]);
+  }
+  // Without the fixes a crashed `npm start` leaves its DynamoDB Local behind: do not leak it.
+  const leftOver = existsSync(join(app.dataDir, 'dynamodb-local.json')) ? runtimeInfo(app).dynamodbPid : undefined;
+  if (leftOver && alive(leftOver)) killPid(leftOver, 'SIGKILL');
+  rmSync(app.dataDir, { recursive: true, force: true });
+}
+
+/** SIGKILL/SIGTERM to one process id; never to 0 or a negative id (a whole process group). */
+const killPid = (pid: number | undefined, signal: NodeJS.Signals) => {
+  if (!pid || pid <= 0) throw new Error(`no process id to send ${signal} to`);
+  process.kill(pid, signal);
+};
+
+const runtimeInfo = (app: App) => JSON.parse(readFileSync(join(app.dataDir, 'dynamodb-local.json'), 'utf8')) as { endpoint: string; pid: number; dynamodbPid?: number };
+
+const alive = (pid: number | undefined) => {
+  if (!pid || pid <= 0) throw new Error('no process id');
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const portIsFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+
+const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
+  Promise.race([promise, sleep(ms).then(() => Promise.reject(new Error(`${what} did not settle within ${ms} ms`)))]);
+
+/** One HTTP/1.1 request written byte for byte, so the Host header is whatever the test says. */
+function rawRequest(port: number, path: string, host: string, extraHeaders = ''): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  return withTimeout(
+    new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\n${extraHeaders || 'Connection: close\r\n'}\r\n`));
+      let raw = '';
+      socket.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
+      socket.once('error', reject);
+      socket.once('close', () => {
+        const [head = '', ...rest] = raw.split('\r\n\r\n');
+        const [statusLine = '', ...lines] = head.split('\r\n');
+        const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+        resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
+      });
+    }),
+    10_000,
+    `GET ${path}`,
+  );
+}
+
+/** The body of a chunked or plain response, parsed as JSON. */
+const json = (response: { headers: Record<string, string>; body: string }) => {
+  if (response.headers['transfer-encoding'] !== 'chunked') return JSON.parse(response.body) as Record<string, unknown>;
+  let text = '';
+  let rest = response.body;
+  for (;;) {
+    const lineEnd = rest.indexOf('\r\n');
+    const size = parseInt(rest.slice(0, lineEnd), 16);
+    if (!size) break;
+    text += rest.slice(lineEnd + 2, lineEnd + 2 + size);
+    rest = rest.slice(lineEnd + 2 + size + 2);
+  }
+  return JSON.parse(text) as Record<string, unknown>;
+};
+
+/**
+ * A real WebSocket handshake on a raw TCP socket, then `frame` written as is; resolves with the
+ * close code of the server's first frame (which must be a close frame).
+ */
+function closeCodeAfterRawFrame(port: number, frame: Buffer): Promise<number> {
+  return withTimeout(
+    new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write(
+          `GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+        ),
+      );
+      let buffer = Buffer.alloc(0);
+      let upgraded = false;
+      socket.on('data', (chunk: Buffer) => {
+        buffer = Buffer.concat([buffer, chunk]);
+        if (!upgraded) {
+          const end = buffer.indexOf('\r\n\r\n');
+          if (end < 0) return;
+          const head = buffer.subarray(0, end).toString('latin1');
+          if (!head.startsWith('HTTP/1.1 101')) return reject(new Error(`no upgrade: ${head}`));
+          upgraded = true;
+          buffer = buffer.subarray(end + 4);
+          socket.write(frame);
+        }
+        if (buffer.length < 4) return;
+        const opcode = (buffer[0] ?? 0) & 0x0f;
+        socket.destroy();
+        if (opcode !== 0x8) return reject(new Error(`expected a close frame, got opcode ${opcode}`));
+        resolve(buffer.readUInt16BE(2));
+      });
+      socket.once('error', reject);
+      socket.once('close', () => reject(new Error('the connection closed without a close frame')));
+    }),
+    10_000,
+    'the close frame',
+  );
+}
+
+/** A healthy client next to the broken ones: it opens, joins, and is answered. */
+async function healthySocketWorks(port: number): Promise<void> {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+  const reply = new Promise<{ event: string }>((resolve, reject) => {
+    socket.once('message', (raw) => resolve(JSON.parse(String(raw)) as { event: string }));
+    socket.once('error', reject);
+  });
+  await withTimeout(new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); }), 10_000, 'a healthy WebSocket');
+  socket.send(JSON.stringify({ action: 'join-customer', userId: 'guest' }));
+  expect((await withTimeout(reply, 10_000, 'the join reply')).event).toBe('joined');
+  socket.close();
+}
+
+const mask = () => randomBytes(4);
+
+describe('npm start with ADMIN_PASSWORD set: malformed frames, forged Host headers, one DynamoDB Local death', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp({ ADMIN_EMAIL: 'desk@resort.in', ADMIN_PASSWORD: 'desk-secret-password' });
+  });
+  afterAll(() => finish(app));
+
+  it('prints an ADMIN_PASSWORD that came from the environment nowhere, and says where it came from', () => {
+    expect(app.output()).toContain('Admin sign-in: desk@resort.in / (from ADMIN_PASSWORD)');
+    expect(app.output()).not.toContain('desk-secret-password');
+  });
+
+  it('builds /config.json and the CSP from the configured host, never from a forged Host header', async () => {
+    for (const host of ['evil.example', `evil.example:${app.port}`, `127.0.0.2:${app.port}`]) {
+      const config = await rawRequest(app.port, '/config.json', host);
+      expect(config.status).toBe(200);
+      expect(json(config).wsUrl).toBe(`ws://localhost:${app.port}/ws`);
+      const page = await rawRequest(app.port, '/', host);
+      expect(page.status).toBe(200);
+      expect(page.headers['content-security-policy']).toContain(`ws://localhost:${app.port} `);
+      expect(page.headers['content-security-policy']).not.toContain('evil');
+    }
+    // The names this server is opened by on this machine are kept, so the page and its socket agree.
+    expect(json(await rawRequest(app.port, '/config.json', `127.0.0.1:${app.port}`)).wsUrl).toBe(`ws://127.0.0.1:${app.port}/ws`);
+    expect(json(await rawRequest(app.port, '/config.json', `localhost:${app.port}`)).wsUrl).toBe(`ws://localhost:${app.port}/ws`);
+    // ... but only with this server's port.
+    expect(json(await rawRequest(app.port, '/config.json', `127.0.0.1:${app.port + 1}`)).wsUrl).toBe(`ws://localhost:${app.port}/ws`);
+  });
+
+  it('answers a malformed Host header (spaces, slashes) without a 500', async () => {
+    for (const host of ['bad host', 'a b:c', '/etc/passwd', '[::1', 'evil.example/ws?x=']) {
+      for (const path of ['/config.json', '/', '/api/cottages', '/admin/login']) {
+        const response = await rawRequest(app.port, path, host);
+        expect(response.status, `${path} with Host '${host}'`).toBe(200);
+        if (path === '/config.json') expect(json(response).wsUrl).toBe(`ws://localhost:${app.port}/ws`);
+      }
+    }
+  });
+
+  it('closes a WebSocket that sends a reserved opcode (0x3) with 1002 and keeps serving HTTP and other sockets', async () => {
+    // FIN + opcode 0x3 (reserved), masked, empty payload.
+    expect(await closeCodeAfterRawFrame(app.port, Buffer.concat([Buffer.from([0x83, 0x80]), mask()]))).toBe(1002);
+    expect((await fetch(`http://127.0.0.1:${app.port}/api/cottages`)).status).toBe(200);
+    await healthySocketWorks(app.port);
+  });
+
+  it('closes a WebSocket whose frame header announces more than 128 KB with 1009 and keeps serving', async () => {
+    const header = Buffer.alloc(10);
+    header[0] = 0x82; // FIN + binary
+    header[1] = 0x80 | 127; // masked, 64-bit length follows
+    header.writeBigUInt64BE(BigInt(200 * 1024), 2);
+    expect(await closeCodeAfterRawFrame(app.port, Buffer.concat([header, mask()]))).toBe(1009);
+    expect((await fetch(`http://127.0.0.1:${app.port}/config.json`)).status).toBe(200);
+    await healthySocketWorks(app.port);
+    expect(app.child.exitCode).toBeNull();
+  });
+
+  it('refuses an upgrade whose request target is not a URL with 400, and one to another path with 404, and keeps serving', async () => {
+    const upgrade = `Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n`;
+    expect((await rawRequest(app.port, 'http://[', `127.0.0.1:${app.port}`, upgrade)).status).toBe(400);
+    expect((await rawRequest(app.port, '/not-the-socket', `127.0.0.1:${app.port}`, upgrade)).status).toBe(404);
+    expect((await rawRequest(app.port, 'http://[', `127.0.0.1:${app.port}`)).status).toBe(400);
+    expect((await fetch(`http://127.0.0.1:${app.port}/config.json`)).status).toBe(200);
+    await healthySocketWorks(app.port);
+  });
+
+  it('restarts DynamoDB Local once when it dies, keeps serving, and SIGTERM then stops everything and frees the port', async () => {
+    const first = runtimeInfo(app);
+    expect(first.dynamodbPid).toBeTypeOf('number');
+    killPid(first.dynamodbPid, 'SIGKILL');
+    await app.waitForOutput('DynamoDB Local restarted');
+    expect(app.output()).toContain('DynamoDB Local stopped unexpectedly (signal SIGKILL); restarting it once');
+    const second = runtimeInfo(app);
+    expect(second.endpoint).toBe(first.endpoint);
+    expect(second.dynamodbPid).not.toBe(first.dynamodbPid);
+    const cottages = await fetch(`http://127.0.0.1:${app.port}/api/cottages`);
+    expect(((await cottages.json()) as { data: unknown[] }).data).toHaveLength(3);
+
+    app.child.kill('SIGTERM');
+    expect(await withTimeout(app.exit, 20_000, 'npm start after SIGTERM')).toBe(0);
+    expect(await portIsFree(app.port)).toBe(true);
+    expect(alive(second.dynamodbPid)).toBe(false);
+    await expect(fetch(second.endpoint)).rejects.toThrow();
+    expect(existsSync(join(app.dataDir, 'dynamodb-local.json'))).toBe(false);
+  });
+});
+
+describe('npm start with the default admin, and a DynamoDB Local that dies twice', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp({});
+  });
+  afterAll(() => finish(app));
+
+  it('prints the default local password, which is documented and not a secret', () => {
+    expect(app.output()).toContain(`Admin sign-in: ${DEFAULT_ADMIN.email} / ${DEFAULT_ADMIN.password}  (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`);
+  });
+
+  it('stops with one clear line and a non-zero code when DynamoDB Local dies again, freeing the port', async () => {
+    killPid(runtimeInfo(app).dynamodbPid, 'SIGKILL');
+    await app.waitForOutput('DynamoDB Local restarted');
+    const restarted = runtimeInfo(app);
+    killPid(restarted.dynamodbPid, 'SIGTERM');
+    expect(await withTimeout(app.exit, 20_000, 'npm start after the second death')).not.toBe(0);
+    expect(app.output()).toMatch(/DynamoDB Local stopped unexpectedly again \((exit code \d+|signal SIGTERM)\); stopping/);
+    expect(await portIsFree(app.port)).toBe(true);
+    expect(existsSync(join(app.dataDir, 'dynamodb-local.json'))).toBe(false);
+  });
+});
+
+describe('the DynamoDB Local launcher', () => {
+  it('reports a death through `exited`, and stop() returns at once when the process is already gone', async () => {
+    const database = await startDynamoDbLocal();
+    try {
+      killPid(database.pid, 'SIGKILL');
+      expect(await withTimeout(database.exited, 10_000, 'exited')).toEqual({ code: null, signal: 'SIGKILL', requested: false });
+      await withTimeout(database.stop(), 2_000, 'stop() after a death');
+      await withTimeout(database.stop(), 2_000, 'a second stop()');
+    } finally {
+      await withTimeout(database.stop(), 15_000, 'the clean-up stop()').catch(() => undefined);
+    }
+  });
+
+  it('marks an exit that stop() asked for as requested', async () => {
+    const database = await startDynamoDbLocal();
+    await withTimeout(database.stop(), 15_000, 'stop()');
+    expect((await database.exited).requested).toBe(true);
+    expect(alive(database.pid)).toBe(false);
+  });
+});
+
+describe('a server listening on all interfaces (HOST=0.0.0.0, a phone on the LAN)', () => {
+  let port: number;
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    port = await freePort();
+    close = (await startLocalServer({ port, host: '0.0.0.0', stage: 'local', paymentMode: 'test', webRoot, streamConsumer: false })).close;
+  });
+  afterAll(() => close?.());
+
+  const addresses = Object.values(networkInterfaces()).flatMap((entries) => entries ?? []);
+  const lan = addresses.find((entry) => entry.family === 'IPv4' && !entry.internal)?.address;
+
+  it.runIf(lan)('tells a device that came by this machine\'s LAN address to open the socket there', async () => {
+    expect(json(await rawRequest(port, '/config.json', `${lan}:${port}`)).wsUrl).toBe(`ws://${lan}:${port}/ws`);
+    expect((await rawRequest(port, '/', `${lan}:${port}`)).headers['content-security-policy']).toContain(`ws://${lan}:${port} `);
+  });
+
+  it('falls back to this machine\'s own address for a Host it does not know or with another port', async () => {
+    const expected = `ws://${lan ?? 'localhost'}:${port}/ws`;
+    for (const host of [`evil.example:${port}`, 'evil.example', `${lan ?? '127.0.0.1'}:${port + 1}`, 'bad host']) {
+      const response = await rawRequest(port, '/config.json', host);
+      expect(response.status).toBe(200);
+      expect(json(response).wsUrl, `Host '${host}'`).toBe(expected);
+    }
+  });
+});
+
+describe('npm start stopped by SIGTERM while guests are booking', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp({});
+  });
+  afterAll(() => finish(app));
+
+  it('stops accepting, finishes the requests under way, and every booking it answered gets its e-mail before it exits', async () => {
+    const { bookingBody, inDays } = await import('../support/booking-fixtures.ts');
+    const base = `http://127.0.0.1:${app.port}/api/bookings`;
+    const book = (index: number) =>
+      fetch(base, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': randomBytes(16).toString('hex') },
+        body: JSON.stringify(bookingBody({ cottageType: 'kingfisher-villa', checkIn: inDays(120 + index * 3), checkOut: inDays(121 + index * 3) })),
+      }).then(
+        async (response) => ({ status: response.status, reference: response.status === 201 ? ((await response.json()) as { data: { bookingReference: string } }).data.bookingReference : undefined }),
+        () => ({ status: 0, reference: undefined }),
+      );
+    const first = await book(0);
+    expect(first.status).toBe(201);
+    const requests = Array.from({ length: 6 }, (_, index) => book(index + 1));
+    await sleep(30);
+    app.child.kill('SIGTERM');
+    const answers = [first, ...(await Promise.all(requests))];
+    expect(await withTimeout(app.exit, 30_000, 'npm start after SIGTERM')).toBe(0);
+
+    // Each answer is a booking (201), a clear refusal while stopping (503), or a closed port: never a dropped request.
+    expect(answers.every((answer) => [201, 503, 0].includes(answer.status))).toBe(true);
+    const outbox = join(app.dataDir, 'outbox');
+    const subjects = existsSync(outbox) ? readdirSync(outbox).filter((file) => file.endsWith('.json')).map((file) => (JSON.parse(readFileSync(join(outbox, file), 'utf8')) as { subject: string }).subject) : [];
+    const answered = answers.flatMap((answer) => (answer.reference ? [answer.reference] : []));
+    expect(await portIsFree(app.port)).toBe(true);
+
+    // What matters is what was stored: every booking in the table, answered or not, has its one e-mail.
+    const database = await startDynamoDbLocal({ dbPath: join(app.dataDir, 'dynamodb') });
+    try {
+      const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: database.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+      const { Items = [] } = await client.send(new ScanCommand({ TableName: LOCAL_TABLE_NAME, FilterExpression: 'entity = :booking', ExpressionAttributeValues: { ':booking': 'booking' } }));
+      client.destroy();
+      const stored = Items.map((item) => String(item.booking_reference));
+      expect(stored).toEqual(expect.arrayContaining(answered));
+      expect(stored.length).toBeGreaterThan(1);
+      for (const reference of stored) expect(subjects.filter((subject) => subject.includes(reference)), reference).toHaveLength(1);
+    } finally {
+      await database.stop();
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { createBookingSchema, guestDetailsSchema } from '../../shared/booking.ts';
+import { packageSafariAllowance, packageSafariProblem } from '../../shared/safari-rules.ts';
+import { isIsoDate } from '../../shared/stay.ts';
+import { cleanText, textField } from '../../shared/text.ts';
+import { accountNameSchema } from '../../shared/users.ts';
+import { samplePackages } from '../../infra/local/sample-data.ts';
+
+const guest = { firstName: 'Asha', lastName: 'Rao', email: 'asha@example.in', phone: '98765 43210' };
+const messagesOf = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+
+describe('calendar dates', () => {
+  it('are real days: impossible dates are false, never a throw', () => {
+    for (const date of ['2026-02-30', '2027-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-12-32', '2026-1-01', '', 'tomorrow']) expect(isIsoDate(date), date).toBe(false);
+    for (const date of ['2028-02-29', '2026-12-31', '2026-01-01']) expect(isIsoDate(date), date).toBe(true);
+  });
+
+  it('an impossible booking date is the field message, not an exception', () => {
+    const result = createBookingSchema.safeParse({ cottageType: 'hornbill-villa', checkIn: '2026-02-30', checkOut: '2026-13-01', adults: 2, packageId: 'forest-retreat', guestDetails: guest, acceptTerms: true });
+    expect(messagesOf(result)).toEqual({ checkIn: 'Dates look like 2026-12-24', checkOut: 'Dates look like 2026-12-24' });
+  });
+});
+
+describe('free text from requests', () => {
+  it('loses control characters, bidi overrides and isolates, and lone surrogates; one-line text keeps no line breaks', () => {
+    expect(cleanText(' A\u0000sha\u202E \u2066Rao\u2069\u0007 ')).toBe('Asha Rao');
+    expect(cleanText('Anne\tMarie\r\nDas')).toBe('Anne Marie Das');
+    expect(cleanText('\u0085x\u009Fy\u007F')).toBe('xy');
+    expect(cleanText('bad\uD800 half\uDFFF')).toBe('bad half');
+    // A pair is a real character (an emoji) and stays.
+    expect(cleanText('Tiger 🐅')).toBe('Tiger 🐅');
+    expect(cleanText('Line 1\r\nLine 2\rLine 3\u2028Line 4\u000B\tend\u202D', { multiline: true })).toBe('Line 1\nLine 2\nLine 3\nLine 4\n\tend');
+    expect(cleanText('Dévi Ñandú 李')).toBe('Dévi Ñandú 李');
+  });
+
+  it('a name too long says so, and a blank one is still required', () => {
+    const long = guestDetailsSchema.safeParse({ ...guest, firstName: 'a'.repeat(61), lastName: 'b'.repeat(61), address: 'c'.repeat(301) });
+    expect(messagesOf(long)).toEqual({
+      firstName: 'First name must be at most 60 characters',
+      lastName: 'Last name must be at most 60 characters',
+      address: 'Address must be at most 300 characters',
+    });
+    expect(messagesOf(guestDetailsSchema.safeParse({ ...guest, firstName: '\u202E\u0000 ', email: 'x'.repeat(250) + '@example.in' }))).toEqual({
+      firstName: 'First name is required',
+      email: 'Email must be at most 254 characters',
+    });
+    expect(guestDetailsSchema.parse({ ...guest, firstName: 'a'.repeat(60) }).firstName).toHaveLength(60);
+    expect(messagesOf(accountNameSchema.safeParse('n'.repeat(121)) as never)).toEqual({ '': 'Name must be at most 120 characters' });
+    expect(accountNameSchema.parse(' Meera\u202E Iyer ')).toBe('Meera Iyer');
+  });
+
+  it('counts length after cleaning, and sanitises every free-text field of a booking', () => {
+    expect(textField('Note', 5).parse('ab\u0000\u0000\u0000cde')).toBe('abcde');
+    const parsed = createBookingSchema.parse({
+      cottageType: 'hornbill-villa',
+      checkIn: '2030-01-01',
+      checkOut: '2030-01-02',
+      adults: 2,
+      packageId: 'forest-retreat',
+      guestDetails: { ...guest, firstName: 'As\u0000ha', lastName: 'Rao\u202E', email: 'asha@exa\u0000mple.in', address: '12 Forest Road\u0007\r\nKabini' },
+      specialRequests: 'Cot \u2066please\uD800',
+      acceptTerms: true,
+    });
+    expect(parsed.guestDetails).toMatchObject({ firstName: 'Asha', lastName: 'Rao', email: 'asha@example.in', address: '12 Forest Road\nKabini' });
+    expect(parsed.specialRequests).toBe('Cot please');
+  });
+});
+
+describe("a package's safaris", () => {
+  const byId = (id: string) => samplePackages.find((stayPackage) => stayPackage.id === id) ?? ({} as never);
+
+  it('a package that includes safaris takes up to its max_safaris; one that does not takes none', () => {
+    expect(packageSafariAllowance(byId('safari-adventure'))).toBe(3);
+    expect(packageSafariAllowance(byId('forest-retreat'))).toBe(0);
+    // max_safaris left over from before the inclusions stopped mentioning a safari counts for nothing.
+    expect(packageSafariAllowance({ includes_safari: false, max_safaris: 2 })).toBe(0);
+    expect(packageSafariProblem(byId('safari-adventure'), 3)).toBeUndefined();
+    expect(packageSafariProblem(byId('safari-adventure'), 4)).toBe('The Safari Adventure package includes at most 3 safaris');
+    expect(packageSafariProblem({ name: 'Day Trip', includes_safari: true, max_safaris: 1 }, 2)).toBe('The Day Trip package includes at most 1 safari');
+    expect(packageSafariProblem(byId('forest-retreat'), 0)).toBeUndefined();
+    expect(packageSafariProblem(byId('forest-retreat'), 4)).toBe('The Forest Retreat package does not include safaris');
+  });
+});
+
+describe('zod/mini', () => {
+  it('keeps the English messages of full zod for checks that carry none', () => {
+    expect(z.object({ name: z.string().check(z.maxLength(3)) }).safeParse({ name: 'abcd' }).error?.issues[0]?.message).toBe('Too big: expected string to have <=3 characters');
+  });
+});

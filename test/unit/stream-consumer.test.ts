@@ -1,0 +1,201 @@
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StoredBooking } from '../../functions/lib/db/bookings.ts';
+import { counterDelta } from '../../functions/lib/reports/daily-counters.ts';
+import { activityEffects, bookingEffects, catalogueEffects } from '../../functions/streams/change-events.ts';
+import { matchesStreamFilter } from '../../functions/streams/stream-filter.ts';
+import { handler } from '../../functions/streams/table-events.ts';
+
+/** A booking as the table stores it (what a stream image holds, unmarshalled). */
+function storedBooking(overrides: Partial<StoredBooking> = {}): StoredBooking {
+  return {
+    id: '7d9b3a52-2f41-4c1e-9a57-0c1d2e3f4a5b',
+    booking_reference: 'VMLX2K9A1B2C3',
+    status: 'pending',
+    payment_method: 'offline',
+    payment_status: 'pending',
+    customer_name: 'Ms Asha Rao',
+    customer_email: 'asha@example.in',
+    customer_phone: '9876543210',
+    country_code: '+91',
+    check_in_date: '2027-01-10',
+    check_out_date: '2027-01-13',
+    nights: 3,
+    adults: 2,
+    children: 0,
+    rooms: 1,
+    cottage_type: 'hornbill-villa',
+    cottage_ids: ['hornbill-1'],
+    cottage_name: 'Hornbill Villa',
+    package_id: 'forest-retreat',
+    package_name: 'Forest Retreat',
+    safaris: [{ safari_id: 'jungle-jeep', name: 'Jungle Jeep Safari', date: '2027-01-11', time_slot: '06:00', guests: 2, amount: 3000 }],
+    total_amount: 41_300,
+    price_breakdown: [],
+    user_id: 'user-42',
+    created_at: '2026-11-22T05:00:00.000Z',
+    claims: { cottageIds: ['hornbill-1'], nights: ['2027-01-10', '2027-01-11', '2027-01-12'], seats: [{ safariId: 'jungle-jeep', date: '2027-01-11', timeSlot: '06:00', seats: 2 }] },
+    quote: { villa: { amount: 30_001 } } as StoredBooking['quote'],
+    ...overrides,
+  };
+}
+
+const keysOf = (item: Record<string, unknown>) => ({ pk: item.pk, sk: item.sk });
+const asItem = (booking: StoredBooking) => ({ pk: `BOOKING#${booking.id}`, sk: 'BOOKING', entity: 'booking', ...booking });
+
+/** A stream record as Lambda delivers it (NEW_AND_OLD_IMAGES), from the item before and after. */
+function streamRecord(eventName: 'INSERT' | 'MODIFY' | 'REMOVE', before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined, sequence: string, extra: Partial<DynamoDBRecord> = {}): DynamoDBRecord {
+  const keys = keysOf((after ?? before) as Record<string, unknown>);
+  return {
+    eventID: `event-${sequence}`,
+    eventName,
+    eventVersion: '1.1',
+    eventSource: 'aws:dynamodb',
+    awsRegion: 'us-east-1',
+    eventSourceARN: 'arn:aws:dynamodb:us-east-1:000000000000:table/unit-test-table/stream/2026-11-22T00:00:00.000',
+    dynamodb: {
+      ApproximateCreationDateTime: 1_795_330_000,
+      Keys: marshall(keys) as never,
+      ...(after ? { NewImage: marshall(after, { removeUndefinedValues: true }) as never } : {}),
+      ...(before ? { OldImage: marshall(before, { removeUndefinedValues: true }) as never } : {}),
+      SequenceNumber: sequence,
+      SizeBytes: 512,
+      StreamViewType: 'NEW_AND_OLD_IMAGES',
+    },
+    ...extra,
+  };
+}
+
+describe('what a booking change causes (pure)', () => {
+  it('a new booking tells staff (new-booking), its guest, open wizards (availability-changed) and mails the confirmation', () => {
+    const booking = storedBooking();
+    const effects = bookingEffects({ eventName: 'INSERT', after: booking, expiredByTtl: false });
+    expect(effects.notices.map((notice) => [notice.audience, notice.event])).toEqual([
+      ['admin', 'new-booking'],
+      ['user:user-42', 'booking-update'],
+      ['customer', 'availability-changed'],
+    ]);
+    expect(effects.notices[2]?.data).toEqual({ cottageType: 'hornbill-villa', checkIn: '2027-01-10', checkOut: '2027-01-13', reason: 'booked' });
+    expect(effects.mail).toMatchObject({ kind: 'confirmation', booking: { booking_reference: 'VMLX2K9A1B2C3' } });
+    expect(effects.mail?.booking).not.toHaveProperty('claims');
+  });
+
+  it('a cancellation mails the refund and releases the nights to open wizards', () => {
+    const before = storedBooking({ status: 'confirmed', payment_status: 'paid' });
+    const after = storedBooking({ status: 'cancelled', payment_status: 'paid', cancelled_at: '2026-11-30T10:00:00.000Z', refund_amount: 41_300 });
+    const effects = bookingEffects({ eventName: 'MODIFY', before, after, expiredByTtl: false });
+    expect(effects.mail).toMatchObject({ kind: 'cancellation', refundAmount: 41_300 });
+    expect(effects.notices.find((notice) => notice.audience === 'user:user-42')?.data.message).toBe('Booking VMLX2K9A1B2C3 is cancelled; ₹41,300 will be refunded');
+    expect(effects.notices.find((notice) => notice.event === 'availability-changed')?.data.reason).toBe('released');
+  });
+
+  it('an expired hold tells its guest the payment failed, and mails nothing', () => {
+    const effects = bookingEffects({ eventName: 'MODIFY', before: storedBooking(), after: storedBooking({ status: 'expired' }), expiredByTtl: false });
+    expect(effects.mail).toBeUndefined();
+    expect(effects.notices.find((notice) => notice.event === 'payment-failed')?.data.error).toContain('was not completed in time');
+  });
+
+  it('a change that moves neither status nor payment causes nothing; a removed booking causes nothing', () => {
+    expect(bookingEffects({ eventName: 'MODIFY', before: storedBooking(), after: storedBooking({ special_requests: 'late' }), expiredByTtl: false })).toEqual({ notices: [] });
+    expect(bookingEffects({ eventName: 'REMOVE', before: storedBooking(), expiredByTtl: false })).toEqual({ notices: [] });
+  });
+
+  it('a price change of a villa is the spec\'s cottage-price-updated; a new package is package-created', () => {
+    const price = catalogueEffects('cottage', { eventName: 'MODIFY', before: { id: 'hornbill-1', name: 'Hornbill Villa', base_price: 9000 }, after: { id: 'hornbill-1', name: 'Hornbill Villa', base_price: 9500 }, expiredByTtl: false });
+    expect(price.notices.find((notice) => notice.audience === 'admin')).toEqual({ audience: 'admin', event: 'cottage-price-updated', data: { cottageId: 'hornbill-1', name: 'Hornbill Villa', oldPrice: 9000, newPrice: 9500 } });
+    const created = catalogueEffects('package', { eventName: 'INSERT', after: { id: 'honeymoon', name: 'Honeymoon' }, expiredByTtl: false });
+    expect(created.notices.map((notice) => notice.event)).toEqual(['package-created', 'catalogue-changed']);
+  });
+
+  it('a sampled activity write becomes one availability-check carrying how many checks it stands for; its TTL expiry causes nothing', () => {
+    const latest = { cottageType: 'glass-cottage', guests: 4 };
+    expect(activityEffects({ eventName: 'MODIFY', before: { kind: 'availability-check', checks: 3, latest }, after: { kind: 'availability-check', checks: 5, latest }, expiredByTtl: false }).notices).toEqual([
+      { audience: 'admin', event: 'availability-check', data: { ...latest, checks: 2 } },
+    ]);
+    expect(activityEffects({ eventName: 'REMOVE', before: { kind: 'availability-check', checks: 5, latest }, expiredByTtl: true })).toEqual({ notices: [] });
+  });
+});
+
+describe('daily report counters', () => {
+  it('a booking adds its rooms per night, its villa revenue spread exactly over the nights, seats and take-up on their days', () => {
+    const delta = counterDelta(undefined, storedBooking());
+    expect(Object.fromEntries(delta)).toEqual({
+      '2027-01-10': { roomNights: 1, 'roomNights#hornbill-villa': 1, roomRevenue: 10_000 },
+      '2027-01-11': { roomNights: 1, 'roomNights#hornbill-villa': 1, roomRevenue: 10_000, 'safariSeats#jungle-jeep': 2 },
+      '2027-01-12': { roomNights: 1, 'roomNights#hornbill-villa': 1, roomRevenue: 10_001 },
+      '2026-11-22': { bookings: 1, bookingValue: 41_300, 'package#forest-retreat': 1 },
+    });
+  });
+
+  it('cancelling takes the nights, revenue and seats back and counts the cancellation and refund on its day', () => {
+    const before = storedBooking({ status: 'confirmed' });
+    const after = storedBooking({ status: 'cancelled', cancelled_at: '2026-12-01T04:00:00.000Z', refund_amount: 41_300 });
+    const delta = counterDelta(before, after);
+    expect(delta.get('2027-01-10')).toEqual({ roomNights: -1, 'roomNights#hornbill-villa': -1, roomRevenue: -10_000 });
+    expect(delta.get('2026-11-22')).toEqual({ bookingValue: -41_300, 'package#forest-retreat': -1 });
+    expect(delta.get('2026-12-01')).toEqual({ cancellations: 1, refunds: 41_300 });
+  });
+
+  it('a change that moves no figure adds nothing', () => {
+    expect(counterDelta(storedBooking(), storedBooking({ status: 'confirmed' })).size).toBe(0);
+  });
+});
+
+describe('the stream filter', () => {
+  it('lets booking, catalogue and activity changes through, and drops inventory, connections and the feed', () => {
+    const record = (entity: string, eventName = 'INSERT') => ({ eventName, dynamodb: { NewImage: { entity: { S: entity } } } });
+    expect(['booking', 'payment', 'cottage', 'package', 'safari', 'pricing-rule', 'activity'].every((entity) => matchesStreamFilter(record(entity)))).toBe(true);
+    expect(['night', 'seats', 'connection', 'feed', 'report-day', 'effect', 'idempotency', 'user'].some((entity) => matchesStreamFilter(record(entity)))).toBe(false);
+    expect(matchesStreamFilter({ eventName: 'REMOVE', dynamodb: { OldImage: { entity: { S: 'activity' } } } })).toBe(true);
+  });
+});
+
+describe('the consumer against a failing table (partial batch responses)', () => {
+  const documentMock = mockClient(DynamoDBDocumentClient);
+  beforeEach(() => {
+    documentMock.reset();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('reports the first record that failed, so the event source retries it and what follows, not what succeeded', async () => {
+    const first = streamRecord('MODIFY', { pk: 'PACKAGE#a', sk: 'PACKAGE', entity: 'package', id: 'a', name: 'A' }, { pk: 'PACKAGE#a', sk: 'PACKAGE', entity: 'package', id: 'a', name: 'A2' }, '100');
+    const second = streamRecord('INSERT', undefined, { pk: 'PACKAGE#b', sk: 'PACKAGE', entity: 'package', id: 'b', name: 'B' }, '200');
+    const third = streamRecord('INSERT', undefined, { pk: 'PACKAGE#c', sk: 'PACKAGE', entity: 'package', id: 'c', name: 'C' }, '300');
+    documentMock.on(QueryCommand).resolves({ Items: [] });
+    documentMock.on(PutCommand).callsFake((input: { Item: { id: string } }) => {
+      if (input.Item.id.startsWith('event-200')) throw new Error('ProvisionedThroughputExceededException');
+      return {};
+    });
+    const result = await handler({ Records: [first, second, third] });
+    expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: '200' }] });
+    const feedIds = documentMock.commandCalls(PutCommand).map((call) => (call.args[0].input.Item as { id: string }).id);
+    expect(feedIds.filter((id) => id.startsWith('event-300'))).toEqual([]);
+    expect(feedIds.filter((id) => id.startsWith('event-100'))).toEqual(['event-100:0']);
+  });
+
+  it('a booking record whose report counters cannot be written is retried before any mail or frame goes out', async () => {
+    documentMock.on(TransactWriteCommand).rejects(new Error('InternalServerError'));
+    const record = streamRecord('INSERT', undefined, asItem(storedBooking()), '400');
+    expect(await handler({ Records: [record] })).toEqual({ batchItemFailures: [{ itemIdentifier: '400' }] });
+    expect(documentMock.commandCalls(PutCommand)).toEqual([]);
+    expect(documentMock.commandCalls(QueryCommand)).toEqual([]);
+  });
+});
+
+describe('a damaged item in the stream', () => {
+  const documentMock = mockClient(DynamoDBDocumentClient);
+  beforeEach(() => documentMock.reset());
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is logged and passed over, never retried, so it cannot hold up the records behind it', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const damaged = streamRecord('INSERT', undefined, { pk: 'BOOKING#x', sk: 'BOOKING', entity: 'booking', id: 'x', status: 'pending' }, '500');
+    expect(await handler({ Records: [damaged] })).toEqual({ batchItemFailures: [] });
+    expect(documentMock.calls()).toEqual([]);
+    expect(String(errors.mock.calls[0]?.[0])).toContain('the booking item is damaged');
+  });
+});
