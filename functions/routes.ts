@@ -6,8 +6,8 @@
  * it is deployed and served by functions/http/not-implemented.ts, which answers 501 naming the route.
  * `auth` is enforced by the HTTP middleware from this table, so a handler cannot forget it.
  * `access` is the table access the route needs (its IAM grant), `partitions` what it is scoped to.
- * `notifies` and `sendsMail` mark routes whose writes cause WebSocket events or e-mail: the stream
- * consumer does both, so on AWS they grant a request function nothing (no ManageConnections, no SES).
+ * No HTTP route notifies or sends mail itself: what its writes cause (WebSocket events, e-mail) is
+ * done by the stream consumer (`streamConsumers` below), so no request function holds those rights.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** public: anyone; optional: anyone, signed-in users are recognised; user: a valid sign-in; admin: an admin or manager. */
@@ -32,13 +32,10 @@ export type HttpRoute = {
   partitions?: readonly TablePartition[];
   /** Partitions the route may only UpdateItem, beyond `access` (counters such as the sampled activity). */
   updates?: readonly TablePartition[];
-  notifies?: boolean;
   /** Signs or verifies tokens beyond the bearer check (sign-in, manage-booking links). */
   usesSigningKey?: boolean;
   /** Reads the payment provider's secrets (key secret, webhook secret). */
   usesPaymentSecrets?: boolean;
-  /** Sends e-mail (SES on AWS, the local outbox otherwise). */
-  sendsMail?: boolean;
   class?: RouteClass;
   handler?: string;
 };
@@ -59,19 +56,19 @@ export const httpRoutes = [
   // Cottages
   { name: 'list-cottages', method: 'GET', path: '/api/cottages', auth: 'public', access: 'read', partitions: ['catalogue'], handler: 'http/cottages/list-cottages' },
   { name: 'get-cottage', method: 'GET', path: '/api/cottages/{id}', auth: 'public', access: 'read', partitions: ['catalogue'], handler: 'http/cottages/get-cottage' },
-  { name: 'check-availability', method: 'POST', path: '/api/cottages/{id}/availability', auth: 'public', access: 'read', partitions: ['catalogue'], updates: ['activity'], notifies: true, handler: 'http/cottages/check-availability' },
+  { name: 'check-availability', method: 'POST', path: '/api/cottages/{id}/availability', auth: 'public', access: 'read', partitions: ['catalogue'], updates: ['activity'], handler: 'http/cottages/check-availability' },
   { name: 'get-availability-calendar', method: 'GET', path: '/api/cottages/{id}/availability', auth: 'public', access: 'read', partitions: ['catalogue'], handler: 'http/cottages/get-availability-calendar' },
   { name: 'create-cottage', method: 'POST', path: '/api/cottages/admin/create', auth: 'admin', access: 'write' },
   { name: 'update-cottage', method: 'PUT', path: '/api/cottages/admin/update/{id}', auth: 'admin', access: 'write' },
   { name: 'delete-cottage', method: 'DELETE', path: '/api/cottages/admin/delete/{id}', auth: 'admin', access: 'write' },
-  { name: 'set-cottage-pricing', method: 'PATCH', path: '/api/cottages/{id}/pricing', auth: 'admin', access: 'write', notifies: true },
+  { name: 'set-cottage-pricing', method: 'PATCH', path: '/api/cottages/{id}/pricing', auth: 'admin', access: 'write' },
 
   // Packages
   { name: 'list-packages', method: 'GET', path: '/api/packages', auth: 'public', access: 'read', partitions: ['catalogue'], handler: 'http/packages/list-packages' },
   { name: 'get-package', method: 'GET', path: '/api/packages/{id}', auth: 'public', access: 'read', partitions: ['catalogue'], handler: 'http/packages/get-package' },
   { name: 'calculate-package-pricing', method: 'POST', path: '/api/packages/calculate-pricing', auth: 'public', access: 'read', partitions: ['catalogue'], handler: 'http/packages/calculate-pricing' },
   { name: 'list-all-packages', method: 'GET', path: '/api/packages/admin/all', auth: 'admin', access: 'read' },
-  { name: 'create-package', method: 'POST', path: '/api/packages/admin', auth: 'admin', access: 'write', notifies: true },
+  { name: 'create-package', method: 'POST', path: '/api/packages/admin', auth: 'admin', access: 'write' },
   { name: 'update-package', method: 'PUT', path: '/api/packages/admin/{id}', auth: 'admin', access: 'write' },
   { name: 'delete-package', method: 'DELETE', path: '/api/packages/admin/{id}', auth: 'admin', access: 'write' },
   { name: 'get-package-stats', method: 'GET', path: '/api/packages/admin/stats', auth: 'admin', access: 'read' },
@@ -83,32 +80,32 @@ export const httpRoutes = [
   { name: 'get-safari-slots', method: 'GET', path: '/api/safaris/{id}/slots/{date}', auth: 'public', access: 'read', partitions: ['catalogue'], handler: 'http/safaris/get-slots' },
   { name: 'validate-safari-selection', method: 'POST', path: '/api/safaris/validate-selection', auth: 'public', access: 'read', partitions: ['catalogue'], handler: 'http/safaris/validate-selection' },
   { name: 'list-all-safaris', method: 'GET', path: '/api/safaris/admin/all', auth: 'admin', access: 'read' },
-  { name: 'create-safari', method: 'POST', path: '/api/safaris/admin', auth: 'admin', access: 'write', notifies: true },
+  { name: 'create-safari', method: 'POST', path: '/api/safaris/admin', auth: 'admin', access: 'write' },
   { name: 'update-safari', method: 'PUT', path: '/api/safaris/admin/{id}', auth: 'admin', access: 'write' },
   { name: 'get-safari-stats', method: 'GET', path: '/api/safaris/admin/stats', auth: 'admin', access: 'read' },
 
   // Bookings (GET /api/bookings is the admin list and, with ?stats, the dashboard figures)
-  { name: 'create-booking', method: 'POST', path: '/api/bookings', auth: 'optional', access: 'write', notifies: true, usesSigningKey: true, sendsMail: true, class: 'booking', handler: 'http/bookings/create-booking' },
+  { name: 'create-booking', method: 'POST', path: '/api/bookings', auth: 'optional', access: 'write', usesSigningKey: true, class: 'booking', handler: 'http/bookings/create-booking' },
   { name: 'list-bookings', method: 'GET', path: '/api/bookings', auth: 'admin', access: 'read' },
   { name: 'get-booking-by-reference', method: 'GET', path: '/api/bookings/reference/{reference}', auth: 'public', access: 'read', partitions: ['booking-lookup'], usesSigningKey: true, handler: 'http/bookings/get-booking-by-reference' },
   { name: 'list-my-bookings', method: 'GET', path: '/api/bookings/my-bookings', auth: 'user', access: 'read', handler: 'http/bookings/list-my-bookings' },
   { name: 'get-booking', method: 'GET', path: '/api/bookings/{id}', auth: 'user', access: 'read', handler: 'http/bookings/get-booking' },
-  { name: 'cancel-booking', method: 'PUT', path: '/api/bookings/{id}/cancel', auth: 'user', access: 'write', notifies: true, sendsMail: true, handler: 'http/bookings/cancel-booking' },
-  { name: 'update-booking-status', method: 'PATCH', path: '/api/bookings/{id}/status', auth: 'admin', access: 'write', notifies: true },
-  { name: 'update-booking-payment', method: 'PATCH', path: '/api/bookings/{id}/payment', auth: 'admin', access: 'write', notifies: true },
+  { name: 'cancel-booking', method: 'PUT', path: '/api/bookings/{id}/cancel', auth: 'user', access: 'write', handler: 'http/bookings/cancel-booking' },
+  { name: 'update-booking-status', method: 'PATCH', path: '/api/bookings/{id}/status', auth: 'admin', access: 'write' },
+  { name: 'update-booking-payment', method: 'PATCH', path: '/api/bookings/{id}/payment', auth: 'admin', access: 'write' },
 
   // Payments
   { name: 'create-payment-order', method: 'POST', path: '/api/payments/create-order', auth: 'public', access: 'write', usesPaymentSecrets: true, class: 'booking' },
-  { name: 'verify-payment', method: 'POST', path: '/api/payments/verify-payment', auth: 'public', access: 'write', notifies: true, usesPaymentSecrets: true, class: 'booking' },
-  { name: 'record-offline-payment', method: 'POST', path: '/api/payments/offline-payment', auth: 'public', access: 'write', notifies: true },
+  { name: 'verify-payment', method: 'POST', path: '/api/payments/verify-payment', auth: 'public', access: 'write', usesPaymentSecrets: true, class: 'booking' },
+  { name: 'record-offline-payment', method: 'POST', path: '/api/payments/offline-payment', auth: 'public', access: 'write' },
   { name: 'list-booking-payments', method: 'GET', path: '/api/payments/booking/{bookingId}', auth: 'user', access: 'read' },
-  { name: 'payment-webhook', method: 'POST', path: '/api/payments/webhook', auth: 'public', access: 'write', notifies: true, usesPaymentSecrets: true },
+  { name: 'payment-webhook', method: 'POST', path: '/api/payments/webhook', auth: 'public', access: 'write', usesPaymentSecrets: true },
   { name: 'list-payments', method: 'GET', path: '/api/payments/admin', auth: 'admin', access: 'read' },
   { name: 'get-payment-stats', method: 'GET', path: '/api/payments/admin/stats', auth: 'admin', access: 'read' },
 
   // Pricing and reports
   { name: 'list-pricing-rules', method: 'GET', path: '/api/admin/pricing', auth: 'admin', access: 'read' },
-  { name: 'bulk-update-pricing', method: 'POST', path: '/api/admin/pricing/bulk-update', auth: 'admin', access: 'write', notifies: true },
+  { name: 'bulk-update-pricing', method: 'POST', path: '/api/admin/pricing/bulk-update', auth: 'admin', access: 'write' },
   { name: 'get-revenue-report', method: 'GET', path: '/api/admin/reports/revenue', auth: 'admin', access: 'read' },
   { name: 'get-occupancy-report', method: 'GET', path: '/api/admin/reports/occupancy', auth: 'admin', access: 'read' },
 ] as const satisfies readonly HttpRoute[];

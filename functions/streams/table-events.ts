@@ -5,6 +5,7 @@ import { bookingCancellationMail, bookingConfirmationMail } from '../lib/booking
 import type { StoredBooking } from '../lib/db/bookings.ts';
 import { applyDayCounters, claimMail, markMailSent, putFeedEntry, releaseMailClaim } from '../lib/db/stream-effects.ts';
 import { sendMail } from '../lib/mail.ts';
+import { readableStack } from '../lib/readable-stack.ts';
 import { notify } from '../lib/realtime.ts';
 import { counterDelta } from '../lib/reports/daily-counters.ts';
 import { activityEffects, bookingEffects, catalogueEffects, paymentEffects, type Change, type Effects, type MailOrder } from './change-events.ts';
@@ -116,7 +117,7 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
           message: 'Stream record failed; it will be retried',
           eventId: record.eventID,
           sequenceNumber: record.dynamodb?.SequenceNumber,
-          error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+          error: error instanceof Error ? { name: error.name, message: error.message, stack: readableStack(error) } : String(error),
         }),
       );
       return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };

@@ -25,8 +25,8 @@ const accessLogFormat = JSON.stringify({
 
 /**
  * What a route's function may do, from the route table. Request functions only write and answer:
- * WebSocket fan-out and e-mail are the stream consumer's (so `notifies` and `sendsMail` give no
- * grant here). A planned route runs the shared 501 handler, which touches neither the table nor the
+ * WebSocket fan-out and e-mail are the stream consumer's, so no route gets ManageConnections or SES
+ * here. A planned route runs the shared 501 handler, which touches neither the table nor the
  * payment secrets: it gets its grants when its handler is written.
  */
 export function routeNeeds(route: HttpRoute): Needs {

@@ -84,7 +84,8 @@ export type RouteFunctionsProps = {
 
 /**
  * Makes the Lambda of each route with the project's defaults (Node 24 on arm64, ESM bundle with
- * source maps, active X-Ray tracing, its own log group). Execution roles are shared per class of
+ * its source map beside it (read only when an error is logged: functions/lib/readable-stack.ts, not
+ * --enable-source-maps, which costs every cold start), active X-Ray tracing, its own log group). Execution roles are shared per class of
  * needs, so sixty routes cost a handful of roles, each holding exactly the permissions its class
  * needs, and the right to write only to the log groups of the functions that use it (no
  * AWSLambdaBasicExecutionRole: that one may create and write any log group of the account).
@@ -172,7 +173,6 @@ export class RouteFunctions extends Construct {
     const environment: Record<string, string> = {
       STAGE: this.props.stage,
       TABLE_NAME: this.props.table.tableName,
-      NODE_OPTIONS: '--enable-source-maps',
       ...options.environment,
     };
     if (options.needs.notifies && this.props.webSocket) environment.WS_MANAGEMENT_ENDPOINT = this.props.webSocket.managementEndpoint;

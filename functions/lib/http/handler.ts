@@ -4,6 +4,7 @@ import type * as z from 'zod/mini';
 import type { ApiFailure, ApiSuccess } from '../../../shared/api.ts';
 import { httpRoutes, routeKey, type AuthLevel } from '../../routes.ts';
 import type { Principal } from '../auth.ts';
+import { readableStack } from '../readable-stack.ts';
 import { badRequest, forbidden, HttpError, payloadTooLarge, unsupportedMediaType } from './errors.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
@@ -74,7 +75,7 @@ export function httpErrors(): MiddlewareObj<HttpEvent, HttpResult> {
           message: 'Unhandled error',
           requestId: request.context?.awsRequestId,
           routeKey: request.event?.routeKey,
-          error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+          error: error instanceof Error ? { name: error.name, message: error.message, stack: readableStack(error) } : String(error),
         }),
       );
       request.response = jsonResponse(500, { success: false, error: 'Something went wrong on our side. Please try again.' });
