@@ -2,9 +2,16 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
+/** `@/` is web/src, `@shared/` the domain code web and functions share (same as tsconfig.json's paths). */
+export const aliases = {
+  '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+  '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
+};
+
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   plugins: [react()],
+  resolve: { alias: aliases },
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

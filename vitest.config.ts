@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { aliases } from './vite.config.ts';
 
 /**
  * Four suites: unit (pure, no AWS), integration (real handlers over real HTTP and WebSocket against
@@ -34,7 +35,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { test: { name: 'web', include: ['test/web/**/*.test.ts'], globalSetup: ['test/support/web-build-global-setup.ts'] } },
+      { resolve: { alias: aliases }, test: { name: 'web', include: ['test/web/**/*.test.ts'], globalSetup: ['test/support/web-build-global-setup.ts'] } },
       {
         test: {
           name: 'e2e',

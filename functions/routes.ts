@@ -18,7 +18,7 @@ export type TableAccess = 'none' | 'read' | 'write';
  * of each group are in infra/route-classes.ts, built from functions/lib/db/keys.ts). A route
  * without `partitions` may reach the whole table.
  */
-export type TablePartition = 'catalogue' | 'health' | 'booking-lookup' | 'activity' | 'feed' | 'connections';
+export type TablePartition = 'catalogue' | 'health' | 'booking-lookup' | 'lookup-limits' | 'activity' | 'feed' | 'connections' | 'reports' | 'effects';
 /** Sizing and throttling class: sign-in hashes passwords (memory, strict rate), booking writes transactions. */
 export type RouteClass = 'standard' | 'sign-in' | 'booking';
 
@@ -87,7 +87,7 @@ export const httpRoutes = [
   // Bookings (GET /api/bookings is the admin list and, with ?stats, the dashboard figures)
   { name: 'create-booking', method: 'POST', path: '/api/bookings', auth: 'optional', access: 'write', usesSigningKey: true, class: 'booking', handler: 'http/bookings/create-booking' },
   { name: 'list-bookings', method: 'GET', path: '/api/bookings', auth: 'admin', access: 'read' },
-  { name: 'get-booking-by-reference', method: 'GET', path: '/api/bookings/reference/{reference}', auth: 'public', access: 'read', partitions: ['booking-lookup'], usesSigningKey: true, handler: 'http/bookings/get-booking-by-reference' },
+  { name: 'get-booking-by-reference', method: 'GET', path: '/api/bookings/reference/{reference}', auth: 'public', access: 'read', partitions: ['booking-lookup'], updates: ['lookup-limits'], handler: 'http/bookings/get-booking-by-reference' },
   { name: 'list-my-bookings', method: 'GET', path: '/api/bookings/my-bookings', auth: 'user', access: 'read', handler: 'http/bookings/list-my-bookings' },
   { name: 'get-booking', method: 'GET', path: '/api/bookings/{id}', auth: 'user', access: 'read', handler: 'http/bookings/get-booking' },
   { name: 'cancel-booking', method: 'PUT', path: '/api/bookings/{id}/cancel', auth: 'user', access: 'write', handler: 'http/bookings/cancel-booking' },
@@ -141,7 +141,10 @@ export const jobs = [{ name: 'release-expired-holds', handler: 'jobs/release-exp
  * fan-out, e-mail, notification feed, report aggregates) is done here from the item's old and new
  * images, so request handlers only write and answer. Stream settings: functions/streams/stream-filter.ts.
  */
-export const streamConsumers = [{ name: 'table-events', handler: 'streams/table-events', access: 'write', notifies: true, sendsMail: true }] as const;
+export const streamConsumers = [
+  // It writes only what the stream causes: feed entries, report counters, its once-only marks, and gone connections.
+  { name: 'table-events', handler: 'streams/table-events', access: 'write', partitions: ['feed', 'reports', 'effects', 'connections'], notifies: true, sendsMail: true },
+] as const;
 
 /**
  * Secrets Manager rotation functions (invoked by Secrets Manager on the secret's schedule, never on

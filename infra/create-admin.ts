@@ -13,7 +13,7 @@ export async function stackOutput(client: CloudFormationClient, stackName: strin
   try {
     ({ Stacks: stacks } = await client.send(new DescribeStacksCommand({ StackName: stackName })));
   } catch (error) {
-    if (error instanceof Error && /does not exist/.test(error.message)) throw new Error(`Stack ${stackName} is not deployed in this account and region: deploy it first (npm run deploy -- -c stage=...)`);
+    if (error instanceof Error && /does not exist/.test(error.message)) throw new Error(`Stack ${stackName} is not deployed in this account and region: deploy it first (npm run deploy -- -c stage=...)`, { cause: error });
     throw error;
   }
   const value = stacks?.[0]?.Outputs?.find((output) => output.OutputKey === key)?.OutputValue;

@@ -1,5 +1,5 @@
 import type { RouteClass, TablePartition } from '../functions/routes.ts';
-import { activityKeys, bookingKeys, connectionKeys, cottageKeys, feedKeys, healthKeys, packageKeys, pricingRuleKeys, safariKeys } from '../functions/lib/db/keys.ts';
+import { activityKeys, bookingKeys, connectionKeys, cottageKeys, effectKeys, feedKeys, healthKeys, lookupLimitKeys, packageKeys, pricingRuleKeys, reportKeys, safariKeys } from '../functions/lib/db/keys.ts';
 
 /**
  * What each class of route gets on AWS. Sign-in hashes with scrypt (128 MiB, CPU-bound: Lambda CPU
@@ -39,8 +39,12 @@ export const partitionKeyPatterns: Record<TablePartition, readonly string[]> = {
   health: [healthKeys.pk],
   // A booking (and its payments) and the reference pointing at it: the manage-booking lookup.
   'booking-lookup': [bookingKeys.item(ANY).pk, bookingKeys.reference(ANY).pk],
+  // The lookup's per-client-address counters (its rate limit), updated only.
+  'lookup-limits': [lookupLimitKeys.window(ANY, '').pk],
   activity: [activityKeys.minute(ANY, '').pk],
   feed: [feedKeys.partition(ANY as 'admin')],
+  reports: [reportKeys.yearPartition(ANY)],
+  effects: [effectKeys.mail(ANY).pk],
   // A connection's own rows, and the audience listings on gsi1 (fan-out).
   connections: [connectionKeys.partition(ANY), connectionKeys.audiencePartition(ANY as 'admin')],
 };

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { villaTypes } from './catalog.ts';
+import { type villaTypes, type StayPackage } from './catalog.ts';
 import { isIsoDate, stayMessages } from './stay.ts';
 import { cleanText, textField, tooLongMessage } from './text.ts';
 import { tenDigitPhoneSchema } from './users.ts';
@@ -39,6 +39,17 @@ export const packageMessages = {
   noSafaris: (name: string) => `The ${name} package does not include safaris`,
   maxSafaris: (name: string, max: number) => `The ${name} package includes at most ${max} safari${max === 1 ? '' : 's'}`,
 } as const;
+
+/**
+ * The spec's package guest range (guest section 5): the message for field `packageId` when a party
+ * of `guests` is outside the package's min_guests..max_guests, or undefined when it fits. Booking
+ * creation and the quote both call this one rule, so they can never disagree.
+ */
+export function packageGuestProblem(stayPackage: Pick<StayPackage, 'name' | 'min_guests' | 'max_guests'>, guests: number): string | undefined {
+  if (guests < stayPackage.min_guests) return packageMessages.minGuests(stayPackage.name, stayPackage.min_guests);
+  if (guests > stayPackage.max_guests) return packageMessages.maxGuests(stayPackage.name, stayPackage.max_guests);
+  return undefined;
+}
 
 export const guestMessages = {
   firstName: 'First name is required',

@@ -5,10 +5,12 @@ import './zod-locale.ts';
  * Characters that have no place in a name, an address or a note, and that make stored text lie
  * about itself when shown: C0 controls (tab, line feed and carriage return are handled apart),
  * DEL, C1 controls, the bidi embeddings and overrides U+202A-U+202E (U+202E turns "gpj.exe" into
- * "exe.jpg"), the bidi isolates U+2066-U+2069, and surrogate halves without their pair (with the
+ * "exe.jpg"), the bidi isolates U+2066-U+2069, the bidi marks U+200E, U+200F and U+061C, a stray
+ * byte-order mark U+FEFF, and surrogate halves without their pair (with the
  * `u` flag a class matches a surrogate only when it stands alone).
  */
-const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/gu;
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
+const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF\uD800-\uDFFF]/gu;
 /** Line breaks of every kind, and tabs, in text that is one line (a name). */
 const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
 /** Line breaks other than \n, in text that may span lines (an address, a note). */

@@ -155,18 +155,3 @@ export async function verifyAccessToken(token: string): Promise<Principal | unde
   }
 }
 
-const BOOKING_TOKEN_AUDIENCE = `${audience}:manage-booking`;
-
-/** A signed link that lets a guest open their booking without an account (no reference guessing). */
-export async function signBookingToken(bookingId: string, expiresIn = '400d'): Promise<string> {
-  return sign(new SignJWT({}).setSubject(bookingId).setIssuer(ISSUER).setAudience(BOOKING_TOKEN_AUDIENCE).setIssuedAt().setExpirationTime(expiresIn));
-}
-
-export async function verifyBookingToken(token: string): Promise<string | undefined> {
-  try {
-    const payload = await verifyWithKeyRing(token, { algorithms: [ALGORITHM], issuer: ISSUER, audience: BOOKING_TOKEN_AUDIENCE, requiredClaims: ['exp', 'sub'] });
-    return payload.sub;
-  } catch {
-    return undefined;
-  }
-}

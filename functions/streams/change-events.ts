@@ -1,10 +1,10 @@
 import type { BookingRecord } from '../../shared/booking.ts';
 import { formatInr } from '../../shared/money.ts';
-import type { StoredBooking } from '../lib/db/bookings.ts';
+import { toPublicBooking, type StoredBooking } from '../lib/db/bookings.ts';
 import type { Audience } from '../lib/db/keys.ts';
 
 /** One item's change as the stream gives it: what it was and what it is (either may be absent). */
-export type Change<T> = { eventName: 'INSERT' | 'MODIFY' | 'REMOVE'; before?: T; after?: T; expiredByTtl: boolean };
+export type Change<T> = { eventName: 'INSERT' | 'MODIFY' | 'REMOVE'; before?: T; after?: T };
 
 /** A message for one audience: pushed on its sockets and kept in its notification feed. */
 export type Notice = { audience: Audience; event: string; data: Record<string, unknown> };
@@ -31,10 +31,6 @@ const summary = (booking: StoredBooking) => ({
   payment_status: booking.payment_status,
 });
 
-const publicRecord = (booking: StoredBooking): BookingRecord => {
-  const { claims: _claims, holdExpiresAtMs: _hold, quote: _quote, ...record } = booking;
-  return record;
-};
 
 /** Open wizards re-read the calendar of this villa type for these nights (no guest data in it). */
 const availabilityChanged = (booking: StoredBooking, reason: string): Notice => ({
@@ -59,7 +55,7 @@ export function bookingEffects(change: Change<StoredBooking>): Effects {
         ...forGuest(after, 'booking-update', { message: `Booking ${after.booking_reference} is reserved` }),
         availabilityChanged(after, 'booked'),
       ],
-      mail: { kind: 'confirmation', booking: publicRecord(after) },
+      mail: { kind: 'confirmation', booking: toPublicBooking(after) },
     };
   }
   if (change.eventName === 'REMOVE' || !before || !after) return none;
@@ -72,7 +68,7 @@ export function bookingEffects(change: Change<StoredBooking>): Effects {
       case 'cancelled': {
         const refundAmount = after.refund_amount ?? 0;
         notices.push(...forGuest(after, 'booking-update', { message: `Booking ${after.booking_reference} is cancelled${refundAmount > 0 ? `; ${formatInr(refundAmount)} will be refunded` : ''}` }));
-        mail = { kind: 'cancellation', booking: publicRecord(after), refundAmount };
+        mail = { kind: 'cancellation', booking: toPublicBooking(after), refundAmount };
         break;
       }
       case 'expired':

@@ -1,13 +1,13 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { bookingCancellationMail, bookingConfirmationMail } from '../lib/bookings/booking-mail.ts';
 import type { StoredBooking } from '../lib/db/bookings.ts';
 import { applyDayCounters, claimMail, markMailSent, putFeedEntry, releaseMailClaim } from '../lib/db/stream-effects.ts';
-import { sendMail } from '../lib/mail.ts';
+import { sendMail, type Mail } from '../lib/mail.ts';
 import { readableStack } from '../lib/readable-stack.ts';
 import { notify } from '../lib/realtime.ts';
-import { counterDelta } from '../lib/reports/daily-counters.ts';
+import { counterDelta, type DayCounters } from '../lib/reports/daily-counters.ts';
 import { activityEffects, bookingEffects, catalogueEffects, paymentEffects, type Change, type Effects, type MailOrder } from './change-events.ts';
 import type { StreamEntity } from './stream-filter.ts';
 
@@ -16,88 +16,103 @@ type Item = Record<string, unknown>;
 const image = (value: Record<string, unknown> | undefined): Item | undefined =>
   value ? unmarshall(value as Record<string, AttributeValue>) : undefined;
 
-/** TTL deletions are done by DynamoDB itself, which the record says through its user identity. */
-const expiredByTtl = (record: DynamoDBRecord): boolean =>
-  record.userIdentity?.type === 'Service' && record.userIdentity?.principalId === 'dynamodb.amazonaws.com';
-
 function changeOf(record: DynamoDBRecord): Change<Item> {
   const before = image(record.dynamodb?.OldImage);
   const after = image(record.dynamodb?.NewImage);
-  return { eventName: record.eventName ?? 'MODIFY', ...(before ? { before } : {}), ...(after ? { after } : {}), expiredByTtl: expiredByTtl(record) };
+  return { eventName: record.eventName ?? 'MODIFY', ...(before ? { before } : {}), ...(after ? { after } : {}) };
 }
 
 const isArray = (value: unknown) => Array.isArray(value);
-/** A booking image the effects can be derived from; a damaged one would fail every retry. */
+/** A booking image the effects can be derived from at a glance (derive() catches the rest). */
 const readableBooking = (item: Item | undefined): boolean =>
   !item ||
   (typeof item.id === 'string' &&
     typeof item.booking_reference === 'string' &&
     typeof item.status === 'string' &&
     typeof item.created_at === 'string' &&
+    typeof item.total_amount === 'number' &&
     isArray(item.safaris) &&
     typeof item.claims === 'object' &&
     item.claims !== null &&
     isArray((item.claims as Item).nights) &&
     isArray((item.claims as Item).cottageIds));
 
-/** What the change causes, by the item's entity; report counters move with every booking change. */
-async function effectsOf(entity: StreamEntity | undefined, change: Change<Item>, eventId: string): Promise<Effects> {
+class DamagedItem extends Error {}
+
+type Derived = { effects: Effects; counters?: DayCounters; mail?: Mail };
+
+/**
+ * What the change causes, by the item's entity: pure, so anything it throws comes from the item
+ * itself. Report counters move with every booking change but a removal (nothing removes bookings
+ * in this app; should something, history must not be rewritten by it).
+ */
+function derive(entity: StreamEntity | undefined, change: Change<Item>): Derived {
+  const withMail = (effects: Effects): Derived => (effects.mail ? { effects, mail: mailFor(effects.mail) } : { effects });
   switch (entity) {
     case 'booking': {
-      if (!readableBooking(change.before) || !readableBooking(change.after)) {
-        // Retrying cannot mend a damaged item, and would hold up every record behind it: say so and go on.
-        console.error(JSON.stringify({ level: 'error', message: 'Stream record skipped: the booking item is damaged', eventId }));
-        return { notices: [] };
-      }
+      if (!readableBooking(change.before) || !readableBooking(change.after)) throw new DamagedItem('the booking item is damaged');
       const bookingChange = change as Change<StoredBooking>;
-      const delta = counterDelta(bookingChange.before, bookingChange.after);
-      if (delta.size) await applyDayCounters(eventId, delta);
-      return bookingEffects(bookingChange);
+      const counters = change.eventName === 'REMOVE' ? undefined : counterDelta(bookingChange.before, bookingChange.after);
+      return { ...withMail(bookingEffects(bookingChange)), ...(counters?.size ? { counters } : {}) };
     }
     case 'payment':
-      return paymentEffects(change);
+      return withMail(paymentEffects(change));
     case 'cottage':
     case 'package':
     case 'safari':
     case 'pricing-rule':
-      return catalogueEffects(entity, change as Change<{ id: string }>);
+      return withMail(catalogueEffects(entity, change as Change<{ id: string }>));
     case 'activity':
-      return activityEffects(change);
+      return withMail(activityEffects(change));
     default:
-      return { notices: [] };
+      return { effects: { notices: [] } };
   }
 }
 
-const mailFor = (order: MailOrder) => (order.kind === 'confirmation' ? bookingConfirmationMail(order.booking) : bookingCancellationMail(order.booking, order.refundAmount));
+const mailFor = (order: MailOrder): Mail => (order.kind === 'confirmation' ? bookingConfirmationMail(order.booking) : bookingCancellationMail(order.booking, order.refundAmount));
 
 /** Sends a change's mail once: claimed by the record's id before sending, marked sent after. */
-async function sendOnce(eventId: string, order: MailOrder): Promise<void> {
-  if (!(await claimMail(eventId))) return;
+async function sendOnce(eventId: string, mail: Mail, deadline: number): Promise<void> {
+  const claim = await claimMail(eventId, deadline);
+  if (!claim) return;
   let result: string;
   try {
-    result = await sendMail(mailFor(order));
+    result = await sendMail(mail);
   } catch (error) {
-    await releaseMailClaim(eventId);
+    await releaseMailClaim(claim);
     throw error;
   }
-  await markMailSent(eventId, result);
+  try {
+    await markMailSent(claim, result);
+  } catch (error) {
+    // The mail went out: retrying the record would send it again once the lease passes. Say so and go on.
+    console.error(JSON.stringify({ level: 'error', message: 'Mail sent but not marked sent', eventId, error: String(error) }));
+  }
 }
 
-async function handleRecord(record: DynamoDBRecord): Promise<void> {
+async function handleRecord(record: DynamoDBRecord, deadline: number): Promise<void> {
   const eventId = record.eventID ?? record.dynamodb?.SequenceNumber ?? '';
   const change = changeOf(record);
   const entity = (change.after ?? change.before)?.entity as StreamEntity | undefined;
-  const effects = await effectsOf(entity, change, eventId);
+  let derived: Derived;
+  try {
+    derived = derive(entity, change);
+  } catch (error) {
+    // Retrying cannot mend a damaged item, and would hold up every record behind it: say so and go on.
+    console.error(JSON.stringify({ level: 'error', message: 'Stream record skipped: the item is damaged', entity, eventId, error: String(error) }));
+    return;
+  }
+  if (derived.counters) await applyDayCounters(eventId, derived.counters);
   const created = record.dynamodb?.ApproximateCreationDateTime;
   const at = new Date(created ? created * 1000 : Date.now()).toISOString();
-  const notices = effects.notices.map((notice, index) => ({ ...notice, id: `${eventId}:${index}`, at }));
+  const notices = derived.effects.notices.map((notice, index) => ({ ...notice, id: `${eventId}:${index}`, at }));
   // Frames are best effort (a dead socket is forgotten, a failed post logged); the feed is the
   // durable copy the client reads after reconnecting, so it must be written or the record retried.
   await Promise.all([
     ...notices.map((notice) => notify(notice.audience, { id: notice.id, event: notice.event, data: notice.data, at })),
     ...notices.map((notice) => putFeedEntry(notice)),
   ]);
-  if (effects.mail) await sendOnce(eventId, effects.mail);
+  if (derived.mail) await sendOnce(eventId, derived.mail, deadline);
 }
 
 /**
@@ -106,10 +121,12 @@ async function handleRecord(record: DynamoDBRecord): Promise<void> {
  * event source retries exactly what is left. Every effect is safe to repeat: feed entries are keyed
  * by the record, report counters and mail are done once per record id.
  */
-export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+export const handler = async (event: DynamoDBStreamEvent, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<DynamoDBBatchResponse> => {
+  // Leave a margin to answer before the function's timeout.
+  const deadline = Date.now() + (context?.getRemainingTimeInMillis() ?? 60_000) - 5_000;
   for (const record of event.Records) {
     try {
-      await handleRecord(record);
+      await handleRecord(record, deadline);
     } catch (error) {
       console.error(
         JSON.stringify({

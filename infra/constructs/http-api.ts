@@ -1,7 +1,7 @@
 import { Fn, RemovalPolicy } from 'aws-cdk-lib';
-import { CfnStage, HttpApi, HttpMethod, type HttpRoute as ApiRoute } from 'aws-cdk-lib/aws-apigatewayv2';
+import { type CfnStage, HttpApi, HttpMethod, type HttpRoute as ApiRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { handlerModule, httpRoutes, isImplemented, needsSigningKey, routeClassOf, routeKey, type HttpRoute } from '../../functions/routes.ts';
 import { routeClassSettings } from '../route-classes.ts';

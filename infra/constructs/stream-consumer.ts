@@ -4,6 +4,7 @@ import { EventSourceMapping, FilterCriteria, StartingPosition, type Function as 
 import { SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import type { TablePartition } from '../../functions/routes.ts';
 import { streamFilterPatterns, streamSettings } from '../../functions/streams/stream-filter.ts';
 import { acknowledge } from './nag.ts';
 import type { RouteFunctions } from './route-functions.ts';
@@ -13,7 +14,7 @@ export type StreamConsumerProps = {
   table: Table;
   functions: RouteFunctions;
   /** The consumer's entry in functions/routes.ts (`streamConsumers`). */
-  consumer: { name: string };
+  consumer: { name: string; partitions: readonly TablePartition[] };
   bundle: string;
 };
 
@@ -48,7 +49,7 @@ export class StreamConsumer extends Construct {
 
     this.function = props.functions.add(props.consumer.name, {
       bundle: props.bundle,
-      needs: { access: 'write', notifies: true, verifiesTokens: false, sendsMail: true, readsStream: true },
+      needs: { access: 'write', partitions: props.consumer.partitions, notifies: true, verifiesTokens: false, sendsMail: true, readsStream: true },
       // A batch of 25 records, each possibly one e-mail and a fan-out to every admin socket.
       timeoutSeconds: 60,
       memoryMb: 512,

@@ -1,3 +1,4 @@
+import type { ViteDevServer } from 'vite';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { hostname as machineHostname, networkInterfaces } from 'node:os';
@@ -102,7 +103,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const server = createServer();
   const gateway = createWebSocketGateway(server, { path: WS_PATH, stage: options.stage });
 
-  let vite: import('vite').ViteDevServer | undefined;
+  let vite: ViteDevServer | undefined;
   let serveStatic: ReturnType<typeof sirv> | undefined;
   if (options.dev) {
     const { createServer: createViteServer } = await import('vite');
@@ -170,9 +171,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         return sendJson(response, 503, { success: false, error: 'The server is shutting down' });
       }
       inFlight += 1;
-      response.once('close', () => (inFlight -= 1));
     }
-    handle(request, response).catch((error) => {
+    // Counted until the handler is done, not until the client hangs up: its writes still run.
+    handle(request, response)
+      .finally(() => {
+        if (!management) inFlight -= 1;
+      })
+      .catch((error) => {
       console.error('Local gateway error:', error);
       if (!response.headersSent) sendJson(response, 500, { success: false, error: 'Internal Server Error' });
       else response.end();

@@ -24,11 +24,23 @@ async function main(): Promise<void> {
   let server: { close: (options?: { drain?: boolean }) => Promise<void> } | undefined;
   let restarting: Promise<unknown> | undefined;
   /** `databaseGone`: DynamoDB Local is dead, so there is no stream left to catch up with. */
+  const stopDatabase = async () => {
+    rmSync(runtimeFile, { force: true });
+    await restarting; // a DynamoDB Local being restarted is stopped too, not left behind
+    await database.stop();
+  };
   const stop = async (code: number, databaseGone = false) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second Ctrl-C: stop now, but never leave DynamoDB Local behind.
+      console.error('\n  Stopping now (the stream consumer may not have caught up).');
+      await stopDatabase();
+      process.exit(code || 130);
+    }
     stopping = true;
-    // Graceful: stop accepting, finish the requests under way and the stream's side effects (e-mail).
-    await server?.close({ drain: !databaseGone }).catch((error: unknown) => console.error('Stopping the server failed:', error));
+    // Graceful: stop accepting, finish the requests under way and the stream's side effects (e-mail),
+    // within 30 s; what the consumer has not done by then it does at the next start (its checkpoint).
+    const graceful = server?.close({ drain: !databaseGone }).catch((error: unknown) => console.error('Stopping the server failed:', error));
+    await Promise.race([graceful, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
     rmSync(runtimeFile, { force: true });
     await restarting; // a DynamoDB Local being restarted is stopped too, not left behind
     await database.stop();

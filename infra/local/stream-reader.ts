@@ -10,7 +10,7 @@ import {
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { matchesStreamFilter, streamSettings } from '../../functions/streams/stream-filter.ts';
 
 export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
@@ -36,7 +36,17 @@ export type StreamReader = {
 
 type ShardState = { id: string; parentId?: string; iterator?: string; lastSequence?: string; closed: boolean; started: boolean };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Reads the checkpoint; a missing or unreadable one (a crash mid-write) counts as none: read from the oldest record. */
+function readCheckpoints(file: string | undefined): Record<string, string> {
+  if (!file || !existsSync(file)) return {};
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, string>) : {};
+  } catch {
+    console.error(JSON.stringify({ level: 'warn', message: 'Stream checkpoint unreadable; reading the stream from its oldest record', file }));
+    return {};
+  }
+}
 
 /** The Streams API's record, in the shape Lambda hands a function (creation time in epoch seconds). */
 function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
@@ -74,13 +84,29 @@ export async function startStreamReader(options: StreamReaderOptions): Promise<S
   const pollMs = options.pollMs ?? 50;
   const retryBaseMs = options.retryBaseMs ?? 200;
 
-  const checkpoints: Record<string, string> =
-    options.checkpointFile && existsSync(options.checkpointFile) ? (JSON.parse(readFileSync(options.checkpointFile, 'utf8')) as Record<string, string>) : {};
+  const checkpoints = readCheckpoints(options.checkpointFile);
   const saveCheckpoint = (shard: ShardState) => {
     if (!shard.lastSequence) return;
     checkpoints[shard.id] = shard.lastSequence;
-    if (options.checkpointFile) writeFileSync(options.checkpointFile, JSON.stringify(checkpoints));
+    if (!options.checkpointFile) return;
+    // Written aside and renamed, so a crash mid-write never leaves half a file.
+    writeFileSync(`${options.checkpointFile}.tmp`, JSON.stringify(checkpoints));
+    renameSync(`${options.checkpointFile}.tmp`, options.checkpointFile);
   };
+
+  let stopping = false;
+  const wakers = new Set<() => void>();
+  /** A wait that stopping cuts short. */
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      wakers.add(wake);
+    });
 
   const shards = new Map<string, ShardState>();
   const refreshShards = async () => {
@@ -97,14 +123,19 @@ export async function startStreamReader(options: StreamReaderOptions): Promise<S
 
   const iteratorFor = async (shard: ShardState): Promise<string | undefined> => {
     const after = shard.lastSequence ?? checkpoints[shard.id];
-    const { ShardIterator } = await client.send(
-      new GetShardIteratorCommand({
-        StreamArn: streamArn,
-        ShardId: shard.id,
-        ...(after ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after } : { ShardIteratorType: 'TRIM_HORIZON' }),
-      }),
-    );
-    return ShardIterator;
+    const from = (type: 'TRIM_HORIZON' | 'AFTER_SEQUENCE_NUMBER') =>
+      client.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.id, ShardIteratorType: type, ...(type === 'AFTER_SEQUENCE_NUMBER' ? { SequenceNumber: after } : {}) }));
+    if (!after) return (await from('TRIM_HORIZON')).ShardIterator;
+    try {
+      return (await from('AFTER_SEQUENCE_NUMBER')).ShardIterator;
+    } catch (error) {
+      // The position is gone (trimmed after 24 hours, or not of this stream): read what is left.
+      if (!(error instanceof TrimmedDataAccessException) && !(error instanceof Error && /ValidationException|ResourceNotFound/.test(error.name))) throw error;
+      console.error(JSON.stringify({ level: 'warn', message: 'Stream checkpoint no longer readable; reading the shard from its oldest record', shardId: shard.id, error: String(error) }));
+      shard.lastSequence = undefined;
+      delete checkpoints[shard.id];
+      return (await from('TRIM_HORIZON')).ShardIterator;
+    }
   };
 
   const setAside = (record: DynamoDBRecord, reason: string) => {
@@ -112,17 +143,26 @@ export async function startStreamReader(options: StreamReaderOptions): Promise<S
     if (options.failureFile) appendFileSync(options.failureFile, `${JSON.stringify({ at: new Date().toISOString(), reason, record })}\n`);
   };
 
-  let stopping = false;
-  /** Delivers records in order, as the event source mapping does; returns when each is handled or set aside. */
-  const deliver = async (records: DynamoDBRecord[]) => {
+  /**
+   * Delivers records in order, as the event source mapping does; returns the last record handled or
+   * set aside. Stopping ends it at once: what was not handled stays after the checkpoint, for the
+   * next start.
+   */
+  const deliver = async (records: DynamoDBRecord[]): Promise<DynamoDBRecord | undefined> => {
     let pending = records;
+    let done: DynamoDBRecord | undefined;
+    const advance = (count: number) => {
+      done = pending[count - 1] ?? done;
+      pending = pending.slice(count);
+    };
     let attempts = 0;
     let size: number = streamSettings.batchSize;
     while (pending.length) {
+      if (stopping) return done;
       const oldest = pending[0]?.dynamodb?.ApproximateCreationDateTime;
       if (oldest && Date.now() / 1000 - oldest > streamSettings.maxRecordAgeSeconds) {
         setAside(pending[0] as DynamoDBRecord, 'older than the maximum record age');
-        pending = pending.slice(1);
+        advance(1);
         continue;
       }
       const batch = pending.slice(0, size);
@@ -140,22 +180,26 @@ export async function startStreamReader(options: StreamReaderOptions): Promise<S
         size = Math.max(1, Math.ceil(batch.length / 2));
       }
       if (failedAt === undefined) {
-        pending = pending.slice(batch.length);
+        advance(batch.length);
         attempts = 0;
         size = streamSettings.batchSize;
         continue;
       }
-      pending = pending.slice(failedAt);
-      if (failedAt > 0) attempts = 0;
+      if (failedAt > 0) {
+        advance(failedAt);
+        attempts = 0;
+      }
       attempts += 1;
+      if (stopping) return done;
       if (attempts > streamSettings.retryAttempts) {
         setAside(pending[0] as DynamoDBRecord, `failed ${streamSettings.retryAttempts + 1} attempts`);
-        pending = pending.slice(1);
+        advance(1);
         attempts = 0;
         continue;
       }
       await sleep(Math.min(5000, retryBaseMs * 2 ** (attempts - 1)));
     }
+    return done;
   };
 
   /** One pass over the readable shards; returns how many records it read. */
@@ -186,7 +230,16 @@ export async function startStreamReader(options: StreamReaderOptions): Promise<S
       const records = page.Records ?? [];
       read += records.length;
       const wanted = records.filter((record) => matchesStreamFilter(record as Parameters<typeof matchesStreamFilter>[0])).map((record) => toLambdaRecord(record, streamArn));
-      if (wanted.length) await deliver(wanted);
+      const lastWanted = wanted.length ? await deliver(wanted) : undefined;
+      if (stopping && lastWanted !== wanted.at(-1)) {
+        // Stopped part-way: keep the position of the last record handled, so the next start resumes there.
+        const handled = lastWanted?.dynamodb?.SequenceNumber;
+        if (handled) {
+          shard.lastSequence = handled;
+          saveCheckpoint(shard);
+        }
+        return read;
+      }
       const last = records[records.length - 1]?.dynamodb?.SequenceNumber;
       if (last) {
         shard.lastSequence = last;
@@ -231,6 +284,7 @@ export async function startStreamReader(options: StreamReaderOptions): Promise<S
     },
     stop: async () => {
       stopping = true;
+      for (const wake of [...wakers]) wake();
       await loop;
       client.destroy();
     },

@@ -15,7 +15,7 @@ import {
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { httpRoutes, isImplemented, type HttpRoute } from '../../functions/routes.ts';
+import { httpRoutes, isImplemented, streamConsumers, type HttpRoute } from '../../functions/routes.ts';
 import { cottageWrites, packageWrites, safariWrites } from '../../functions/lib/db/catalog-writes.ts';
 import { bookingKeys, healthKeys, pricingRuleKeys } from '../../functions/lib/db/keys.ts';
 import { lambdaContext, loadHandler } from '../../infra/local/handlers.ts';
@@ -100,8 +100,11 @@ beforeAll(() => {
     accesses.push({ operation: 'write', leadingKey: '(batch write)' });
     return {};
   });
-  documentMock.on(TransactWriteCommand).callsFake(() => {
-    accesses.push({ operation: 'write', leadingKey: '(transaction)' });
+  documentMock.on(TransactWriteCommand).callsFake((input: { TransactItems: Array<Record<string, { Key?: Item; Item?: Item }>> }) => {
+    for (const action of input.TransactItems) {
+      const [kind, target] = Object.entries(action)[0] ?? [];
+      accesses.push({ operation: kind === 'Update' ? 'update' : kind === 'ConditionCheck' ? 'read' : 'write', leadingKey: keyOf(target?.Key ?? target?.Item) });
+    }
     return {};
   });
 });
@@ -135,12 +138,59 @@ describe('partition-scoped routes reach only their partitions', () => {
     // The handler's main path ran (not a 404 or 400 before any read).
     expect(result.statusCode, String(result.body)).toBeLessThan(300);
     expect(accesses.length).toBeGreaterThan(0);
-    const readable = (route.partitions ?? []).flatMap((partition) => partitionKeyPatterns[partition]);
-    const updatable = (route.updates ?? []).flatMap((partition) => partitionKeyPatterns[partition]);
-    for (const access of accesses) {
-      const writable = route.access === 'write' ? readable : [];
-      const allowed = { read: readable, update: [...updatable, ...writable], write: writable }[access.operation];
-      expect(allowed.some((pattern) => stringLike(pattern, access.leadingKey)), `${name} ${access.operation}s ${access.leadingKey}`).toBe(true);
-    }
+    expectWithinPartitions(name, route);
+  });
+
+  it('get-booking-by-reference stays in its partitions for an unknown reference too (the decoy read, the rate-limit counter)', async () => {
+    const route = scoped.find((candidate) => candidate.name === 'get-booking-by-reference') as HttpRoute;
+    accesses = [];
+    const handler = (await loadHandler(route.handler ?? '')) as (event: unknown, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
+    const event = (await sampleEvent(route)) as { pathParameters: Record<string, string>; rawPath: string };
+    event.pathParameters.reference = 'VMNOSUCHREF';
+    event.rawPath = '/api/bookings/reference/VMNOSUCHREF';
+    const result = await handler(event, lambdaContext('forest-resort-test-get-booking-by-reference'));
+    expect(result.statusCode, String(result.body)).toBe(404);
+    expect(accesses.map((access) => access.operation)).toEqual(['update', 'read', 'read']);
+    expectWithinPartitions(route.name, route);
   });
 });
+
+describe('the stream consumer reaches only its partitions', () => {
+  it('a booking made, then cancelled, and a catalogue change: feed, report counters, once-only marks, connections', async () => {
+    const { handler } = await import('../../functions/streams/table-events.ts');
+    const { marshall } = await import('@aws-sdk/util-dynamodb');
+    accesses = [];
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const booking = {
+      ...bookingKeys.item('b-stream'), entity: 'booking', id: 'b-stream', booking_reference: 'VMSTREAM1', status: 'confirmed', payment_method: 'offline', payment_status: 'paid', user_id: 'u-1',
+      customer_name: 'Guest', customer_email: 'guest@example.in', customer_phone: '9876543210', country_code: '+91', check_in_date: '2027-02-01', check_out_date: '2027-02-03',
+      nights: 2, adults: 2, children: 0, rooms: 1, cottage_type: 'glass-cottage', cottage_ids: ['glass-1'], cottage_name: 'Glass Cottage', package_id: 'p', package_name: 'P',
+      safaris: [{ safari_id: 's', name: 'S', date: '2027-02-02', time_slot: '06:00', guests: 2, amount: 100 }], total_amount: 1000, price_breakdown: [], created_at: '2026-11-22T00:00:00.000Z',
+      claims: { cottageIds: ['glass-1'], nights: ['2027-02-01', '2027-02-02'], seats: [] }, quote: { villa: { amount: 800 } },
+    };
+    const cancelled = { ...booking, status: 'cancelled', cancelled_at: '2026-11-23T00:00:00.000Z', refund_amount: 1000 };
+    const record = (id: string, eventName: 'INSERT' | 'MODIFY', before: Item | undefined, after: Item) => ({
+      eventID: id, eventName, dynamodb: { SequenceNumber: id, ...(before ? { OldImage: marshall(before) as never } : {}), NewImage: marshall(after) as never },
+    });
+    const stayPackage = packageWrites.toItem(samplePackages[0] as never);
+    const result = await handler({ Records: [record('1', 'INSERT', undefined, booking), record('2', 'MODIFY', booking, cancelled), record('3', 'MODIFY', stayPackage, { ...stayPackage, name: 'Renamed' })] });
+    vi.restoreAllMocks();
+    expect(result).toEqual({ batchItemFailures: [] });
+    const touched = new Set(accesses.map((access) => access.leadingKey.split('#')[0]));
+    expect([...touched].sort()).toEqual(['AUDIENCE', 'EFFECT', 'FEED', 'REPORT']);
+    const [consumer] = streamConsumers;
+    expectWithinPartitions(consumer.name, { ...consumer, auth: 'public' } as unknown as HttpRoute);
+  });
+});
+
+/** Every recorded access is one the route's grants allow: reads in `partitions`, UpdateItem also in `updates`. */
+function expectWithinPartitions(name: string, route: HttpRoute) {
+  const readable = (route.partitions ?? []).flatMap((partition) => partitionKeyPatterns[partition]);
+  const updatable = (route.updates ?? []).flatMap((partition) => partitionKeyPatterns[partition]);
+  for (const access of accesses) {
+    const writable = route.access === 'write' ? readable : [];
+    const allowed = { read: readable, update: [...updatable, ...writable], write: writable }[access.operation];
+    expect(allowed.some((pattern) => stringLike(pattern, access.leadingKey)), `${name} ${access.operation}s ${access.leadingKey}`).toBe(true);
+  }
+}

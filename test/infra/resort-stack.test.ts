@@ -132,7 +132,7 @@ describe('route functions', () => {
       { name: 'ws-disconnect', access: 'write', partitions: ['connections'], notifies: false, secret: false, payments: false },
       { name: 'ws-default', access: 'write', partitions: ['connections'], notifies: true, secret: true, payments: false },
       ...jobs.map((job) => ({ name: job.name, access: job.access, notifies: job.notifies, secret: false, payments: false })),
-      ...streamConsumers.map((consumer) => ({ name: consumer.name, access: consumer.access, notifies: consumer.notifies, secret: false, payments: false, stream: true })),
+      ...streamConsumers.map((consumer) => ({ name: consumer.name, access: consumer.access, partitions: consumer.partitions, notifies: consumer.notifies, secret: false, payments: false, stream: true })),
       ...secretRotations.map((rotation) => ({ name: rotation.name, access: 'none' as const, notifies: false, secret: false, payments: false, rotates: true })),
     ];
     for (const expected of expectations) {

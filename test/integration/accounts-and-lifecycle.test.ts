@@ -101,6 +101,14 @@ describe('finding a booking', () => {
     expect(unknown.body).toEqual(wrongEmail.body);
     expect((await getJson(`${stack.api}/bookings/reference/${reference}`)).status).toBe(400);
     expect((await getJson(`${stack.api}/bookings/reference/${reference}?token=forged.token.value`)).status).toBe(404);
+    // The link is the booking id and a secret whose hash alone is stored: a changed secret, or another booking's link, opens nothing.
+    const token = String(body.data.manageToken);
+    const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    expect((await getJson(`${stack.api}/bookings/reference/${reference}?token=${tampered}`)).status).toBe(404);
+    const other = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(35), checkOut: inDays(36) }), { 'idempotency-key': newKey() });
+    expect((await getJson(`${stack.api}/bookings/reference/${reference}?token=${other.body.data.manageToken}`)).status).toBe(404);
+    expect(JSON.stringify(byToken.body)).not.toContain('manageTokenHash');
+    expect((await itemsOf('booking')).find((item) => item.booking_reference === reference)?.manageTokenHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('lists a signed-in guest’s own bookings and shows one only to its owner or staff', async () => {

@@ -89,6 +89,24 @@ describe('side effects come from the table stream, not from the request', () => 
     }
   });
 
+  it('a consumer that fails after the mail went out (its mark cannot be written) sends it once, and does not retry the record', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // Every try to mark the send fails, as a throttled or failing table would.
+    const fault = failNextWrites((input) => input.Key?.sk === 'MAIL' && input.UpdateExpression?.startsWith('SET #state = :sent'), 4);
+    try {
+      const { bookingReference } = await book({ cottageType: 'glass-cottage', checkIn: inDays(74), checkOut: inDays(75) });
+      await expect.poll(() => fault.left(), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => mailsAbout(bookingReference).then((mails) => mails.length), { timeout: 5000 }).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(await mailsAbout(bookingReference)).toHaveLength(1);
+      const logged = errors.mock.calls.map((call) => String(call[0]));
+      expect(logged.some((line) => line.includes('Mail sent but not marked sent'))).toBe(true);
+      expect(logged.some((line) => line.includes('Stream record failed'))).toBe(false);
+    } finally {
+      fault.remove();
+    }
+  });
+
   it('a mail service that fails is retried until the mail goes out, and the booking is untouched', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // The outbox cannot be written while a file stands where its folder should be: every send fails.

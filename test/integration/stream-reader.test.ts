@@ -72,7 +72,10 @@ describe('the local stream reader (the event source mapping of npm start)', () =
     const delivered = calls.map((batch) => batch.filter((id) => ids.includes(id))).filter((batch) => batch.length);
     expect(delivered.flat().filter((id) => id === ids[0])).toHaveLength(1);
     expect(delivered.flat().filter((id) => id === ids[1])).toHaveLength(2);
-    expect(delivered.at(-1)?.slice(-2)).toEqual([ids[1], ids[2]]);
+    // The call after the failure starts at the failed record (the stream may page the rest separately).
+    const failedCall = delivered.findIndex((batch) => batch.includes(ids[1] ?? ''));
+    expect(delivered[failedCall + 1]?.[0]).toBe(ids[1]);
+    expect(delivered.flat().filter((id) => id === ids[2])).toHaveLength(1);
   });
 
   it('bisects a batch whose handler throws, and sets aside a record that fails every retry without holding up the rest', async () => {
@@ -110,5 +113,34 @@ describe('the local stream reader (the event source mapping of npm start)', () =
     const restarted = await start(async (event) => void second.push(...event.Records.map(idOf)), { checkpointFile });
     expect(await restarted.drain()).toBe(true);
     expect(second).toEqual(after);
+  });
+
+  it('stopped while a record is failing, it sets nothing aside and the next start retries that record', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const dir = mkdtempSync(join(tmpdir(), 'stream-stop-'));
+    const checkpointFile = join(dir, 'checkpoint.json');
+    const failureFile = join(dir, 'failures.jsonl');
+    // First catch up, so the checkpoint stands after everything written so far.
+    const catchUp = await start(async () => undefined, { checkpointFile });
+    expect(await catchUp.drain()).toBe(true);
+    await catchUp.stop();
+
+    let attempts = 0;
+    const failing = await start(
+      async () => {
+        attempts += 1;
+        throw new Error('mail service down');
+      },
+      { checkpointFile, failureFile },
+    );
+    const ids = await writePackages(2);
+    await expect.poll(() => attempts, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await failing.stop();
+    expect(existsSync(failureFile)).toBe(false);
+
+    const delivered: string[] = [];
+    const restarted = await start(async (event) => void delivered.push(...event.Records.map(idOf)), { checkpointFile, failureFile });
+    expect(await restarted.drain()).toBe(true);
+    expect(delivered).toEqual(ids);
   });
 });

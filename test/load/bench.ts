@@ -149,7 +149,10 @@ type BundleTarget = { module: string; kind: Kind; file: string; metafile: Metafi
  * first error. The files are read once first, so that no bundle pays for a cold page cache.
  */
 function measureColdStarts(targets: BundleTarget[]): Measured[] {
-  for (const target of targets) readFileSync(target.file), readFileSync(`${target.file}.map`);
+  for (const target of targets) {
+    readFileSync(target.file);
+    readFileSync(`${target.file}.map`);
+  }
   if (targets[0]) probe(targets[0].file, targets[0].module, '', 'no'); // Node's own files, once
   const samples = new Map(targets.map((target) => [target.module, { plain: [] as Probe[], maps: [] as Probe[] }]));
   for (let roundIndex = 0; roundIndex < COLD_RUNS; roundIndex += 1) {

@@ -26,6 +26,9 @@ describe('calendar dates', () => {
 describe('free text from requests', () => {
   it('loses control characters, bidi overrides and isolates, and lone surrogates; one-line text keeps no line breaks', () => {
     expect(cleanText(' A\u0000sha\u202E \u2066Rao\u2069\u0007 ')).toBe('Asha Rao');
+    expect(cleanText('\uFEFFMee\u200Fra\u200E I\u061Cyer')).toBe('Meera Iyer');
+    // Joiners are part of how Indic scripts and emoji are written: they stay.
+    expect(cleanText('\u0D28\u0D3F\u0D7D\u200D')).toBe('\u0D28\u0D3F\u0D7D\u200D');
     expect(cleanText('Anne\tMarie\r\nDas')).toBe('Anne Marie Das');
     expect(cleanText('\u0085x\u009Fy\u007F')).toBe('xy');
     expect(cleanText('bad\uD800 half\uDFFF')).toBe('bad half');

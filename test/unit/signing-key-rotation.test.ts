@@ -67,7 +67,6 @@ describe('signing keys from Secrets Manager (kid, AWSCURRENT and AWSPREVIOUS)', 
     const token = await auth.signAccessToken(principal);
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', kid: 'v2' });
     expect(await auth.verifyAccessToken(token)).toEqual({ userId: 'u-1', role: 'admin', name: 'Asha', email: 'asha@example.com' });
-    expect(decodeProtectedHeader(await auth.signBookingToken('b-1'))).toMatchObject({ kid: 'v2' });
   });
 
   it('reads the keys once per container, both versions in parallel', async () => {
@@ -81,7 +80,6 @@ describe('signing keys from Secrets Manager (kid, AWSCURRENT and AWSPREVIOUS)', 
   it('keeps tokens signed before a rotation working: AWSPREVIOUS verifies its kid', async () => {
     secretIs('v2', 'v1');
     expect(await auth.verifyAccessToken(await tokenSignedWith('v1'))).toMatchObject({ userId: 'u-1' });
-    expect(await auth.verifyBookingToken(await new SignJWT({}).setProtectedHeader({ alg: 'HS256', kid: 'v1' }).setSubject('b-1').setIssuer('forest-resort').setAudience('forest-resort:test:manage-booking').setExpirationTime('400d').sign(new TextEncoder().encode(keys.v1)))).toBe('b-1');
   });
 
   it('keeps tokens from before key ids working: no kid is the current key, then the previous one', async () => {

@@ -72,7 +72,7 @@ function streamRecord(eventName: 'INSERT' | 'MODIFY' | 'REMOVE', before: Record<
 describe('what a booking change causes (pure)', () => {
   it('a new booking tells staff (new-booking), its guest, open wizards (availability-changed) and mails the confirmation', () => {
     const booking = storedBooking();
-    const effects = bookingEffects({ eventName: 'INSERT', after: booking, expiredByTtl: false });
+    const effects = bookingEffects({ eventName: 'INSERT', after: booking });
     expect(effects.notices.map((notice) => [notice.audience, notice.event])).toEqual([
       ['admin', 'new-booking'],
       ['user:user-42', 'booking-update'],
@@ -86,36 +86,36 @@ describe('what a booking change causes (pure)', () => {
   it('a cancellation mails the refund and releases the nights to open wizards', () => {
     const before = storedBooking({ status: 'confirmed', payment_status: 'paid' });
     const after = storedBooking({ status: 'cancelled', payment_status: 'paid', cancelled_at: '2026-11-30T10:00:00.000Z', refund_amount: 41_300 });
-    const effects = bookingEffects({ eventName: 'MODIFY', before, after, expiredByTtl: false });
+    const effects = bookingEffects({ eventName: 'MODIFY', before, after });
     expect(effects.mail).toMatchObject({ kind: 'cancellation', refundAmount: 41_300 });
     expect(effects.notices.find((notice) => notice.audience === 'user:user-42')?.data.message).toBe('Booking VMLX2K9A1B2C3 is cancelled; ₹41,300 will be refunded');
     expect(effects.notices.find((notice) => notice.event === 'availability-changed')?.data.reason).toBe('released');
   });
 
   it('an expired hold tells its guest the payment failed, and mails nothing', () => {
-    const effects = bookingEffects({ eventName: 'MODIFY', before: storedBooking(), after: storedBooking({ status: 'expired' }), expiredByTtl: false });
+    const effects = bookingEffects({ eventName: 'MODIFY', before: storedBooking(), after: storedBooking({ status: 'expired' }) });
     expect(effects.mail).toBeUndefined();
     expect(effects.notices.find((notice) => notice.event === 'payment-failed')?.data.error).toContain('was not completed in time');
   });
 
   it('a change that moves neither status nor payment causes nothing; a removed booking causes nothing', () => {
-    expect(bookingEffects({ eventName: 'MODIFY', before: storedBooking(), after: storedBooking({ special_requests: 'late' }), expiredByTtl: false })).toEqual({ notices: [] });
-    expect(bookingEffects({ eventName: 'REMOVE', before: storedBooking(), expiredByTtl: false })).toEqual({ notices: [] });
+    expect(bookingEffects({ eventName: 'MODIFY', before: storedBooking(), after: storedBooking({ special_requests: 'late' }) })).toEqual({ notices: [] });
+    expect(bookingEffects({ eventName: 'REMOVE', before: storedBooking() })).toEqual({ notices: [] });
   });
 
   it('a price change of a villa is the spec\'s cottage-price-updated; a new package is package-created', () => {
-    const price = catalogueEffects('cottage', { eventName: 'MODIFY', before: { id: 'hornbill-1', name: 'Hornbill Villa', base_price: 9000 }, after: { id: 'hornbill-1', name: 'Hornbill Villa', base_price: 9500 }, expiredByTtl: false });
+    const price = catalogueEffects('cottage', { eventName: 'MODIFY', before: { id: 'hornbill-1', name: 'Hornbill Villa', base_price: 9000 }, after: { id: 'hornbill-1', name: 'Hornbill Villa', base_price: 9500 } });
     expect(price.notices.find((notice) => notice.audience === 'admin')).toEqual({ audience: 'admin', event: 'cottage-price-updated', data: { cottageId: 'hornbill-1', name: 'Hornbill Villa', oldPrice: 9000, newPrice: 9500 } });
-    const created = catalogueEffects('package', { eventName: 'INSERT', after: { id: 'honeymoon', name: 'Honeymoon' }, expiredByTtl: false });
+    const created = catalogueEffects('package', { eventName: 'INSERT', after: { id: 'honeymoon', name: 'Honeymoon' } });
     expect(created.notices.map((notice) => notice.event)).toEqual(['package-created', 'catalogue-changed']);
   });
 
   it('a sampled activity write becomes one availability-check carrying how many checks it stands for; its TTL expiry causes nothing', () => {
     const latest = { cottageType: 'glass-cottage', guests: 4 };
-    expect(activityEffects({ eventName: 'MODIFY', before: { kind: 'availability-check', checks: 3, latest }, after: { kind: 'availability-check', checks: 5, latest }, expiredByTtl: false }).notices).toEqual([
+    expect(activityEffects({ eventName: 'MODIFY', before: { kind: 'availability-check', checks: 3, latest }, after: { kind: 'availability-check', checks: 5, latest } }).notices).toEqual([
       { audience: 'admin', event: 'availability-check', data: { ...latest, checks: 2 } },
     ]);
-    expect(activityEffects({ eventName: 'REMOVE', before: { kind: 'availability-check', checks: 5, latest }, expiredByTtl: true })).toEqual({ notices: [] });
+    expect(activityEffects({ eventName: 'REMOVE', before: { kind: 'availability-check', checks: 5, latest } })).toEqual({ notices: [] });
   });
 });
 

@@ -15,17 +15,19 @@ function eagerChunks(key: string, seen = new Set<string>()): Set<string> {
 }
 
 describe('web bundle', () => {
-  it('keeps the admin portal out of what guests download', () => {
+  it('keeps the admin portal out of what guests download: every admin module is reached only through a lazy import', () => {
     const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0] ?? '';
     const eager = [...eagerChunks(entry)];
-    expect(eager.some((key) => key.includes('features/admin'))).toBe(false);
-    const lazy = manifest[entry]?.dynamicImports ?? [];
-    expect(lazy.filter((key) => key.includes('features/admin')).sort()).toEqual([
-      'src/features/admin/components/admin-dashboard-page.tsx',
-      'src/features/admin/components/admin-login-page.tsx',
-    ]);
+    const isAdmin = (key: string) => key.includes('features/admin/');
+    expect(eager.filter(isAdmin)).toEqual([]);
+    // What the build made of the admin feature, found in the manifest rather than listed here.
+    const adminModules = Object.keys(manifest).filter(isAdmin);
+    expect(adminModules.length).toBeGreaterThanOrEqual(3);
+    const lazyFromAnywhere = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []));
+    for (const module of adminModules) expect(lazyFromAnywhere.has(module) || eager.every((key) => !(manifest[key]?.imports ?? []).includes(module)), module).toBe(true);
     const guestCode = eager.map((key) => readFileSync(join(webRoot, manifest[key]?.file ?? ''), 'utf8')).join('\n');
     expect(guestCode).not.toContain('Sign in to manage');
+    expect(guestCode).not.toContain('Welcome, ');
     expect(guestCode).toContain('Select your dates at the resort');
   });
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { safariSelectionSchema } from '../../../shared/booking.ts';
+import { packageGuestProblem, safariSelectionSchema } from '../../../shared/booking.ts';
 import { packageBasePrice, packagePrice, quoteStay } from '../../../shared/quote.ts';
 import { packageSafariProblem } from '../../../shared/safari-rules.ts';
 import { addProblem, hasProblems, resortToday, stayProblems, isIsoDate } from '../../../shared/stay.ts';
@@ -31,6 +31,9 @@ const fullStay = z.object({
 export const handler = publicRoute({ body: z.union([fullStay, packageOnly], { error: 'Send packageId, guests and nights, or a full stay (cottageType, checkIn, checkOut, adults)' }) }, async ({ body }) => {
   if (!('cottageType' in body)) {
     const stayPackage = await bookablePackage(body.packageId);
+    // The same guest range booking creation enforces: a package is never quoted for a party it refuses.
+    const outsideRange = packageGuestProblem(stayPackage, body.guests);
+    if (outsideRange) throw badRequest(outsideRange, { packageId: [outsideRange] });
     return { packageId: stayPackage.id, basePrice: packageBasePrice(stayPackage.price_multiplier), guests: body.guests, nights: body.nights, price: packagePrice(stayPackage.price_multiplier, body.guests, body.nights, stayPackage.min_guests) };
   }
   const [units, stayPackage, safaris, rules] = await Promise.all([
@@ -41,6 +44,8 @@ export const handler = publicRoute({ body: z.union([fullStay, packageOnly], { er
   ]);
   const [unit] = units;
   const problems = stayProblems(body, resortToday(), unit.max_guests);
+  const outsideRange = stayPackage ? packageGuestProblem(stayPackage, body.adults + body.children) : undefined;
+  if (outsideRange) addProblem(problems, 'packageId', outsideRange);
   const tooManySafaris = stayPackage ? packageSafariProblem(stayPackage, body.selectedSafaris.length) : undefined;
   if (tooManySafaris) addProblem(problems, 'selectedSafaris', tooManySafaris);
   if (hasProblems(problems)) throw badRequest(Object.values(problems)[0]?.[0] ?? 'Invalid stay', problems);

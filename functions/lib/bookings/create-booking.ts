@@ -1,11 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { packageMessages, safariMessages, type BookingRecord, type CreateBookingRequest } from '../../../shared/booking.ts';
+import { packageGuestProblem, safariMessages, type BookingRecord, type CreateBookingRequest } from '../../../shared/booking.ts';
 import type { Safari, StayPackage } from '../../../shared/catalog.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { quoteStay, type Quote } from '../../../shared/quote.ts';
 import { packageSafariProblem, safariSelectionProblems } from '../../../shared/safari-rules.ts';
 import { addProblem, hasProblems, resortToday, stayNights, stayProblems, type FieldProblems } from '../../../shared/stay.ts';
-import { signBookingToken, type Principal } from '../auth.ts';
+import type { Principal } from '../auth.ts';
+import { newManageToken } from './manage-token.ts';
 import { createBookingWrites, getBooking, getIdempotencyRecord, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
 import { claimNight, claimSeats } from '../db/inventory.ts';
 import { listPricingRules } from '../db/pricing-rules.ts';
@@ -51,15 +52,15 @@ async function replay(key: string, hash: string): Promise<CreatedBooking | undef
   const booking = await getBooking(record.bookingId);
   if (!booking) throw new Error(`Idempotency record points at missing booking ${record.bookingId}`);
   if (!booking.quote) throw new Error(`Booking ${booking.id} has no stored quote`);
-  return { booking: toPublicBooking(booking), bookingReference: booking.booking_reference, manageToken: await signBookingToken(booking.id), quote: booking.quote, replayed: true };
+  return { booking: toPublicBooking(booking), bookingReference: booking.booking_reference, manageToken: record.manageToken, quote: booking.quote, replayed: true };
 }
 
 /** Every rule of spec section 5 that needs the catalogue, checked on the server. */
 function problemsOf(request: CreateBookingRequest, context: { maxGuests: number; packageName: string; packageMin: number; packageMax: number; stayPackage: Pick<StayPackage, 'name' | 'includes_safari' | 'max_safaris'>; safaris: Safari[]; today: string }): FieldProblems {
   const problems = stayProblems(request, context.today, context.maxGuests);
   const guests = request.adults + request.children;
-  if (guests < context.packageMin) addProblem(problems, 'packageId', packageMessages.minGuests(context.packageName, context.packageMin));
-  if (guests > context.packageMax) addProblem(problems, 'packageId', packageMessages.maxGuests(context.packageName, context.packageMax));
+  const outsidePackageRange = packageGuestProblem({ name: context.packageName, min_guests: context.packageMin, max_guests: context.packageMax }, guests);
+  if (outsidePackageRange) addProblem(problems, 'packageId', outsidePackageRange);
   const tooManySafaris = packageSafariProblem(context.stayPackage, request.selectedSafaris.length);
   if (tooManySafaris) addProblem(problems, 'selectedSafaris', tooManySafaris);
   request.selectedSafaris.forEach((selection, index) => {
@@ -163,8 +164,11 @@ async function createOnce(request: CreateBookingRequest, options: { idempotencyK
   const createdAt = new Date(now).toISOString();
   const holdExpiresAtMs = request.paymentMethod === 'razorpay' ? now + PAYMENT_HOLD_MS : undefined;
   const guest = request.guestDetails;
+  const id = randomUUID();
+  const manage = newManageToken(id);
   const booking: StoredBooking = {
-    id: randomUUID(),
+    id,
+    manageTokenHash: manage.hash,
     booking_reference: newBookingReference(now),
     status: 'pending',
     payment_method: request.paymentMethod,
@@ -207,7 +211,7 @@ async function createOnce(request: CreateBookingRequest, options: { idempotencyK
     quote,
   };
 
-  const head = createBookingWrites(booking, { key: options.idempotencyKey, requestHash: hash });
+  const head = createBookingWrites(booking, { key: options.idempotencyKey, requestHash: hash, manageToken: manage.token });
   const writes = [
     ...head,
     ...chosen.flatMap((unit) => nights.map((night) => claimNight(unit.id, night, booking.id, now, holdExpiresAtMs))),
@@ -230,5 +234,5 @@ async function createOnce(request: CreateBookingRequest, options: { idempotencyK
 
   // Staff, the guest's own sockets, open wizards and the confirmation e-mail hear of it from the
   // table's stream (functions/streams/table-events.ts): the request only writes and answers.
-  return { booking: toPublicBooking(booking), bookingReference: booking.booking_reference, manageToken: await signBookingToken(booking.id), quote, replayed: false };
+  return { booking: toPublicBooking(booking), bookingReference: booking.booking_reference, manageToken: manage.token, quote, replayed: false };
 }

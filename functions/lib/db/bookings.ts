@@ -12,11 +12,13 @@ export type StoredBooking = BookingRecord & {
   holdExpiresAtMs?: number;
   /** The quote as charged, kept so a replayed request answers exactly as the first did. */
   quote?: Quote;
+  /** SHA-256 of the manage-booking link's secret (functions/lib/bookings/manage-token.ts). */
+  manageTokenHash?: string;
   claims: { cottageIds: string[]; nights: string[]; seats: Array<{ safariId: string; date: string; timeSlot: string; seats: number }> };
 };
 
 export function toPublicBooking(booking: StoredBooking): BookingRecord {
-  const { claims: _claims, holdExpiresAtMs: _hold, quote: _quote, ...record } = booking;
+  const { claims: _claims, holdExpiresAtMs: _hold, quote: _quote, manageTokenHash: _manage, ...record } = booking;
   return record;
 }
 
@@ -29,7 +31,7 @@ const bookingItem = (booking: StoredBooking) => ({
 });
 
 /** The writes that create a booking: the booking, its unique reference, and the idempotency record. */
-export function createBookingWrites(booking: StoredBooking, idempotency?: { key: string; requestHash: string }) {
+export function createBookingWrites(booking: StoredBooking, idempotency?: { key: string; requestHash: string; manageToken: string }) {
   const writes: Array<Record<string, unknown>> = [
     { Put: { TableName: tableName, Item: bookingItem(booking), ConditionExpression: 'attribute_not_exists(pk)' } },
     {
@@ -48,6 +50,8 @@ export function createBookingWrites(booking: StoredBooking, idempotency?: { key:
           ...idempotencyKeys.item('create-booking', idempotency.key),
           entity: 'idempotency',
           requestHash: idempotency.requestHash,
+          // The link's token itself, kept only as long as a retry may ask for the first answer again.
+          manageToken: idempotency.manageToken,
           bookingId: booking.id,
           // Kept a day: long enough for any client retry, short enough not to pile up.
           expiresAt: Math.floor(Date.parse(booking.created_at) / 1000) + 86_400,
@@ -89,14 +93,23 @@ export async function getBooking(id: string): Promise<StoredBooking | undefined>
   return item ? fromItem(item) : undefined;
 }
 
+/** The id read when a reference is unknown: the nil UUID, which randomUUID (version 4) never returns. */
+const ABSENT_BOOKING_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The booking a reference points at. An unknown reference does the same work as a known one (the
+ * pointer, then a consistent GetItem of a booking: of a fixed id that never exists), so the time
+ * and the calls of a lookup do not tell whether a reference exists.
+ */
 export async function getBookingByReference(reference: string): Promise<StoredBooking | undefined> {
   const pointer = await getItem(bookingKeys.reference(reference));
-  return typeof pointer?.bookingId === 'string' ? getBooking(pointer.bookingId) : undefined;
+  const booking = await getBooking(typeof pointer?.bookingId === 'string' ? pointer.bookingId : ABSENT_BOOKING_ID);
+  return pointer ? booking : undefined;
 }
 
-export async function getIdempotencyRecord(key: string): Promise<{ requestHash: string; bookingId: string } | undefined> {
+export async function getIdempotencyRecord(key: string): Promise<{ requestHash: string; bookingId: string; manageToken: string } | undefined> {
   const item = await getItem(idempotencyKeys.item('create-booking', key), true);
-  return item ? { requestHash: String(item.requestHash), bookingId: String(item.bookingId) } : undefined;
+  return item ? { requestHash: String(item.requestHash), bookingId: String(item.bookingId), manageToken: String(item.manageToken ?? '') } : undefined;
 }
 
 export async function listBookingsOfUser(userId: string): Promise<StoredBooking[]> {

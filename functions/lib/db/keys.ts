@@ -25,6 +25,7 @@
  * | a stream effect done once (mail, aggregates)     | table | pk=EFFECT#eventId, sk=MAIL or AGGREGATE#n       |
  * | audit log of admin changes, per month            | table | pk=AUDIT#yyyy-mm, sk=at#id                      |
  * | login attempt counter                            | table | pk=LOGIN#email, sk=LOGIN                        |
+ * | booking lookups of one client address a minute   | table | pk=LOOKUPLIMIT#ip, sk=MINUTE#yyyy-mm-ddThh:mm   |
  *
  * Dates are ISO `yyyy-mm-dd` and times ISO-8601 UTC, so string order is time order.
  */
@@ -117,6 +118,14 @@ export const reportKeys = {
 /** Request-side activity recorded as a sampled per-minute aggregate (no table write per guest request). */
 export const activityKeys = {
   minute: (kind: string, at: string): Keys => ({ pk: `ACTIVITY#${kind}`, sk: `MINUTE#${at.slice(0, 16)}` }),
+};
+
+/**
+ * The manage-booking lookup's rate limit: one counter per client address per minute window (TTL'd).
+ * Its own partition prefix, so the lookup's role may update counters and reach no login counter.
+ */
+export const lookupLimitKeys = {
+  window: (clientAddress: string, at: string): Keys => ({ pk: `LOOKUPLIMIT#${clientAddress}`, sk: `MINUTE#${at.slice(0, 16)}` }),
 };
 
 /** Records that a stream record's effect was done, keyed by the record's event id (stable across retries). */

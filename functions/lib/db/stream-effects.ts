@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { DayCounters } from '../reports/daily-counters.ts';
@@ -71,58 +72,83 @@ export async function applyDayCounters(eventId: string, delta: DayCounters): Pro
   }
 }
 
-/** How long one attempt may take to send a mail before another attempt may take it over. */
-const MAIL_LEASE_MS = 2 * 60 * 1000;
+/**
+ * How long a claim protects a send: longer than the consumer's timeout (60 s), so the attempt that
+ * holds it is either still running or dead by the time another may take it over.
+ */
+export const MAIL_LEASE_MS = 70_000;
+
+export type MailClaim = { eventId: string; owner: string };
 
 /**
- * Takes the right to send the mail of one stream record. Returns false when it was sent already.
- * A claim left by an attempt that crashed while sending is taken over once its lease has passed,
- * so a mail is lost never, and sent twice only if a crash falls between the send and its record.
+ * Takes the right to send the mail of one stream record; undefined when it was sent already.
+ * A claim held by another attempt is waited for until its lease passes (an attempt that crashed
+ * between claiming and marking the send), as long as `deadline` allows; past it this throws, and
+ * the record is retried. So a mail is never lost, and is sent twice only if an attempt dies after
+ * the mail service accepted it and before the mark was written.
  */
-export async function claimMail(eventId: string, now = Date.now()): Promise<boolean> {
-  try {
-    await documentClient.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: { ...effectKeys.mail(eventId), entity: 'effect', state: 'sending', leaseUntil: now + MAIL_LEASE_MS, expiresAt: epochSeconds(now) + EFFECT_MARK_SECONDS },
-        ConditionExpression: 'attribute_not_exists(pk) OR (#state = :sending AND leaseUntil < :now)',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':sending': 'sending', ':now': now },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    const { Item } = await documentClient.send(new GetCommand({ TableName: tableName, Key: effectKeys.mail(eventId), ConsistentRead: true }));
-    if (Item?.state === 'sent') return false;
-    // Another attempt is sending it right now: let this record be retried after its lease.
-    throw new Error(`The mail of stream record ${eventId} is being sent by another attempt`);
+export async function claimMail(eventId: string, deadline: number, now: () => number = Date.now): Promise<MailClaim | undefined> {
+  const owner = randomUUID();
+  for (;;) {
+    const at = now();
+    try {
+      await documentClient.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...effectKeys.mail(eventId), entity: 'effect', state: 'sending', owner, leaseUntil: at + MAIL_LEASE_MS, expiresAt: epochSeconds(at) + EFFECT_MARK_SECONDS },
+          ConditionExpression: 'attribute_not_exists(pk) OR (#state = :sending AND leaseUntil < :now)',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':sending': 'sending', ':now': at },
+        }),
+      );
+      return { eventId, owner };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const { Item } = await documentClient.send(new GetCommand({ TableName: tableName, Key: effectKeys.mail(eventId), ConsistentRead: true }));
+      if (Item?.state === 'sent') return undefined;
+      if (!Item) continue; // given back in the meantime
+      const leaseUntil = Number(Item.leaseUntil ?? 0);
+      if (leaseUntil + 50 > deadline) throw new Error(`The mail of stream record ${eventId} is claimed by another attempt until ${new Date(leaseUntil).toISOString()}`, { cause: error });
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, leaseUntil - now()) + 50));
+    }
   }
 }
 
-export async function markMailSent(eventId: string, result: string): Promise<void> {
-  await documentClient.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: effectKeys.mail(eventId),
-      UpdateExpression: 'SET #state = :sent, #result = :result, sentAt = :at REMOVE leaseUntil',
-      ExpressionAttributeNames: { '#state': 'state', '#result': 'result' },
-      ExpressionAttributeValues: { ':sent': 'sent', ':result': result, ':at': new Date().toISOString() },
-    }),
-  );
+const ownedBy = (claim: MailClaim) => ({
+  ConditionExpression: '#state = :sending AND #owner = :owner',
+  names: { '#state': 'state', '#owner': 'owner' },
+  values: { ':sending': 'sending', ':owner': claim.owner },
+});
+
+/** Records the send, if this attempt still holds the claim (a few tries: the mail already went out). */
+export async function markMailSent(claim: MailClaim, result: string): Promise<void> {
+  const { ConditionExpression, names, values } = ownedBy(claim);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await documentClient.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: effectKeys.mail(claim.eventId),
+          UpdateExpression: 'SET #state = :sent, #result = :result, sentAt = :at REMOVE leaseUntil',
+          ConditionExpression,
+          ExpressionAttributeNames: { ...names, '#result': 'result' },
+          ExpressionAttributeValues: { ...values, ':sent': 'sent', ':result': result, ':at': new Date().toISOString() },
+        }),
+      );
+      return;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException || attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+    }
+  }
 }
 
-/** A send that failed gives its claim back at once, so the retry does not wait for the lease. */
-export async function releaseMailClaim(eventId: string): Promise<void> {
-  await documentClient.send(
-    new DeleteCommand({
-      TableName: tableName,
-      Key: effectKeys.mail(eventId),
-      ConditionExpression: '#state = :sending',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':sending': 'sending' },
-    }),
-  ).catch((error: unknown) => {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  });
+/** A send that failed gives its claim back at once (if it still holds it), so the retry need not wait for the lease. */
+export async function releaseMailClaim(claim: MailClaim): Promise<void> {
+  const { ConditionExpression, names, values } = ownedBy(claim);
+  await documentClient
+    .send(new DeleteCommand({ TableName: tableName, Key: effectKeys.mail(claim.eventId), ConditionExpression, ExpressionAttributeNames: names, ExpressionAttributeValues: values }))
+    .catch((error: unknown) => {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
 }

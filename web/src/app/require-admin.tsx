@@ -1,11 +1,17 @@
-import type { ReactNode } from 'react';
+import { useEffect, useReducer, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { readAdminToken } from '../lib/admin-session';
-import { paths } from './paths';
+import { paths } from '@/config/paths';
+import { readAdminToken } from '@/lib/admin-session';
+import { onSignOut } from '@/lib/session';
 
-/** Without a live admin token the visitor is sent to the sign-in page (and back after signing in). */
+/**
+ * Without a live admin token the visitor is sent to the sign-in page (and back after signing in).
+ * A sign-out from anywhere (the server answered 401) re-renders the guard at once.
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const location = useLocation();
-  if (!readAdminToken()) return <Navigate to={paths.adminLogin} replace state={{ from: location.pathname }} />;
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  useEffect(() => onSignOut((audience) => audience === 'admin' && rerender()), []);
+  if (!readAdminToken()) return <Navigate to={paths.adminLogin.getHref()} replace state={{ from: location.pathname }} />;
   return <>{children}</>;
 }

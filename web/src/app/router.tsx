@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
-import { BookingPage } from '../features/booking/components/booking-page';
-import { paths } from './paths';
+import { paths } from '@/config/paths';
+import { BookingPage } from '@/features/booking/components/booking-page';
 import { RequireAdmin } from './require-admin';
 
-// The admin portal is its own chunk: guests never download it.
-const AdminLoginPage = lazy(() => import('../features/admin/components/admin-login-page'));
-const AdminDashboardPage = lazy(() => import('../features/admin/components/admin-dashboard-page'));
+// The admin portal is its own set of chunks, all behind lazy imports: guests never download it.
+const AdminLoginPage = lazy(() => import('@/features/admin/components/admin-login-page'));
+const AdminLayout = lazy(() => import('@/features/admin/layout/admin-layout'));
+const OverviewPage = lazy(() => import('@/features/admin/overview/overview-page'));
 
 function PageFallback() {
   return (
@@ -24,25 +25,23 @@ export const router = createBrowserRouter([
       </Suspense>
     ),
     children: [
-      { path: paths.home, element: <BookingPage /> },
-      { path: paths.adminLogin, element: <AdminLoginPage /> },
+      { path: paths.home.path, element: <BookingPage /> },
+      { path: paths.adminLogin.path, element: <AdminLoginPage /> },
       {
-        path: paths.adminDashboard,
+        // One protected layout for every admin tab.
+        path: paths.admin.path,
         element: (
           <RequireAdmin>
-            <AdminDashboardPage />
+            <AdminLayout />
           </RequireAdmin>
         ),
+        children: [
+          { index: true, element: <Navigate to={paths.adminDashboard.getHref()} replace /> },
+          { path: paths.adminDashboard.path, element: <OverviewPage /> },
+          { path: paths.adminCottages.path, element: <OverviewPage /> },
+        ],
       },
-      {
-        path: paths.adminCottages,
-        element: (
-          <RequireAdmin>
-            <AdminDashboardPage />
-          </RequireAdmin>
-        ),
-      },
-      { path: '*', element: <Navigate to={paths.home} replace /> },
+      { path: '*', element: <Navigate to={paths.home.getHref()} replace /> },
     ],
   },
 ]);

@@ -1,3 +1,5 @@
+import { registerSession } from './session';
+
 /** The admin portal's sign-in, kept where the spec keeps it: localStorage adminToken / adminUser. */
 export const ADMIN_TOKEN_KEY = 'adminToken';
 export const ADMIN_USER_KEY = 'adminUser';
@@ -50,3 +52,5 @@ export function clearAdminSession(): void {
   localStorage.removeItem(ADMIN_TOKEN_KEY);
   localStorage.removeItem(ADMIN_USER_KEY);
 }
+
+registerSession('admin', { token: () => readAdminToken(), signOut: clearAdminSession });

@@ -1,34 +1,49 @@
 import type * as z from 'zod/mini';
+import { signOut, tokenFor, type Audience } from './session';
 
-/** An API failure with the message to show (the server's `error`, spec section 8) and field details. */
+/** An API failure with the message to show (the server's `error`, spec section 8), its status and field details. */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly details?: Record<string, string[]>,
+    /** The rest of the server's answer (e.g. a fresh `quote` with a 409). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-type RequestOptions = { method?: string; body?: unknown; token?: string; signal?: AbortSignal };
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Whose bearer token to send; a 401 then signs that audience out. */
+  auth?: Audience;
+  /** For creations that must happen once however often they are retried (the server replays the first answer). */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+};
 
 let baseUrl = '/api';
 
+/** The API is same-origin `/api` behind CloudFront and locally; a stage may say otherwise in /config.json. */
 export function configureApi(apiUrl: string): void {
   baseUrl = apiUrl.replace(/\/$/, '');
 }
 
 /**
- * The one API client: JSON in and out, bearer token when given, the `{success, data}` envelope
- * unwrapped and checked against the expected schema. Errors carry the server's own message,
- * else its `message`, else 'HTTP {status}: {statusText}'.
+ * The one API client: JSON in and out, the bearer token and the Idempotency-Key added here and
+ * nowhere else, the `{success, data}` envelope unwrapped and checked against the expected schema.
+ * Errors carry the server's own message, else its `message`, else 'HTTP {status}: {statusText}'.
+ * A 401 on a signed-in call ends that session: the token ran out or the account changed.
  */
 export async function apiRequest<T>(path: string, schema: z.ZodMiniType<T>, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const token = options.auth ? tokenFor(options.auth) : undefined;
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   const response = await fetch(`${baseUrl}${path}`, {
     method: options.method ?? 'GET',
     headers,
@@ -41,9 +56,11 @@ export async function apiRequest<T>(path: string, schema: z.ZodMiniType<T>, opti
   } catch {
     payload = undefined;
   }
-  const envelope = (payload ?? {}) as { success?: boolean; data?: unknown; error?: string; message?: string; details?: Record<string, string[]> };
+  const envelope = (payload ?? {}) as { success?: boolean; data?: unknown; error?: string; message?: string; details?: Record<string, string[]> } & Record<string, unknown>;
   if (!response.ok || envelope.success === false) {
-    throw new ApiError(envelope.error ?? envelope.message ?? `HTTP ${response.status}: ${response.statusText}`, response.status, envelope.details);
+    if (response.status === 401 && options.auth && token) signOut(options.auth);
+    const { success: _success, data: _data, error, message, details, ...extra } = envelope;
+    throw new ApiError(error ?? message ?? `HTTP ${response.status}: ${response.statusText}`, response.status, details, extra);
   }
   return schema.parse(envelope.data);
 }

@@ -1,4 +1,4 @@
-import { siteConfigSchema, type SiteConfig } from '../../../shared/api';
+import { siteConfigSchema, type SiteConfig } from '@shared/api';
 
 /** Where the API and WebSocket live for this deployment; read once at boot from /config.json. */
 export async function loadSiteConfig(): Promise<SiteConfig> {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { userRoleSchema } from '../../../../../shared/users';
-import { apiRequest } from '../../../lib/api-client';
+import { userRoleSchema } from '@shared/users';
+import { apiRequest } from '@/lib/api-client';
 
 const signInResultSchema = z.object({
   token: z.optional(z.string()),

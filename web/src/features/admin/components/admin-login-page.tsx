@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { readAdminToken, saveAdminSession } from '../../../lib/admin-session';
+import { paths } from '@/config/paths';
+import { readAdminToken, saveAdminSession } from '@/lib/admin-session';
 import { signIn } from '../api/sign-in';
 
 const RESORT_NAME = 'Forest Resort';
@@ -14,7 +14,7 @@ export default function AdminLoginPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
-  if (readAdminToken()) return <Navigate to={paths.adminDashboard} replace />;
+  if (readAdminToken()) return <Navigate to={paths.adminDashboard.getHref()} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,7 +32,7 @@ export default function AdminLoginPage() {
       }
       saveAdminSession(result.token, result.user);
       const from = (location.state as { from?: string } | null)?.from;
-      navigate(from ?? paths.adminDashboard, { replace: true });
+      navigate(from ?? paths.adminDashboard.getHref(), { replace: true });
     } catch (caught) {
       setError(caught instanceof Error && caught.message ? caught.message : 'Login failed. Please check your credentials.');
     } finally {
@@ -67,7 +67,7 @@ export default function AdminLoginPage() {
             'Sign In'
           )}
         </button>
-        <Link to={paths.home}>Back to main website</Link>
+        <Link to={paths.home.getHref()}>Back to main website</Link>
       </form>
     </main>
   );

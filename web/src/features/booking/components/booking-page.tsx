@@ -1,4 +1,4 @@
-import { useCottages } from '../api/use-cottages';
+import { useCottages } from '../api/get-cottages';
 import { VillaCard } from './villa-card';
 
 const steps = ['Date & Accommodation Selection', 'Package Selection', 'Safari Selection', 'Payment and Confirmation'];

@@ -1,5 +1,5 @@
-import type { Cottage } from '../../../../../shared/catalog';
-import { formatCount, formatInr } from '../../../../../shared/money';
+import type { Cottage } from '@shared/catalog';
+import { formatCount, formatInr } from '@shared/money';
 
 export function VillaCard({ cottage }: { cottage: Cottage }) {
   return (

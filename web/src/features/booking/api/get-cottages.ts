@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { cottageSchema } from '@shared/catalog';
+import { apiRequest } from '@/lib/api-client';
+
+const cottageListSchema = z.array(cottageSchema);
+
+/** The villas guests can book; the same factory serves the hook and any prefetch. */
+export const getCottagesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['cottages'] as const,
+    queryFn: ({ signal }) => apiRequest('/cottages', cottageListSchema, { signal }),
+  });
+
+/** The villas guests can book, loaded once when step 1 opens (spec section 4). */
+export const useCottages = () => useQuery(getCottagesQueryOptions());
