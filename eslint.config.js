@@ -21,7 +21,10 @@ const featureBoundaries = features.map((feature) => ({
           { group: ['@/app/*', '**/app/*'], message: 'Features do not import the app: the app composes features.' },
           ...features
             .filter((other) => other !== feature)
-            .map((other) => ({ group: [`@/features/${other}/*`, `**/features/${other}/*`, `../../${other}/*`, `../${other}/*`], message: `Features do not import each other: move what ${feature} and ${other} share to web/src/lib or shared/.` })),
+            .map((other) => ({
+              group: [`@/features/${other}/*`, `**/features/${other}/*`, `../../${other}/*`, `../${other}/*`],
+              message: `Features do not import each other: move what ${feature} and ${other} share to web/src/lib or shared/.`,
+            })),
         ],
       },
     ],
@@ -36,7 +39,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
@@ -48,7 +54,12 @@ export default tseslint.config(
   },
   {
     files: ['web/src/lib/**/*.{ts,tsx}', 'web/src/config/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*', '**/features/*', '**/app/*'], message: 'lib and config are below features and the app.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/features/*', '@/app/*', '**/features/*', '**/app/*'], message: 'lib and config are below features and the app.' }] },
+      ],
+    },
   },
   ...featureBoundaries,
   {

@@ -8,7 +8,14 @@ import { aliases } from './vite.config.ts';
 // The SDK's notice that its 2027 releases need Node 22 is for people, not for every test worker.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
-const unitEnv = { TABLE_NAME: 'unit-test-table', STAGE: 'test', AWS_REGION: 'us-east-1', JWT_SECRET: 'unit-test-secret-that-is-long-enough-for-hs256', AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' };
+const unitEnv = {
+  TABLE_NAME: 'unit-test-table',
+  STAGE: 'test',
+  AWS_REGION: 'us-east-1',
+  JWT_SECRET: 'unit-test-secret-that-is-long-enough-for-hs256',
+  AWS_ACCESS_KEY_ID: 'test',
+  AWS_SECRET_ACCESS_KEY: 'test',
+};
 
 export default defineConfig({
   test: {

@@ -13,7 +13,8 @@ export async function stackOutput(client: CloudFormationClient, stackName: strin
   try {
     ({ Stacks: stacks } = await client.send(new DescribeStacksCommand({ StackName: stackName })));
   } catch (error) {
-    if (error instanceof Error && /does not exist/.test(error.message)) throw new Error(`Stack ${stackName} is not deployed in this account and region: deploy it first (npm run deploy -- -c stage=...)`, { cause: error });
+    if (error instanceof Error && /does not exist/.test(error.message))
+      throw new Error(`Stack ${stackName} is not deployed in this account and region: deploy it first (npm run deploy -- -c stage=...)`, { cause: error });
     throw error;
   }
   const value = stacks?.[0]?.Outputs?.find((output) => output.OutputKey === key)?.OutputValue;
@@ -42,7 +43,14 @@ function askHidden(question: string): Promise<string> {
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { stage: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, region: { type: 'string' }, table: { type: 'string' }, endpoint: { type: 'string' } },
+    options: {
+      stage: { type: 'string' },
+      email: { type: 'string' },
+      name: { type: 'string' },
+      region: { type: 'string' },
+      table: { type: 'string' },
+      endpoint: { type: 'string' },
+    },
   });
   if (!values.email || (!values.stage && !values.table)) {
     console.error(usage);
@@ -54,7 +62,12 @@ async function main(): Promise<void> {
 
   const region = values.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION;
   const tableName = values.table ?? (await stackOutput(new CloudFormationClient(region ? { region } : {}), `ForestResort-${values.stage}`, 'TableName'));
-  Object.assign(process.env, { TABLE_NAME: tableName, STAGE: values.stage ?? 'local', ...(region ? { AWS_REGION: region } : {}), ...(values.endpoint ? { DYNAMODB_ENDPOINT: values.endpoint } : {}) });
+  Object.assign(process.env, {
+    TABLE_NAME: tableName,
+    STAGE: values.stage ?? 'local',
+    ...(region ? { AWS_REGION: region } : {}),
+    ...(values.endpoint ? { DYNAMODB_ENDPOINT: values.endpoint } : {}),
+  });
   // Loaded only now: the data modules read TABLE_NAME when first imported.
   const { ensureAdmin } = await import('../functions/lib/accounts.ts');
   const result = await ensureAdmin({ email: values.email, password, name: values.name ?? 'Resort Admin' });

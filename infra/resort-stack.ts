@@ -70,13 +70,23 @@ export class ResortStack extends Stack {
       generateSecretString: { secretStringTemplate: JSON.stringify({ keySecret: '' }), generateStringKey: 'webhookSecret', excludePunctuation: true },
       removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
-    acknowledge(paymentSecret, 'AwsSolutions-SMG4', 'Razorpay issues these keys in its dashboard; they are rotated there and put here by ops (README), so Secrets Manager has nothing it could rotate itself.');
+    acknowledge(
+      paymentSecret,
+      'AwsSolutions-SMG4',
+      'Razorpay issues these keys in its dashboard; they are rotated there and put here by ops (README), so Secrets Manager has nothing it could rotate itself.',
+    );
 
     // Mail is sent from the stage's domain once it is verified in SES (three DKIM CNAMEs, printed below).
     const senderDomain = stage.emailSender?.split('@')[1];
-    const mailIdentity = senderDomain && stage.emailIdentity === 'create' ? new EmailIdentity(this, 'MailIdentity', { identity: Identity.domain(senderDomain) }) : undefined;
+    const mailIdentity =
+      senderDomain && stage.emailIdentity === 'create' ? new EmailIdentity(this, 'MailIdentity', { identity: Identity.domain(senderDomain) }) : undefined;
 
-    const realtime = new RealtimeApi(this, 'Realtime', { stageName: stage.name, logRetentionDays: stage.logRetentionDays, retainLogs: stage.retainData, ownsAccountSettings: stage.accountAlarms });
+    const realtime = new RealtimeApi(this, 'Realtime', {
+      stageName: stage.name,
+      logRetentionDays: stage.logRetentionDays,
+      retainLogs: stage.retainData,
+      ownsAccountSettings: stage.accountAlarms,
+    });
     const functions = new RouteFunctions(this, 'Functions', {
       table,
       stage: stage.name,
@@ -94,7 +104,10 @@ export class ResortStack extends Stack {
       // $default replies on its own socket and verifies admin tokens; $connect must never post.
       // All three touch only the connection registry.
       const isDefault = routeKey === '$default';
-      const handler = functions.add(route.name, { bundle: bundle(route.handler), needs: { access: 'write', partitions: ['connections'], notifies: isDefault, verifiesTokens: isDefault } });
+      const handler = functions.add(route.name, {
+        bundle: bundle(route.handler),
+        needs: { access: 'write', partitions: ['connections'], notifies: isDefault, verifiesTokens: isDefault },
+      });
       acknowledgeSynchronous(handler);
       return handler;
     };
@@ -102,7 +115,11 @@ export class ResortStack extends Stack {
     realtime.attach(wsFunctions);
 
     const jobFunctions = jobs.map((job) => {
-      const handler = functions.add(job.name, { bundle: bundle(job.handler), needs: { access: job.access, notifies: job.notifies, verifiesTokens: false }, timeoutSeconds: 60 });
+      const handler = functions.add(job.name, {
+        bundle: bundle(job.handler),
+        needs: { access: job.access, notifies: job.notifies, verifiesTokens: false },
+        timeoutSeconds: 60,
+      });
       // A run that fails, or that EventBridge could not deliver, is kept here with its error.
       const failures = new Queue(this, `${job.name}-failures`, {
         queueName: `forest-resort-${stage.name}-${job.name}-failures`,
@@ -115,7 +132,11 @@ export class ResortStack extends Stack {
       acknowledge(failures, 'Serverless-SQSRedrivePolicy', endOfLine);
       // The next scheduled run is the retry: no Lambda retries or queued runs piling up behind it.
       handler.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(2), onFailure: new SqsDestination(failures) });
-      acknowledge(handler, 'Serverless-LambdaDLQ', 'Failed runs go to the async on-failure destination (EventInvokeConfig), the successor of the DLQ, with the error attached.');
+      acknowledge(
+        handler,
+        'Serverless-LambdaDLQ',
+        'Failed runs go to the async on-failure destination (EventInvokeConfig), the successor of the DLQ, with the error attached.',
+      );
       new Rule(this, `${job.name}-schedule`, {
         schedule: Schedule.rate(Duration.minutes(job.everyMinutes)),
         targets: [new LambdaTarget(handler, { retryAttempts: 0, deadLetterQueue: failures })],
@@ -129,7 +150,11 @@ export class ResortStack extends Stack {
 
     // The signing key's rotation: Secrets Manager calls the function through its four steps.
     for (const rotation of secretRotations) {
-      const rotator = functions.add(rotation.name, { bundle: bundle(rotation.handler), needs: { access: 'none', notifies: false, verifiesTokens: false, rotatesSigningKey: true }, timeoutSeconds: 30 });
+      const rotator = functions.add(rotation.name, {
+        bundle: bundle(rotation.handler),
+        needs: { access: 'none', notifies: false, verifiesTokens: false, rotatesSigningKey: true },
+        timeoutSeconds: 30,
+      });
       rotator.addPermission('SecretsManagerInvoke', { principal: new ServicePrincipal('secretsmanager.amazonaws.com'), sourceAccount: this.account });
       const schedule = new CfnRotationSchedule(this, `${rotation.name}-schedule`, {
         secretId: jwtSecret.secretArn,
@@ -146,7 +171,13 @@ export class ResortStack extends Stack {
       acknowledge(rotator, 'Serverless-LambdaAsyncFailureDestination', drivenBySecretsManager);
     }
 
-    const http = new RoutesApi(this, 'Http', { stageName: stage.name, functions, bundles, logRetentionDays: stage.logRetentionDays, retainLogs: stage.retainData });
+    const http = new RoutesApi(this, 'Http', {
+      stageName: stage.name,
+      functions,
+      bundles,
+      logRetentionDays: stage.logRetentionDays,
+      retainLogs: stage.retainData,
+    });
 
     const alarms = new Alarms(this, 'Alarms', {
       stageName: stage.name,
@@ -195,12 +226,21 @@ function acknowledgeCdkInternals(stack: Stack, siteBucketArn: string): void {
   const qualifier = (synthesizer instanceof DefaultStackSynthesizer ? synthesizer.bootstrapQualifier : undefined) ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
   const deployers: IConstruct[] = stack.node.children.filter((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
   for (const deployer of deployers) {
-    const cdkManaged = 'CDK’s BucketDeployment custom resource: it runs only while CloudFormation deploys the SPA, and CDK maintains its code, runtime (Python, with the AWS CLI layer), logging and role.';
-    for (const rule of ['AwsSolutions-L1', 'Serverless-LambdaLatestVersion', 'Serverless-LambdaDLQ', 'Serverless-LambdaTracing', 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]']) {
+    const cdkManaged =
+      'CDK’s BucketDeployment custom resource: it runs only while CloudFormation deploys the SPA, and CDK maintains its code, runtime (Python, with the AWS CLI layer), logging and role.';
+    for (const rule of [
+      'AwsSolutions-L1',
+      'Serverless-LambdaLatestVersion',
+      'Serverless-LambdaDLQ',
+      'Serverless-LambdaTracing',
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    ]) {
       acknowledge(deployer, rule, cdkManaged);
     }
-    const copies = 'BucketDeployment copies the asset zip from the CDK bootstrap bucket into the site bucket and prunes it: object-level S3 actions on those two buckets, and CloudFront invalidations (no resource-level permissions).';
-    for (const action of ['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*']) acknowledge(deployer, `AwsSolutions-IAM5[Action::${action}]`, copies);
+    const copies =
+      'BucketDeployment copies the asset zip from the CDK bootstrap bucket into the site bucket and prunes it: object-level S3 actions on those two buckets, and CloudFront invalidations (no resource-level permissions).';
+    for (const action of ['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'])
+      acknowledge(deployer, `AwsSolutions-IAM5[Action::${action}]`, copies);
     acknowledgeWildcard(deployer, `${siteBucketArn}/*`, copies);
     acknowledgeWildcard(deployer, `arn:${stack.partition}:s3:::cdk-${qualifier}-assets-${stack.account}-${stack.region}/*`, copies);
     acknowledgeWildcard(deployer, '*', copies);

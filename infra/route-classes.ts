@@ -1,5 +1,18 @@
 import type { RouteClass, TablePartition } from '../functions/routes.ts';
-import { activityKeys, bookingKeys, connectionKeys, cottageKeys, effectKeys, feedKeys, healthKeys, lookupLimitKeys, packageKeys, pricingRuleKeys, reportKeys, safariKeys } from '../functions/lib/db/keys.ts';
+import {
+  activityKeys,
+  bookingKeys,
+  connectionKeys,
+  cottageKeys,
+  effectKeys,
+  feedKeys,
+  healthKeys,
+  lookupLimitKeys,
+  packageKeys,
+  pricingRuleKeys,
+  reportKeys,
+  safariKeys,
+} from '../functions/lib/db/keys.ts';
 
 /**
  * What each class of route gets on AWS. Sign-in hashes with scrypt (128 MiB, CPU-bound: Lambda CPU

@@ -11,7 +11,10 @@ const stageConfigSchema = z.object({
   logRetentionDays: z.union([z.literal(7), z.literal(30), z.literal(90), z.literal(365)]),
   domain: z.object({ name: z.string().min(3), certificateArn: z.string().startsWith('arn:aws:acm:us-east-1:') }).optional(),
   emailSender: z.email().optional(),
-  razorpayKeyId: z.string().regex(/^rzp_(test|live)_\w+$/).optional(),
+  razorpayKeyId: z
+    .string()
+    .regex(/^rzp_(test|live)_\w+$/)
+    .optional(),
   /** Where alarm notifications go (an SNS e-mail subscription, confirmed from the first message). */
   alarmEmail: z.email().optional(),
   /** Account-wide alarms (Lambda throttles): on one stage per account only, or every stage pages at once. */

@@ -76,14 +76,12 @@ export const guestDetailsSchema = z.object({
   prefix: z.optional(z.enum(['Mr', 'Mrs', 'Ms', 'Dr'])),
   firstName: textField('First name', 60, { required: guestMessages.firstName }),
   lastName: textField('Last name', 60, { required: guestMessages.lastName }),
-  email: z
-    .string({ error: guestMessages.emailRequired })
-    .check(
-      z.overwrite((email: string) => cleanText(email)),
-      z.minLength(1, guestMessages.emailRequired),
-      z.maxLength(254, tooLongMessage('Email', 254)),
-      z.regex(SIMPLE_EMAIL, guestMessages.email),
-    ),
+  email: z.string({ error: guestMessages.emailRequired }).check(
+    z.overwrite((email: string) => cleanText(email)),
+    z.minLength(1, guestMessages.emailRequired),
+    z.maxLength(254, tooLongMessage('Email', 254)),
+    z.regex(SIMPLE_EMAIL, guestMessages.email),
+  ),
   phone: z.pipe(z.string({ error: guestMessages.phoneRequired }).check(z.trim(), z.minLength(1, guestMessages.phoneRequired)), tenDigitPhoneSchema),
   countryCode: z._default(z.enum(['+91', '+1', '+44', '+61']), '+91'),
   address: z.optional(textField('Address', 300, { multiline: true })),

@@ -77,10 +77,14 @@ export const safariSchema = z
     time_slots: z.array(timeSlotSchema).check(z.minLength(1), z.maxLength(12)),
     is_active: z.boolean(),
   })
-  .check(z.refine((safari) => safari.seats_per_slot >= safari.max_guests, { message: 'A slot must seat at least one full party (seats_per_slot >= max_guests)', path: ['seats_per_slot'] }));
+  .check(
+    z.refine((safari) => safari.seats_per_slot >= safari.max_guests, {
+      message: 'A slot must seat at least one full party (seats_per_slot >= max_guests)',
+      path: ['seats_per_slot'],
+    }),
+  );
 export type Safari = z.infer<typeof safariSchema>;
 
 /** Above this per-person price a safari carries the 'Special Experience' badge (spec section 9). */
 export const SPECIAL_SAFARI_PRICE = 800;
-export const isSpecialSafari = (safari: Pick<Safari, 'price'>): boolean =>
-  safari.price > SPECIAL_SAFARI_PRICE;
+export const isSpecialSafari = (safari: Pick<Safari, 'price'>): boolean => safari.price > SPECIAL_SAFARI_PRICE;

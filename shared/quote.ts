@@ -90,7 +90,10 @@ export function quoteStay(input: QuoteInput): Quote {
   const extraGuests = Math.max(0, guests - 1);
   // The spec's extra-guest rule: 30% of the base price per guest beyond the first, once per stay.
   const extraGuestCost = Math.round(pricing.extraGuestShare * base * extraGuests);
-  lines.push({ label: `${input.cottage.name}: ${nights.length} night${nights.length === 1 ? '' : 's'} × ${formatInr(base)}${rooms > 1 ? ` × ${rooms} rooms` : ''}`, amount: undiscountedNights });
+  lines.push({
+    label: `${input.cottage.name}: ${nights.length} night${nights.length === 1 ? '' : 's'} × ${formatInr(base)}${rooms > 1 ? ` × ${rooms} rooms` : ''}`,
+    amount: undiscountedNights,
+  });
   const villaDiscount = undiscountedNights - nightsAmount;
   if (villaDiscount > 0) {
     const ruleNames = [...new Set(nightly.flatMap((night) => input.rules.filter((rule) => rule.id === night.ruleId).map((rule) => rule.service_name)))];

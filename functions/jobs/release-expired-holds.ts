@@ -28,7 +28,8 @@ export const handler = async (): Promise<{ released: number; skipped: number; fa
       }
     }
   }
-  if (released || skipped || failures.length) console.log(JSON.stringify({ level: 'info', message: 'Released expired holds', released, skipped, failed: failures.length }));
+  if (released || skipped || failures.length)
+    console.log(JSON.stringify({ level: 'info', message: 'Released expired holds', released, skipped, failed: failures.length }));
   // Failing the invocation makes the function's errors alarm see it.
   if (failures.length) throw new AggregateError(failures, `${failures.length} expired hold(s) could not be released`);
   return { released, skipped, failed: 0 };

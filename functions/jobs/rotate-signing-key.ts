@@ -59,7 +59,8 @@ async function testSecret(secretId: string, token: string): Promise<void> {
     pendingKey(secretId, token),
     client.send(new GetSecretValueCommand({ SecretId: secretId, VersionStage: 'AWSCURRENT' })).then((secret) => secret.SecretString),
   ]);
-  if (!pending || pending.length < MIN_KEY_LENGTH) throw new Error(`The pending signing key of ${secretId} is missing or shorter than ${MIN_KEY_LENGTH} characters`);
+  if (!pending || pending.length < MIN_KEY_LENGTH)
+    throw new Error(`The pending signing key of ${secretId} is missing or shorter than ${MIN_KEY_LENGTH} characters`);
   if (pending === current) throw new Error(`The pending signing key of ${secretId} is the current one`);
   log('Pending signing key tested', { secretId, version: token });
 }
@@ -68,7 +69,12 @@ async function finishSecret(secretId: string, token: string, versions: Record<st
   const current = Object.entries(versions).find(([, stages]) => stages.includes('AWSCURRENT'))?.[0];
   if (current === token) return;
   await client.send(
-    new UpdateSecretVersionStageCommand({ SecretId: secretId, VersionStage: 'AWSCURRENT', MoveToVersionId: token, ...(current ? { RemoveFromVersionId: current } : {}) }),
+    new UpdateSecretVersionStageCommand({
+      SecretId: secretId,
+      VersionStage: 'AWSCURRENT',
+      MoveToVersionId: token,
+      ...(current ? { RemoveFromVersionId: current } : {}),
+    }),
   );
   log('Signing key rotated', { secretId, version: token, previous: current });
 }

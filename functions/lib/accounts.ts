@@ -31,7 +31,13 @@ const signedIn = async (user: PublicUser): Promise<SignedIn> => ({
 
 export async function register(input: z.infer<typeof registrationSchema>): Promise<SignedIn> {
   try {
-    const user = await createUser({ name: input.name, email: input.email, role: 'customer', passwordHash: await hashPassword(input.password), ...(input.phone ? { phone: input.phone } : {}) });
+    const user = await createUser({
+      name: input.name,
+      email: input.email,
+      role: 'customer',
+      passwordHash: await hashPassword(input.password),
+      ...(input.phone ? { phone: input.phone } : {}),
+    });
     return signedIn(user);
   } catch (error) {
     if (error instanceof EmailTakenError) throw conflict(error.message, { email: [error.message] });

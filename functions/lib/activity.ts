@@ -35,7 +35,14 @@ export async function recordActivity(kind: string, example: Record<string, unkno
         Key: activityKeys.minute(kind, at),
         UpdateExpression: 'SET entity = :entity, kind = :kind, latest = :latest, #at = :at, expiresAt = :expires ADD checks :checks',
         ExpressionAttributeNames: { '#at': 'at' },
-        ExpressionAttributeValues: { ':entity': 'activity', ':kind': kind, ':latest': entry.latest, ':at': at, ':expires': Math.floor(now / 1000) + KEEP_SECONDS, ':checks': entry.checks },
+        ExpressionAttributeValues: {
+          ':entity': 'activity',
+          ':kind': kind,
+          ':latest': entry.latest,
+          ':at': at,
+          ':expires': Math.floor(now / 1000) + KEEP_SECONDS,
+          ':checks': entry.checks,
+        },
       }),
     );
   } catch (error) {

@@ -81,7 +81,10 @@ function getKeyRing(): Promise<KeyRing> {
 async function verificationKeys(token: string): Promise<Uint8Array[]> {
   const { kid } = decodeProtectedHeader(token);
   let ring = await getKeyRing();
-  if (kid === undefined) return [ring.keys.get(ring.currentKid), ring.previousKid ? ring.keys.get(ring.previousKid) : undefined].filter((key): key is Uint8Array => key !== undefined);
+  if (kid === undefined)
+    return [ring.keys.get(ring.currentKid), ring.previousKid ? ring.keys.get(ring.previousKid) : undefined].filter(
+      (key): key is Uint8Array => key !== undefined,
+    );
   let key = ring.keys.get(kid);
   if (!key) {
     const now = Date.now();
@@ -154,4 +157,3 @@ export async function verifyAccessToken(token: string): Promise<Principal | unde
     return undefined;
   }
 }
-

@@ -4,5 +4,4 @@ import type { Cottage, Safari } from '../../shared/catalog.ts';
 export const isBookableCottage = (cottage: Cottage): boolean => cottage.status === 'active';
 
 /** Safaris run through the day: the earliest first slot first. */
-export const safariDayOrder = (a: Safari, b: Safari): number =>
-  (a.time_slots[0] ?? '').localeCompare(b.time_slots[0] ?? '') || a.name.localeCompare(b.name);
+export const safariDayOrder = (a: Safari, b: Safari): number => (a.time_slots[0] ?? '').localeCompare(b.time_slots[0] ?? '') || a.name.localeCompare(b.name);

@@ -18,7 +18,10 @@ export async function sendMail(mail: Mail): Promise<MailResult> {
   if (config.MAIL_OUTBOX_DIR) {
     await mkdir(config.MAIL_OUTBOX_DIR, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
-    await writeFile(join(config.MAIL_OUTBOX_DIR, `${name}.json`), JSON.stringify({ from: config.MAIL_FROM ?? 'bookings@forest-resort.local', ...mail }, null, 2));
+    await writeFile(
+      join(config.MAIL_OUTBOX_DIR, `${name}.json`),
+      JSON.stringify({ from: config.MAIL_FROM ?? 'bookings@forest-resort.local', ...mail }, null, 2),
+    );
     await writeFile(join(config.MAIL_OUTBOX_DIR, `${name}.html`), mail.html);
     return 'outbox';
   }
@@ -30,7 +33,12 @@ export async function sendMail(mail: Mail): Promise<MailResult> {
     new SendEmailCommand({
       FromEmailAddress: config.MAIL_FROM,
       Destination: { ToAddresses: [mail.to] },
-      Content: { Simple: { Subject: { Data: mail.subject, Charset: 'UTF-8' }, Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } } } },
+      Content: {
+        Simple: {
+          Subject: { Data: mail.subject, Charset: 'UTF-8' },
+          Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+        },
+      },
     }),
   );
   return 'sent';

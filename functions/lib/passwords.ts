@@ -8,9 +8,7 @@ const MAX_MEMORY = 256 * 1024 * 1024;
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, keyLength = KEY_LENGTH): Promise<Buffer> {
   const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: MAX_MEMORY };
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
+    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
   });
 }
 

@@ -1,8 +1,4 @@
-import {
-  ApiGatewayManagementApiClient,
-  GoneException,
-  PostToConnectionCommand,
-} from '@aws-sdk/client-apigatewaymanagementapi';
+import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { config } from './config.ts';
 import { closeConnection, connectionsOf } from './db/connections.ts';
 import type { Audience } from './db/keys.ts';
@@ -15,15 +11,15 @@ import type { Audience } from './db/keys.ts';
 export type RealtimeMessage = { id?: string; event: string; data: Record<string, unknown>; at: string };
 
 /** One client per container, made at init (only functions given the endpoint may post). */
-const client = config.WS_MANAGEMENT_ENDPOINT ? new ApiGatewayManagementApiClient({ region: config.AWS_REGION, endpoint: config.WS_MANAGEMENT_ENDPOINT }) : undefined;
+const client = config.WS_MANAGEMENT_ENDPOINT
+  ? new ApiGatewayManagementApiClient({ region: config.AWS_REGION, endpoint: config.WS_MANAGEMENT_ENDPOINT })
+  : undefined;
 
 /** Posts to one connection; a connection that is gone (410) is forgotten and reported as not sent. */
 export async function sendToConnection(connectionId: string, message: RealtimeMessage): Promise<boolean> {
   if (!client) throw new Error('WS_MANAGEMENT_ENDPOINT is not configured for this function');
   try {
-    await client.send(
-      new PostToConnectionCommand({ ConnectionId: connectionId, Data: new TextEncoder().encode(JSON.stringify(message)) }),
-    );
+    await client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: new TextEncoder().encode(JSON.stringify(message)) }));
     return true;
   } catch (error) {
     if (error instanceof GoneException) {

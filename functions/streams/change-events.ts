@@ -31,7 +31,6 @@ const summary = (booking: StoredBooking) => ({
   payment_status: booking.payment_status,
 });
 
-
 /** Open wizards re-read the calendar of this villa type for these nights (no guest data in it). */
 const availabilityChanged = (booking: StoredBooking, reason: string): Notice => ({
   audience: 'customer',
@@ -63,16 +62,26 @@ export function bookingEffects(change: Change<StoredBooking>): Effects {
   const notices: Notice[] = [];
   let mail: MailOrder | undefined;
   if (before.status !== after.status) {
-    notices.push({ audience: 'admin', event: 'booking-update', data: { message: `Booking ${after.booking_reference} is ${after.status}`, booking: summary(after) } });
+    notices.push({
+      audience: 'admin',
+      event: 'booking-update',
+      data: { message: `Booking ${after.booking_reference} is ${after.status}`, booking: summary(after) },
+    });
     switch (after.status) {
       case 'cancelled': {
         const refundAmount = after.refund_amount ?? 0;
-        notices.push(...forGuest(after, 'booking-update', { message: `Booking ${after.booking_reference} is cancelled${refundAmount > 0 ? `; ${formatInr(refundAmount)} will be refunded` : ''}` }));
+        notices.push(
+          ...forGuest(after, 'booking-update', {
+            message: `Booking ${after.booking_reference} is cancelled${refundAmount > 0 ? `; ${formatInr(refundAmount)} will be refunded` : ''}`,
+          }),
+        );
         mail = { kind: 'cancellation', booking: toPublicBooking(after), refundAmount };
         break;
       }
       case 'expired':
-        notices.push(...forGuest(after, 'payment-failed', { error: `Payment for ${after.booking_reference} was not completed in time; the hold was released` }));
+        notices.push(
+          ...forGuest(after, 'payment-failed', { error: `Payment for ${after.booking_reference} was not completed in time; the hold was released` }),
+        );
         break;
       case 'confirmed':
         notices.push(...forGuest(after, 'booking-confirmed', { message: `Booking ${after.booking_reference} is confirmed` }));
@@ -100,11 +109,17 @@ export function catalogueEffects(entity: 'cottage' | 'package' | 'safari' | 'pri
   const refresh: Notice = { audience: 'customer', event: 'catalogue-changed', data: { entity, id: item.id } };
   const notices: Notice[] = [];
   if (entity === 'cottage' && before && after && before.base_price !== after.base_price) {
-    notices.push({ audience: 'admin', event: 'cottage-price-updated', data: { cottageId: after.id, name: after.name, oldPrice: before.base_price, newPrice: after.base_price } });
+    notices.push({
+      audience: 'admin',
+      event: 'cottage-price-updated',
+      data: { cottageId: after.id, name: after.name, oldPrice: before.base_price, newPrice: after.base_price },
+    });
     notices.push({ audience: 'customer', event: 'cottage-price-updated', data: { cottageId: after.id, newPrice: after.base_price } });
   }
-  if (entity === 'package' && change.eventName === 'INSERT' && after) notices.push({ audience: 'admin', event: 'package-created', data: { package: { id: after.id, name: after.name } } });
-  if (entity === 'safari' && change.eventName === 'INSERT' && after) notices.push({ audience: 'admin', event: 'safari-created', data: { safari: { id: after.id, name: after.name } } });
+  if (entity === 'package' && change.eventName === 'INSERT' && after)
+    notices.push({ audience: 'admin', event: 'package-created', data: { package: { id: after.id, name: after.name } } });
+  if (entity === 'safari' && change.eventName === 'INSERT' && after)
+    notices.push({ audience: 'admin', event: 'safari-created', data: { safari: { id: after.id, name: after.name } } });
   return { notices: [...notices, refresh] };
 }
 
@@ -114,7 +129,15 @@ type PaymentItem = { booking_id?: string; booking_reference?: string; amount?: n
 export function paymentEffects(change: Change<PaymentItem>): Effects {
   const { before, after } = change;
   if (!after || after.status !== 'captured' || before?.status === 'captured') return none;
-  return { notices: [{ audience: 'admin', event: 'payment-received', data: { paymentDetails: { amount: after.amount }, booking: { booking_reference: after.booking_reference } } }] };
+  return {
+    notices: [
+      {
+        audience: 'admin',
+        event: 'payment-received',
+        data: { paymentDetails: { amount: after.amount }, booking: { booking_reference: after.booking_reference } },
+      },
+    ],
+  };
 }
 
 type ActivityItem = { kind?: string; checks?: number; latest?: Record<string, unknown> };

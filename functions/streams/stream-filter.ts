@@ -16,7 +16,10 @@ export const streamFilterPatterns = [
 ] as const;
 
 /** The same test the filter patterns make, for the local stream reader. */
-export function matchesStreamFilter(record: { eventName?: string; dynamodb?: { NewImage?: Record<string, { S?: string }>; OldImage?: Record<string, { S?: string }> } }): boolean {
+export function matchesStreamFilter(record: {
+  eventName?: string;
+  dynamodb?: { NewImage?: Record<string, { S?: string }>; OldImage?: Record<string, { S?: string }> };
+}): boolean {
   const entities: readonly string[] = streamEntities;
   const newEntity = record.dynamodb?.NewImage?.entity?.S;
   if (newEntity !== undefined && entities.includes(newEntity)) return true;

@@ -13,8 +13,7 @@ import type { StreamEntity } from './stream-filter.ts';
 
 type Item = Record<string, unknown>;
 
-const image = (value: Record<string, unknown> | undefined): Item | undefined =>
-  value ? unmarshall(value as Record<string, AttributeValue>) : undefined;
+const image = (value: Record<string, unknown> | undefined): Item | undefined => (value ? unmarshall(value as Record<string, AttributeValue>) : undefined);
 
 function changeOf(record: DynamoDBRecord): Change<Item> {
   const before = image(record.dynamodb?.OldImage);
@@ -69,7 +68,8 @@ function derive(entity: StreamEntity | undefined, change: Change<Item>): Derived
   }
 }
 
-const mailFor = (order: MailOrder): Mail => (order.kind === 'confirmation' ? bookingConfirmationMail(order.booking) : bookingCancellationMail(order.booking, order.refundAmount));
+const mailFor = (order: MailOrder): Mail =>
+  order.kind === 'confirmation' ? bookingConfirmationMail(order.booking) : bookingCancellationMail(order.booking, order.refundAmount);
 
 /** Sends a change's mail once: claimed by the record's id before sending, marked sent after. */
 async function sendOnce(eventId: string, mail: Mail, deadline: number): Promise<void> {

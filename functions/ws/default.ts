@@ -17,8 +17,7 @@ const messageSchema = z.discriminatedUnion('action', [
 
 export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> => {
   const connectionId = event.requestContext.connectionId;
-  const reply = (name: string, data: Record<string, unknown>) =>
-    sendToConnection(connectionId, { event: name, data, at: new Date().toISOString() });
+  const reply = (name: string, data: Record<string, unknown>) => sendToConnection(connectionId, { event: name, data, at: new Date().toISOString() });
 
   let raw: unknown;
   try {

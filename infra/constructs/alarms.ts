@@ -48,7 +48,11 @@ export class Alarms extends Construct {
     );
     if (props.email) {
       const subscription = this.topic.addSubscription(new EmailSubscription(props.email));
-      acknowledge(subscription, 'Serverless-SNSRedrivePolicy', 'An e-mail subscription: a message SNS cannot deliver after its retries has no consumer to replay it; the alarm’s state stays in CloudWatch.');
+      acknowledge(
+        subscription,
+        'Serverless-SNSRedrivePolicy',
+        'An e-mail subscription: a message SNS cannot deliver after its retries has no consumer to replay it; the alarm’s state stays in CloudWatch.',
+      );
     }
     const action = new SnsAction(this.topic);
     const add = (alarm: Alarm) => {
@@ -64,7 +68,10 @@ export class Alarms extends Construct {
         alarmDescription: 'More than 2% of API requests failed with a 5xx over 5 minutes (at least 5 requests).',
         metric: new MathExpression({
           expression: 'IF(requests >= 5, 100 * errors / requests, 0)',
-          usingMetrics: { errors: props.httpApi.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' }), requests: props.httpApi.metricCount({ period: FIVE_MINUTES, statistic: 'Sum' }) },
+          usingMetrics: {
+            errors: props.httpApi.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' }),
+            requests: props.httpApi.metricCount({ period: FIVE_MINUTES, statistic: 'Sum' }),
+          },
           period: FIVE_MINUTES,
           label: '5xx %',
         }),
@@ -116,17 +123,18 @@ export class Alarms extends Construct {
 
     // No function has reserved concurrency, so a throttle means the account's concurrency ran out:
     // one account-level metric says so (a per-function sum would bill ~60 alarm metrics a month).
-    if (props.accountAlarms) add(
-      new Alarm(this, 'LambdaThrottles', {
-        alarmName: `${prefix}-lambda-throttles`,
-        alarmDescription: 'Lambda throttled invocations in this account and region (concurrency exhausted).',
-        metric: new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', period: FIVE_MINUTES, statistic: 'Sum' }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-    );
+    if (props.accountAlarms)
+      add(
+        new Alarm(this, 'LambdaThrottles', {
+          alarmName: `${prefix}-lambda-throttles`,
+          alarmDescription: 'Lambda throttled invocations in this account and region (concurrency exhausted).',
+          metric: new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', period: FIVE_MINUTES, statistic: 'Sum' }),
+          threshold: 1,
+          evaluationPeriods: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
 
     const tableMetric = (metricName: string) =>
       new Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: props.table.tableName }, period: FIVE_MINUTES, statistic: 'Sum' });
@@ -134,7 +142,11 @@ export class Alarms extends Construct {
       new Alarm(this, 'DynamoThrottles', {
         alarmName: `${prefix}-dynamodb-throttles`,
         alarmDescription: 'DynamoDB throttled reads or writes on the table.',
-        metric: new MathExpression({ expression: 'reads + writes', usingMetrics: { reads: tableMetric('ReadThrottleEvents'), writes: tableMetric('WriteThrottleEvents') }, period: FIVE_MINUTES }),
+        metric: new MathExpression({
+          expression: 'reads + writes',
+          usingMetrics: { reads: tableMetric('ReadThrottleEvents'), writes: tableMetric('WriteThrottleEvents') },
+          period: FIVE_MINUTES,
+        }),
         threshold: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         evaluationPeriods: 1,

@@ -46,7 +46,11 @@ export function routeNeeds(route: HttpRoute): Needs {
 export class RoutesApi extends Construct {
   readonly api: HttpApi;
 
-  constructor(scope: Construct, id: string, props: { stageName: string; functions: RouteFunctions; bundles: Record<string, string>; logRetentionDays: number; retainLogs: boolean }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { stageName: string; functions: RouteFunctions; bundles: Record<string, string>; logRetentionDays: number; retainLogs: boolean },
+  ) {
     super(scope, id);
     this.api = new HttpApi(this, 'Api', { apiName: `forest-resort-${props.stageName}-http`, createDefaultStage: true });
     acknowledge(
@@ -54,7 +58,11 @@ export class RoutesApi extends Construct {
       'AwsSolutions-APIG4',
       'Authorization is enforced by the handler middleware from the route table’s auth level (public, optional, user, admin), so a handler cannot forget it and the local runtime enforces the same; an API Gateway authorizer would verify the same JWT a second time and cost a cold start per route.',
     );
-    acknowledge(this.api, 'Serverless-APIGWXrayEnabled', 'HTTP APIs do not support X-Ray tracing; every function behind it traces actively, so each request still has its trace.');
+    acknowledge(
+      this.api,
+      'Serverless-APIGWXrayEnabled',
+      'HTTP APIs do not support X-Ray tracing; every function behind it traces actively, so each request still has its trace.',
+    );
     const routes: ApiRoute[] = [];
     for (const route of httpRoutes as readonly HttpRoute[]) {
       const bundle = props.bundles[handlerModule(route)];
@@ -67,7 +75,13 @@ export class RoutesApi extends Construct {
         timeoutSeconds: settings.timeoutSeconds,
       });
       acknowledgeSynchronous(handler);
-      routes.push(...this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: new HttpLambdaIntegration(`${route.name}-integration`, handler) }));
+      routes.push(
+        ...this.api.addRoutes({
+          path: route.path,
+          methods: [HttpMethod[route.method]],
+          integration: new HttpLambdaIntegration(`${route.name}-integration`, handler),
+        }),
+      );
     }
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {

@@ -16,8 +16,14 @@ export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 export const tableActions: Record<Exclude<TableAccess, 'none'>, string[]> = {
   read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'],
   write: [
-    'dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem',
-    'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem',
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:ConditionCheckItem',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
   ],
 };
 
@@ -28,7 +34,12 @@ export const updateOnlyActions = ['dynamodb:UpdateItem'];
 export const streamReadActions = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];
 
 /** What rotating the signing key takes, on that secret only. */
-export const rotationActions = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue', 'secretsmanager:UpdateSecretVersionStage'];
+export const rotationActions = [
+  'secretsmanager:DescribeSecret',
+  'secretsmanager:GetSecretValue',
+  'secretsmanager:PutSecretValue',
+  'secretsmanager:UpdateSecretVersionStage',
+];
 
 /** The condition that scopes a statement to some partitions: every leading key of the request must match. */
 export const leadingKeysCondition = (partitions: readonly TablePartition[]) => ({
@@ -94,7 +105,11 @@ export class RouteFunctions extends Construct {
   private readonly roles = new Map<string, Role>();
   private readonly logStatements = new Map<Role, PolicyStatement>();
 
-  constructor(scope: Construct, id: string, private readonly props: RouteFunctionsProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: RouteFunctionsProps,
+  ) {
     super(scope, id);
   }
 
@@ -120,10 +135,16 @@ export class RouteFunctions extends Construct {
           ...(needs.partitions?.length ? { conditions: leadingKeysCondition(needs.partitions) } : {}),
         }),
       );
-      acknowledgeWildcard(role, tableIndexes, 'Queries reach the indexes of this one table (gsi1, gsi2), each a different access pattern of the single-table design; the table and the actions are named.');
+      acknowledgeWildcard(
+        role,
+        tableIndexes,
+        'Queries reach the indexes of this one table (gsi1, gsi2), each a different access pattern of the single-table design; the table and the actions are named.',
+      );
     }
     if (needs.updates?.length) {
-      role.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: updateOnlyActions, resources: [table.tableArn], conditions: leadingKeysCondition(needs.updates) }));
+      role.addToPolicy(
+        new PolicyStatement({ effect: Effect.ALLOW, actions: updateOnlyActions, resources: [table.tableArn], conditions: leadingKeysCondition(needs.updates) }),
+      );
     }
     if (needs.readsStream) {
       if (!table.tableStreamArn) throw new Error('The table has no stream');
@@ -134,7 +155,11 @@ export class RouteFunctions extends Construct {
       // PostToConnection only (POST), on this API's live stage.
       const connections = this.props.webSocket.postToConnectionsArn;
       role.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['execute-api:ManageConnections'], resources: [connections] }));
-      acknowledgeWildcard(role, connections, 'PostToConnection on @connections/* of this stage’s WebSocket API: connection ids are made by API Gateway when a browser connects, so they cannot be named in advance.');
+      acknowledgeWildcard(
+        role,
+        connections,
+        'PostToConnection on @connections/* of this stage’s WebSocket API: connection ids are made by API Gateway when a browser connects, so they cannot be named in advance.',
+      );
     }
     if (needs.verifiesTokens) this.props.jwtSecret.grantRead(role);
     if (needs.rotatesSigningKey) {
@@ -154,15 +179,26 @@ export class RouteFunctions extends Construct {
           conditions: { StringEquals: { 'ses:FromAddress': this.props.mail.from } },
         }),
       );
-      acknowledgeWildcard(role, identities, 'SES checks the recipient’s identity too while the account is in the sandbox, so SendEmail is granted on identity/*, but only From the stage’s own sender (ses:FromAddress condition).');
+      acknowledgeWildcard(
+        role,
+        identities,
+        'SES checks the recipient’s identity too while the account is in the sandbox, so SendEmail is granted on identity/*, but only From the stage’s own sender (ses:FromAddress condition).',
+      );
     }
     // Lambda's active tracing: X-Ray's PutTraceSegments and PutTelemetryRecords have no resource-level permissions.
-    acknowledgeWildcard(role, '*', 'X-Ray PutTraceSegments and PutTelemetryRecords (active tracing) support no resource-level permissions; this is the only wildcard resource.');
+    acknowledgeWildcard(
+      role,
+      '*',
+      'X-Ray PutTraceSegments and PutTelemetryRecords (active tracing) support no resource-level permissions; this is the only wildcard resource.',
+    );
     this.roles.set(key, role);
     return role;
   }
 
-  add(name: string, options: { bundle: string; needs: Needs; memoryMb?: number; timeoutSeconds?: number; environment?: Record<string, string> }): LambdaFunction {
+  add(
+    name: string,
+    options: { bundle: string; needs: Needs; memoryMb?: number; timeoutSeconds?: number; environment?: Record<string, string> },
+  ): LambdaFunction {
     const id = pascal(name);
     const logGroup = new LogGroup(this, `${id}Logs`, {
       logGroupName: `/aws/lambda/forest-resort-${this.props.stage}-${name}`,

@@ -62,7 +62,11 @@ export class StaticSite extends Construct {
       removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !stage.retainData,
     });
-    acknowledge(this.logsBucket, 'AwsSolutions-S1', 'This is the access-log bucket itself: logging its own access into itself would log every log delivery, without end.');
+    acknowledge(
+      this.logsBucket,
+      'AwsSolutions-S1',
+      'This is the access-log bucket itself: logging its own access into itself would log every log delivery, without end.',
+    );
 
     this.bucket = new Bucket(this, 'Bucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -142,7 +146,11 @@ export class StaticSite extends Construct {
       );
     }
     acknowledge(this.distribution, 'AwsSolutions-CFR1', 'Guests book from anywhere: no country is refused.');
-    acknowledge(this.distribution, 'AwsSolutions-CFR2', 'No WAF web ACL by default (its monthly fee is above a quiet month’s whole bill); attach one with a rate rule per IP when traffic warrants it. Sign-in has its own lockout per address.');
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR2',
+      'No WAF web ACL by default (its monthly fee is above a quiet month’s whole bill); attach one with a rate rule per IP when traffic warrants it. Sign-in has its own lockout per address.',
+    );
 
     const siteConfig: SiteConfig = {
       stage: stage.name,

@@ -43,7 +43,8 @@ export class StreamConsumer extends Construct {
       // Longer than the stream keeps records (24 h), so ops have the failure long after the record is gone.
       retentionPeriod: Duration.days(14),
     });
-    const endOfLine = 'This queue is itself the end of the line: the on-failure destination of the stream consumer’s event source mapping. Nothing consumes it automatically; it alarms on any message.';
+    const endOfLine =
+      'This queue is itself the end of the line: the on-failure destination of the stream consumer’s event source mapping. Nothing consumes it automatically; it alarms on any message.';
     acknowledge(this.failures, 'AwsSolutions-SQS3', endOfLine);
     acknowledge(this.failures, 'Serverless-SQSRedrivePolicy', endOfLine);
 
@@ -54,7 +55,8 @@ export class StreamConsumer extends Construct {
       timeoutSeconds: 60,
       memoryMb: 512,
     });
-    const asyncOnly = 'Invoked synchronously by its DynamoDB Streams event source mapping, never asynchronously: failed records go to the mapping’s on-failure queue, not to a Lambda DLQ or async destination.';
+    const asyncOnly =
+      'Invoked synchronously by its DynamoDB Streams event source mapping, never asynchronously: failed records go to the mapping’s on-failure queue, not to a Lambda DLQ or async destination.';
     acknowledge(this.function, 'Serverless-LambdaDLQ', asyncOnly);
     acknowledge(this.function, 'Serverless-LambdaAsyncFailureDestination', asyncOnly);
 

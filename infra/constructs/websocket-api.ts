@@ -61,7 +61,11 @@ export class RealtimeApi extends Construct {
         managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AmazonAPIGatewayPushToCloudWatchLogs')],
       });
       role.applyRemovalPolicy(RemovalPolicy.RETAIN);
-      acknowledge(role, 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]', 'The account-wide role API Gateway logs through (one per account and region, for every API, so it cannot name log groups); AWS maintains its policy as API Gateway’s logging changes.');
+      acknowledge(
+        role,
+        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+        'The account-wide role API Gateway logs through (one per account and region, for every API, so it cannot name log groups); AWS maintains its policy as API Gateway’s logging changes.',
+      );
       account = new CfnAccount(this, 'ApiGatewayAccount', { cloudWatchRoleArn: role.roleArn });
       account.applyRemovalPolicy(RemovalPolicy.RETAIN);
       accessLogs = new LogGroup(this, 'AccessLogs', {

@@ -80,7 +80,8 @@ async function waitUntilReady(endpoint: string, child: ChildProcess, output: () 
   const deadline = Date.now() + 30_000;
   try {
     while (Date.now() < deadline) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`DynamoDB Local exited (${describeExit({ code: child.exitCode, signal: child.signalCode })}):\n${output()}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`DynamoDB Local exited (${describeExit({ code: child.exitCode, signal: child.signalCode })}):\n${output()}`);
       try {
         await client.send(new ListTablesCommand({ Limit: 1 }));
         return;
@@ -102,7 +103,16 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
   const child = spawn(
     'java',
-    ['-Xmx512m', `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-jar', join(dir, 'DynamoDBLocal.jar'), '-sharedDb', '-port', String(port), ...storage],
+    [
+      '-Xmx512m',
+      `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      join(dir, 'DynamoDBLocal.jar'),
+      '-sharedDb',
+      '-port',
+      String(port),
+      ...storage,
+    ],
     { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';

@@ -16,7 +16,9 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
       const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
       // Data made before the table had a stream gains one, so its side effects run too.
       if (!Table?.StreamSpecification?.StreamEnabled) {
-        await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: tableShape.streamViewType } }));
+        await client.send(
+          new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: tableShape.streamViewType } }),
+        );
       }
       return false;
     } catch (error) {

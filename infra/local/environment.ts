@@ -45,7 +45,13 @@ export function localJwtSecret(dataDir: string): string {
 }
 
 /** The environment every function sees locally: the same variables the stack sets on AWS. */
-export function functionEnvironment(options: { tableName: string; dynamodbEndpoint: string; port: number; jwtSecret: string; outboxDir: string }): Record<string, string> {
+export function functionEnvironment(options: {
+  tableName: string;
+  dynamodbEndpoint: string;
+  port: number;
+  jwtSecret: string;
+  outboxDir: string;
+}): Record<string, string> {
   return {
     MAIL_OUTBOX_DIR: options.outboxDir,
     STAGE: LOCAL_STAGE,

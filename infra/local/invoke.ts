@@ -13,7 +13,10 @@ import { lambdaContext, loadHandler } from './handlers.ts';
  */
 async function main(): Promise<void> {
   const [name, eventPath] = process.argv.slice(2);
-  const routes = [...httpRoutes.map((route) => ({ name: route.name, module: handlerModule(route) })), ...wsRoutes.map((route) => ({ name: route.name, module: route.handler }))];
+  const routes = [
+    ...httpRoutes.map((route) => ({ name: route.name, module: handlerModule(route) })),
+    ...wsRoutes.map((route) => ({ name: route.name, module: route.handler })),
+  ];
   const route = routes.find((candidate) => candidate.name === name);
   if (!route) {
     console.error(`Usage: npm run invoke -- <route-name> [events/<file>.json]\nRoutes: ${routes.map((candidate) => candidate.name).join(', ')}`);
@@ -31,7 +34,10 @@ async function main(): Promise<void> {
   let own: DynamoDbLocal | undefined;
   if (existsSync(runtimeFile)) {
     const running = JSON.parse(readFileSync(runtimeFile, 'utf8')) as { endpoint: string };
-    endpoint = await fetch(running.endpoint).then(() => running.endpoint, () => undefined);
+    endpoint = await fetch(running.endpoint).then(
+      () => running.endpoint,
+      () => undefined,
+    );
   }
   if (!endpoint) {
     own = await startDynamoDbLocal({ dbPath: join(settings.dataDir, 'dynamodb') });
@@ -39,7 +45,16 @@ async function main(): Promise<void> {
   }
   try {
     await ensureTable(endpoint, LOCAL_TABLE_NAME);
-    Object.assign(process.env, functionEnvironment({ tableName: LOCAL_TABLE_NAME, dynamodbEndpoint: endpoint, port: settings.port, jwtSecret: localJwtSecret(settings.dataDir), outboxDir: join(settings.dataDir, 'outbox') }));
+    Object.assign(
+      process.env,
+      functionEnvironment({
+        tableName: LOCAL_TABLE_NAME,
+        dynamodbEndpoint: endpoint,
+        port: settings.port,
+        jwtSecret: localJwtSecret(settings.dataDir),
+        outboxDir: join(settings.dataDir, 'outbox'),
+      }),
+    );
     const { seedSampleData } = await import('./seed.ts');
     await seedSampleData();
     const { loadSampleEvent } = await import('./sample-events.ts');

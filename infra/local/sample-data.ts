@@ -7,8 +7,7 @@ export const sampleCottages: Cottage[] = [
     id: 'hornbill-1',
     name: 'Hornbill Villa',
     type: 'hornbill-villa',
-    description:
-      'A teak-floored villa raised among the fig trees where great hornbills feed at dawn, with a wide verandah over the valley.',
+    description: 'A teak-floored villa raised among the fig trees where great hornbills feed at dawn, with a wide verandah over the valley.',
     base_price: 18000,
     max_guests: 6,
     size_sqft: 1200,
@@ -32,8 +31,7 @@ export const sampleCottages: Cottage[] = [
     id: 'glass-1',
     name: 'Glass Cottage',
     type: 'glass-cottage',
-    description:
-      'Floor-to-ceiling glass under the canopy: watch the forest from bed by day and the stars by night. Sleeps eight across two levels.',
+    description: 'Floor-to-ceiling glass under the canopy: watch the forest from bed by day and the stars by night. Sleeps eight across two levels.',
     base_price: 25000,
     max_guests: 8,
     size_sqft: 1500,

@@ -23,9 +23,7 @@ export async function seedSampleData(): Promise<boolean> {
     ...sampleSafaris.map((safari) => safariWrites.put(safari)),
     ...samplePricingRules.map((rule) => putPricingRule(rule)),
   ]);
-  await documentClient.send(
-    new PutCommand({ TableName: tableName, Item: { ...seedMarkerKeys, entity: 'seed', seededAt: new Date().toISOString() } }),
-  );
+  await documentClient.send(new PutCommand({ TableName: tableName, Item: { ...seedMarkerKeys, entity: 'seed', seededAt: new Date().toISOString() } }));
   return true;
 }
 

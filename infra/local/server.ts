@@ -107,7 +107,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   let serveStatic: ReturnType<typeof sirv> | undefined;
   if (options.dev) {
     const { createServer: createViteServer } = await import('vite');
-    vite = await createViteServer({ configFile: join(import.meta.dirname, '..', '..', 'vite.config.ts'), server: { middlewareMode: true, hmr: { server } }, appType: 'spa' });
+    vite = await createViteServer({
+      configFile: join(import.meta.dirname, '..', '..', 'vite.config.ts'),
+      server: { middlewareMode: true, hmr: { server } },
+      appType: 'spa',
+    });
   } else {
     if (!existsSync(join(options.webRoot, 'index.html'))) throw new Error(`No built web app in ${options.webRoot}: run npm run build`);
     serveStatic = sirv(options.webRoot, {
@@ -123,7 +127,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     const address = server.address();
     return publicHost(request.headers.host, { host: options.host ?? '127.0.0.1', port: typeof address === 'object' && address ? address.port : options.port });
   };
-  const siteConfig = (request: IncomingMessage): SiteConfig => ({ stage: options.stage, apiUrl: '/api', wsUrl: `ws://${webSocketHost(request)}${WS_PATH}`, paymentMode: options.paymentMode });
+  const siteConfig = (request: IncomingMessage): SiteConfig => ({
+    stage: options.stage,
+    apiUrl: '/api',
+    wsUrl: `ws://${webSocketHost(request)}${WS_PATH}`,
+    paymentMode: options.paymentMode,
+  });
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     // Built without the Host header, which is the client's to choose (and may not even parse).
@@ -178,10 +187,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         if (!management) inFlight -= 1;
       })
       .catch((error) => {
-      console.error('Local gateway error:', error);
-      if (!response.headersSent) sendJson(response, 500, { success: false, error: 'Internal Server Error' });
-      else response.end();
-    });
+        console.error('Local gateway error:', error);
+        if (!response.headersSent) sendJson(response, 500, { success: false, error: 'Internal Server Error' });
+        else response.end();
+      });
   });
 
   const timers = options.runJobs ? startJobTimers() : [];

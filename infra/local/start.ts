@@ -83,7 +83,13 @@ async function main(): Promise<void> {
     const created = await ensureTable(database.endpoint, LOCAL_TABLE_NAME);
     Object.assign(
       process.env,
-      functionEnvironment({ tableName: LOCAL_TABLE_NAME, dynamodbEndpoint: database.endpoint, port: settings.port, jwtSecret: localJwtSecret(settings.dataDir), outboxDir: join(settings.dataDir, 'outbox') }),
+      functionEnvironment({
+        tableName: LOCAL_TABLE_NAME,
+        dynamodbEndpoint: database.endpoint,
+        port: settings.port,
+        jwtSecret: localJwtSecret(settings.dataDir),
+        outboxDir: join(settings.dataDir, 'outbox'),
+      }),
     );
     // Imported only now: function modules read their environment when first loaded.
     const { seedSampleData } = await import('./seed.ts');
@@ -100,12 +106,10 @@ async function main(): Promise<void> {
       dev,
       runJobs: true,
       streamConsumer: { checkpointFile: join(settings.dataDir, 'stream-checkpoint.json'), failureFile: join(settings.dataDir, 'stream-failures.jsonl') },
-    }).catch(
-      (error: NodeJS.ErrnoException) => {
-        if (error.code === 'EADDRINUSE') throw new Error(`Port ${settings.port} is already in use: stop the other server or run with PORT=${settings.port + 1}`);
-        throw error;
-      },
-    );
+    }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') throw new Error(`Port ${settings.port} is already in use: stop the other server or run with PORT=${settings.port + 1}`);
+      throw error;
+    });
     server = running;
 
     console.log(

@@ -124,14 +124,28 @@ export async function startStreamReader(options: StreamReaderOptions): Promise<S
   const iteratorFor = async (shard: ShardState): Promise<string | undefined> => {
     const after = shard.lastSequence ?? checkpoints[shard.id];
     const from = (type: 'TRIM_HORIZON' | 'AFTER_SEQUENCE_NUMBER') =>
-      client.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.id, ShardIteratorType: type, ...(type === 'AFTER_SEQUENCE_NUMBER' ? { SequenceNumber: after } : {}) }));
+      client.send(
+        new GetShardIteratorCommand({
+          StreamArn: streamArn,
+          ShardId: shard.id,
+          ShardIteratorType: type,
+          ...(type === 'AFTER_SEQUENCE_NUMBER' ? { SequenceNumber: after } : {}),
+        }),
+      );
     if (!after) return (await from('TRIM_HORIZON')).ShardIterator;
     try {
       return (await from('AFTER_SEQUENCE_NUMBER')).ShardIterator;
     } catch (error) {
       // The position is gone (trimmed after 24 hours, or not of this stream): read what is left.
       if (!(error instanceof TrimmedDataAccessException) && !(error instanceof Error && /ValidationException|ResourceNotFound/.test(error.name))) throw error;
-      console.error(JSON.stringify({ level: 'warn', message: 'Stream checkpoint no longer readable; reading the shard from its oldest record', shardId: shard.id, error: String(error) }));
+      console.error(
+        JSON.stringify({
+          level: 'warn',
+          message: 'Stream checkpoint no longer readable; reading the shard from its oldest record',
+          shardId: shard.id,
+          error: String(error),
+        }),
+      );
       shard.lastSequence = undefined;
       delete checkpoints[shard.id];
       return (await from('TRIM_HORIZON')).ShardIterator;
@@ -139,7 +153,15 @@ export async function startStreamReader(options: StreamReaderOptions): Promise<S
   };
 
   const setAside = (record: DynamoDBRecord, reason: string) => {
-    console.error(JSON.stringify({ level: 'error', message: 'Stream record set aside after its retries', reason, eventId: record.eventID, sequenceNumber: record.dynamodb?.SequenceNumber }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'Stream record set aside after its retries',
+        reason,
+        eventId: record.eventID,
+        sequenceNumber: record.dynamodb?.SequenceNumber,
+      }),
+    );
     if (options.failureFile) appendFileSync(options.failureFile, `${JSON.stringify({ at: new Date().toISOString(), reason, record })}\n`);
   };
 
@@ -229,7 +251,9 @@ export async function startStreamReader(options: StreamReaderOptions): Promise<S
       }
       const records = page.Records ?? [];
       read += records.length;
-      const wanted = records.filter((record) => matchesStreamFilter(record as Parameters<typeof matchesStreamFilter>[0])).map((record) => toLambdaRecord(record, streamArn));
+      const wanted = records
+        .filter((record) => matchesStreamFilter(record as Parameters<typeof matchesStreamFilter>[0]))
+        .map((record) => toLambdaRecord(record, streamArn));
       const lastWanted = wanted.length ? await deliver(wanted) : undefined;
       if (stopping && lastWanted !== wanted.at(-1)) {
         // Stopped part-way: keep the position of the last record handled, so the next start resumes there.

@@ -32,7 +32,12 @@ function check(name: string, overrides: Partial<Omit<StageConfig, 'name'>> = {})
   app.synth();
   const findings = [new AwsSolutionsChecks(), new ServerlessChecks()].flatMap((pack) =>
     pack.validateScope(app).violations.flatMap((violation) =>
-      violation.violatingResources.map((resource) => ({ pack: pack.readPackName, rule: violation.ruleName, severity: violation.severity ?? 'error', path: resource.constructPath ?? '' })),
+      violation.violatingResources.map((resource) => ({
+        pack: pack.readPackName,
+        rule: violation.ruleName,
+        severity: violation.severity ?? 'error',
+        path: resource.constructPath ?? '',
+      })),
     ),
   );
   return { findings, app };
@@ -43,7 +48,13 @@ function acknowledgements(root: IConstruct): Array<{ path: string; rule: string;
   return root.node.findAll().flatMap((construct) =>
     construct.node.metadata
       .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-      .flatMap((entry) => Object.entries(entry.data as Record<string, string>).map(([rule, reason]) => ({ path: construct.node.path, rule: rule.replace(/^annotation::/i, ''), reason }))),
+      .flatMap((entry) =>
+        Object.entries(entry.data as Record<string, string>).map(([rule, reason]) => ({
+          path: construct.node.path,
+          rule: rule.replace(/^annotation::/i, ''),
+          reason,
+        })),
+      ),
   );
 }
 
@@ -51,7 +62,14 @@ describe('cdk-nag (AwsSolutions and Serverless packs)', () => {
   it.each([
     ['dev', {}],
     ['prod', {}],
-    ['prod', { domain: { name: 'stay.resort.in', certificateArn: 'arn:aws:acm:us-east-1:111122223333:certificate/abc' }, emailSender: 'bookings@resort.in', alarmEmail: 'ops@resort.in' }],
+    [
+      'prod',
+      {
+        domain: { name: 'stay.resort.in', certificateArn: 'arn:aws:acm:us-east-1:111122223333:certificate/abc' },
+        emailSender: 'bookings@resort.in',
+        alarmEmail: 'ops@resort.in',
+      },
+    ],
   ] as const)('finds nothing unacknowledged on %s %j: no error, no warning', (name, overrides) => {
     const { findings } = check(name, overrides);
     expect(findings).toEqual([]);
@@ -83,7 +101,9 @@ describe('cdk-nag (AwsSolutions and Serverless packs)', () => {
       'AwsSolutions-SMG4', // the signing key rotates; only Razorpay's secret is acknowledged
       'Serverless-LambdaEventSourceMappingDestination',
     ]) {
-      const where = acknowledgements(app).filter(({ rule }) => rule === fixed).map(({ path }) => path);
+      const where = acknowledgements(app)
+        .filter(({ rule }) => rule === fixed)
+        .map(({ path }) => path);
       const allowed: Record<string, RegExp> = {
         'AwsSolutions-L1': /Custom::CDKBucketDeployment/,
         'Serverless-LambdaLatestVersion': /Custom::CDKBucketDeployment/,

@@ -72,7 +72,11 @@ beforeAll(() => {
   documentMock.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: Item[] }> }) => {
     const keys = Object.values(input.RequestItems).flatMap((request) => request.Keys);
     for (const key of keys) accesses.push({ operation: 'read', leadingKey: keyOf(key) });
-    return { Responses: Object.fromEntries(Object.entries(input.RequestItems).map(([table, request]) => [table, items.filter((item) => request.Keys.some((key) => sameKey(item, key)))])) };
+    return {
+      Responses: Object.fromEntries(
+        Object.entries(input.RequestItems).map(([table, request]) => [table, items.filter((item) => request.Keys.some((key) => sameKey(item, key)))]),
+      ),
+    };
   });
   documentMock.on(QueryCommand).callsFake((input: { IndexName?: string; ExpressionAttributeValues: Record<string, unknown> }) => {
     const partition = String(input.ExpressionAttributeValues[':pk']);
@@ -81,7 +85,9 @@ beforeAll(() => {
     const from = input.ExpressionAttributeValues[':from'];
     const to = input.ExpressionAttributeValues[':to'];
     return {
-      Items: items.filter((item) => item[attribute] === partition && (from === undefined || (String(item.sk) >= String(from) && String(item.sk) <= String(to)))),
+      Items: items.filter(
+        (item) => item[attribute] === partition && (from === undefined || (String(item.sk) >= String(from) && String(item.sk) <= String(to))),
+      ),
     };
   });
   documentMock.on(UpdateCommand).callsFake((input: { Key: Item }) => {
@@ -111,7 +117,13 @@ beforeAll(() => {
 afterAll(() => documentMock.restore());
 
 /** IAM StringLike: `*` any run of characters, `?` one character. */
-const stringLike = (pattern: string, value: string) => new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`).test(value);
+const stringLike = (pattern: string, value: string) =>
+  new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  ).test(value);
 
 async function sampleEvent(route: HttpRoute): Promise<unknown> {
   const path = join(import.meta.dirname, '../../events', `${route.name}.json`);
@@ -126,7 +138,18 @@ const scoped = (httpRoutes as readonly HttpRoute[]).filter((route) => isImplemen
 
 describe('partition-scoped routes reach only their partitions', () => {
   it('covers every implemented route the table scopes', () => {
-    expect(scoped.map((route) => route.name)).toEqual(expect.arrayContaining(['get-health', 'list-cottages', 'check-availability', 'get-availability-calendar', 'calculate-package-pricing', 'get-safari-slots', 'validate-safari-selection', 'get-booking-by-reference']));
+    expect(scoped.map((route) => route.name)).toEqual(
+      expect.arrayContaining([
+        'get-health',
+        'list-cottages',
+        'check-availability',
+        'get-availability-calendar',
+        'calculate-package-pricing',
+        'get-safari-slots',
+        'validate-safari-selection',
+        'get-booking-by-reference',
+      ]),
+    );
   });
 
   it.each(scoped.map((route) => [route.name, route] as const))('%s', async (name, route) => {
@@ -163,18 +186,50 @@ describe('the stream consumer reaches only its partitions', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const booking = {
-      ...bookingKeys.item('b-stream'), entity: 'booking', id: 'b-stream', booking_reference: 'VMSTREAM1', status: 'confirmed', payment_method: 'offline', payment_status: 'paid', user_id: 'u-1',
-      customer_name: 'Guest', customer_email: 'guest@example.in', customer_phone: '9876543210', country_code: '+91', check_in_date: '2027-02-01', check_out_date: '2027-02-03',
-      nights: 2, adults: 2, children: 0, rooms: 1, cottage_type: 'glass-cottage', cottage_ids: ['glass-1'], cottage_name: 'Glass Cottage', package_id: 'p', package_name: 'P',
-      safaris: [{ safari_id: 's', name: 'S', date: '2027-02-02', time_slot: '06:00', guests: 2, amount: 100 }], total_amount: 1000, price_breakdown: [], created_at: '2026-11-22T00:00:00.000Z',
-      claims: { cottageIds: ['glass-1'], nights: ['2027-02-01', '2027-02-02'], seats: [] }, quote: { villa: { amount: 800 } },
+      ...bookingKeys.item('b-stream'),
+      entity: 'booking',
+      id: 'b-stream',
+      booking_reference: 'VMSTREAM1',
+      status: 'confirmed',
+      payment_method: 'offline',
+      payment_status: 'paid',
+      user_id: 'u-1',
+      customer_name: 'Guest',
+      customer_email: 'guest@example.in',
+      customer_phone: '9876543210',
+      country_code: '+91',
+      check_in_date: '2027-02-01',
+      check_out_date: '2027-02-03',
+      nights: 2,
+      adults: 2,
+      children: 0,
+      rooms: 1,
+      cottage_type: 'glass-cottage',
+      cottage_ids: ['glass-1'],
+      cottage_name: 'Glass Cottage',
+      package_id: 'p',
+      package_name: 'P',
+      safaris: [{ safari_id: 's', name: 'S', date: '2027-02-02', time_slot: '06:00', guests: 2, amount: 100 }],
+      total_amount: 1000,
+      price_breakdown: [],
+      created_at: '2026-11-22T00:00:00.000Z',
+      claims: { cottageIds: ['glass-1'], nights: ['2027-02-01', '2027-02-02'], seats: [] },
+      quote: { villa: { amount: 800 } },
     };
     const cancelled = { ...booking, status: 'cancelled', cancelled_at: '2026-11-23T00:00:00.000Z', refund_amount: 1000 };
     const record = (id: string, eventName: 'INSERT' | 'MODIFY', before: Item | undefined, after: Item) => ({
-      eventID: id, eventName, dynamodb: { SequenceNumber: id, ...(before ? { OldImage: marshall(before) as never } : {}), NewImage: marshall(after) as never },
+      eventID: id,
+      eventName,
+      dynamodb: { SequenceNumber: id, ...(before ? { OldImage: marshall(before) as never } : {}), NewImage: marshall(after) as never },
     });
     const stayPackage = packageWrites.toItem(samplePackages[0] as never);
-    const result = await handler({ Records: [record('1', 'INSERT', undefined, booking), record('2', 'MODIFY', booking, cancelled), record('3', 'MODIFY', stayPackage, { ...stayPackage, name: 'Renamed' })] });
+    const result = await handler({
+      Records: [
+        record('1', 'INSERT', undefined, booking),
+        record('2', 'MODIFY', booking, cancelled),
+        record('3', 'MODIFY', stayPackage, { ...stayPackage, name: 'Renamed' }),
+      ],
+    });
     vi.restoreAllMocks();
     expect(result).toEqual({ batchItemFailures: [] });
     const touched = new Set(accesses.map((access) => access.leadingKey.split('#')[0]));
@@ -191,6 +246,9 @@ function expectWithinPartitions(name: string, route: HttpRoute) {
   for (const access of accesses) {
     const writable = route.access === 'write' ? readable : [];
     const allowed = { read: readable, update: [...updatable, ...writable], write: writable }[access.operation];
-    expect(allowed.some((pattern) => stringLike(pattern, access.leadingKey)), `${name} ${access.operation}s ${access.leadingKey}`).toBe(true);
+    expect(
+      allowed.some((pattern) => stringLike(pattern, access.leadingKey)),
+      `${name} ${access.operation}s ${access.leadingKey}`,
+    ).toBe(true);
   }
 }

@@ -4,7 +4,19 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { streamFilterPatterns, streamSettings } from '../../functions/streams/stream-filter.ts';
-import { httpRoutes, isImplemented, jobs, needsSigningKey, routeClassOf, routeKey, secretRotations, streamConsumers, wsRoutes, type HttpRoute, type TablePartition } from '../../functions/routes.ts';
+import {
+  httpRoutes,
+  isImplemented,
+  jobs,
+  needsSigningKey,
+  routeClassOf,
+  routeKey,
+  secretRotations,
+  streamConsumers,
+  wsRoutes,
+  type HttpRoute,
+  type TablePartition,
+} from '../../functions/routes.ts';
 import { partitionKeyPatterns, routeClassSettings } from '../../infra/route-classes.ts';
 import { rotationActions, streamReadActions, tableActions, updateOnlyActions } from '../../infra/constructs/route-functions.ts';
 import { webRoot } from '../../infra/local/web-build.ts';
@@ -61,12 +73,19 @@ function statementsByFunction(resources = devResources): Map<string, Statement[]
   return result;
 }
 const actionsOf = (statements: Array<{ Action: string | string[] }>) => statements.flatMap((statement) => [statement.Action].flat());
-const tableStatementsOf = (statements: Statement[]) => statements.filter((statement) => actionsOf([statement]).some((action) => action.startsWith('dynamodb:')));
+const tableStatementsOf = (statements: Statement[]) =>
+  statements.filter((statement) => actionsOf([statement]).some((action) => action.startsWith('dynamodb:')));
 /** The LeadingKeys patterns a statement is scoped to (undefined: the whole table). */
 const leadingKeysOf = (statement: Statement) => statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
 const patternsOf = (partitions: readonly TablePartition[]) => [...new Set(partitions.flatMap((partition) => partitionKeyPatterns[partition]))];
 /** IAM StringLike: `*` any run of characters, `?` one character. */
-const stringLike = (pattern: string, value: string) => new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`).test(value);
+const stringLike = (pattern: string, value: string) =>
+  new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  ).test(value);
 const allFunctionNames = () => [...httpRoutes, ...wsRoutes, ...jobs, ...streamConsumers, ...secretRotations].map((entry) => entry.name);
 
 describe('stack size', () => {
@@ -81,7 +100,11 @@ describe('route functions', () => {
     const names = ofType('AWS::Lambda::Function')
       .map(([, fn]) => fn.Properties.FunctionName)
       .filter((name): name is string => typeof name === 'string' && name.startsWith('forest-resort-dev-'));
-    expect(names.sort()).toEqual(allFunctionNames().map((name) => `forest-resort-dev-${name}`).sort());
+    expect(names.sort()).toEqual(
+      allFunctionNames()
+        .map((name) => `forest-resort-dev-${name}`)
+        .sort(),
+    );
     for (const name of names) {
       dev.hasResourceProperties('AWS::Lambda::Function', {
         FunctionName: name,
@@ -100,7 +123,9 @@ describe('route functions', () => {
   it('wires each HTTP API route to its own function', () => {
     const integrations = Object.fromEntries(ofType('AWS::ApiGatewayV2::Integration'));
     const functions = Object.fromEntries(ofType('AWS::Lambda::Function'));
-    const routes = ofType('AWS::ApiGatewayV2::Route').filter(([, route]) => String(route.Properties.RouteKey).startsWith('/') === false && String(route.Properties.RouteKey).includes(' '));
+    const routes = ofType('AWS::ApiGatewayV2::Route').filter(
+      ([, route]) => String(route.Properties.RouteKey).startsWith('/') === false && String(route.Properties.RouteKey).includes(' '),
+    );
     const wired = Object.fromEntries(
       routes.map(([, route]) => {
         const target = route.Properties.Target as { 'Fn::Join': [string, unknown[]] };
@@ -115,7 +140,17 @@ describe('route functions', () => {
 
   it('grants each function exactly the table, WebSocket and secret permissions its route needs, scoped to its partitions', () => {
     const statements = statementsByFunction();
-    type Expected = { name: string; access: 'none' | 'read' | 'write'; partitions?: readonly TablePartition[]; updates?: readonly TablePartition[]; notifies: boolean; secret: boolean; payments: boolean; stream?: boolean; rotates?: boolean };
+    type Expected = {
+      name: string;
+      access: 'none' | 'read' | 'write';
+      partitions?: readonly TablePartition[];
+      updates?: readonly TablePartition[];
+      notifies: boolean;
+      secret: boolean;
+      payments: boolean;
+      stream?: boolean;
+      rotates?: boolean;
+    };
     const expectations: Expected[] = [
       // Request functions never post to sockets or send mail (the stream consumer does); a planned route runs the 501 handler and touches no table.
       ...(httpRoutes as readonly HttpRoute[]).map((route) => ({
@@ -132,7 +167,15 @@ describe('route functions', () => {
       { name: 'ws-disconnect', access: 'write', partitions: ['connections'], notifies: false, secret: false, payments: false },
       { name: 'ws-default', access: 'write', partitions: ['connections'], notifies: true, secret: true, payments: false },
       ...jobs.map((job) => ({ name: job.name, access: job.access, notifies: job.notifies, secret: false, payments: false })),
-      ...streamConsumers.map((consumer) => ({ name: consumer.name, access: consumer.access, partitions: consumer.partitions, notifies: consumer.notifies, secret: false, payments: false, stream: true })),
+      ...streamConsumers.map((consumer) => ({
+        name: consumer.name,
+        access: consumer.access,
+        partitions: consumer.partitions,
+        notifies: consumer.notifies,
+        secret: false,
+        payments: false,
+        stream: true,
+      })),
       ...secretRotations.map((rotation) => ({ name: rotation.name, access: 'none' as const, notifies: false, secret: false, payments: false, rotates: true })),
     ];
     for (const expected of expectations) {
@@ -141,47 +184,88 @@ describe('route functions', () => {
       const dataActions = expected.access === 'none' ? [] : tableActions[expected.access];
       const granted = tableStatements.filter((statement) => !actionsOf([statement]).some((action) => streamReadActions.includes(action)));
       // The data statement: the access class's actions, on the table and its indexes, within the route's partitions.
-      const data = granted.find((statement) => actionsOf([statement]).length === dataActions.length && dataActions.every((action) => actionsOf([statement]).includes(action)));
+      const data = granted.find(
+        (statement) => actionsOf([statement]).length === dataActions.length && dataActions.every((action) => actionsOf([statement]).includes(action)),
+      );
       expect(Boolean(data), `${expected.name} table actions`).toBe(dataActions.length > 0);
       if (data) expect(leadingKeysOf(data), `${expected.name} partitions`).toEqual(expected.partitions ? patternsOf(expected.partitions) : undefined);
       const updates = granted.filter((statement) => statement !== data);
-      expect(updates.map((statement) => ({ actions: actionsOf([statement]), keys: leadingKeysOf(statement) })), `${expected.name} update-only partitions`).toEqual(
-        expected.updates ? [{ actions: updateOnlyActions, keys: patternsOf(expected.updates) }] : [],
-      );
+      expect(
+        updates.map((statement) => ({ actions: actionsOf([statement]), keys: leadingKeysOf(statement) })),
+        `${expected.name} update-only partitions`,
+      ).toEqual(expected.updates ? [{ actions: updateOnlyActions, keys: patternsOf(expected.updates) }] : []);
       const streamStatements = tableStatements.filter((statement) => actionsOf([statement]).some((action) => streamReadActions.includes(action)));
-      expect(streamStatements.map((statement) => ({ actions: actionsOf([statement]).sort(), on: logicalIdOf(statement.Resource) })), `${expected.name} stream`).toEqual(
-        expected.stream ? [{ actions: [...streamReadActions].sort(), on: expect.stringMatching(/^DataTable/) }] : [],
-      );
+      expect(
+        streamStatements.map((statement) => ({ actions: actionsOf([statement]).sort(), on: logicalIdOf(statement.Resource) })),
+        `${expected.name} stream`,
+      ).toEqual(expected.stream ? [{ actions: [...streamReadActions].sort(), on: expect.stringMatching(/^DataTable/) }] : []);
       const actions = actionsOf(own);
       expect(actions.includes('execute-api:ManageConnections'), `${expected.name} ManageConnections`).toBe(expected.notifies);
       const secretStatements = own.filter((statement) => actionsOf([statement]).some((action) => action.startsWith('secretsmanager:')));
-      const secretsRead = secretStatements.filter((statement) => !actionsOf([statement]).includes('secretsmanager:PutSecretValue')).map((statement) => logicalIdOf(statement.Resource).replace(/[A-F0-9]{8}$/, '')).sort();
-      expect(secretsRead, `${expected.name} secrets`).toEqual([...(expected.secret ? ['JwtSigningKey'] : []), ...(expected.payments ? ['PaymentSecrets'] : [])].sort());
-      const rotations = secretStatements.filter((statement) => actionsOf([statement]).includes('secretsmanager:PutSecretValue'));
-      expect(rotations.map((statement) => ({ actions: actionsOf([statement]), on: logicalIdOf(statement.Resource).replace(/[A-F0-9]{8}$/, '') })), `${expected.name} rotation`).toEqual(
-        expected.rotates ? [{ actions: rotationActions, on: 'JwtSigningKey' }] : [],
+      const secretsRead = secretStatements
+        .filter((statement) => !actionsOf([statement]).includes('secretsmanager:PutSecretValue'))
+        .map((statement) => logicalIdOf(statement.Resource).replace(/[A-F0-9]{8}$/, ''))
+        .sort();
+      expect(secretsRead, `${expected.name} secrets`).toEqual(
+        [...(expected.secret ? ['JwtSigningKey'] : []), ...(expected.payments ? ['PaymentSecrets'] : [])].sort(),
       );
+      const rotations = secretStatements.filter((statement) => actionsOf([statement]).includes('secretsmanager:PutSecretValue'));
+      expect(
+        rotations.map((statement) => ({ actions: actionsOf([statement]), on: logicalIdOf(statement.Resource).replace(/[A-F0-9]{8}$/, '') })),
+        `${expected.name} rotation`,
+      ).toEqual(expected.rotates ? [{ actions: rotationActions, on: 'JwtSigningKey' }] : []);
     }
   });
 
   it('keeps every public route but sign-in out of user, e-mail and login-counter partitions', () => {
     const statements = statementsByFunction();
-    const userPartitions = ['USER#u-1', 'USER#u-1#BOOKINGS', 'USERS', 'EMAIL#guest@example.com', 'LOGIN#guest@example.com', 'IDEMPOTENCY#create-booking#k', 'AUDIT#2026-01'];
+    const userPartitions = [
+      'USER#u-1',
+      'USER#u-1#BOOKINGS',
+      'USERS',
+      'EMAIL#guest@example.com',
+      'LOGIN#guest@example.com',
+      'IDEMPOTENCY#create-booking#k',
+      'AUDIT#2026-01',
+    ];
     // Signing in reads the account by e-mail and counts failed attempts: those two must reach users.
     const signIn = new Set(['auth', 'admin-login']);
     const publicRoutes = (httpRoutes as readonly HttpRoute[]).filter((route) => route.auth === 'public' && !signIn.has(route.name));
-    expect(publicRoutes.map((route) => route.name)).toEqual(expect.arrayContaining(['list-cottages', 'check-availability', 'get-availability-calendar', 'calculate-package-pricing', 'get-safari-slots', 'get-booking-by-reference']));
+    expect(publicRoutes.map((route) => route.name)).toEqual(
+      expect.arrayContaining([
+        'list-cottages',
+        'check-availability',
+        'get-availability-calendar',
+        'calculate-package-pricing',
+        'get-safari-slots',
+        'get-booking-by-reference',
+      ]),
+    );
     for (const route of publicRoutes) {
       for (const statement of tableStatementsOf(statements.get(`forest-resort-dev-${route.name}`) ?? [])) {
         const patterns = leadingKeysOf(statement);
         expect(patterns, `${route.name} is scoped to partitions`).toBeDefined();
-        for (const key of userPartitions) expect(patterns?.some((pattern) => stringLike(pattern, key)), `${route.name} may reach ${key}`).toBe(false);
+        for (const key of userPartitions)
+          expect(
+            patterns?.some((pattern) => stringLike(pattern, key)),
+            `${route.name} may reach ${key}`,
+          ).toBe(false);
       }
     }
     // ...while the catalogue routes can still reach everything they read.
     const catalogue = statementsByFunction().get('forest-resort-dev-check-availability') ?? [];
     const reachable = (key: string) => tableStatementsOf(catalogue).some((statement) => leadingKeysOf(statement)?.some((pattern) => stringLike(pattern, key)));
-    for (const key of ['COTTAGE#hornbill-1', 'COTTAGES', 'PACKAGE#honeymoon', 'PACKAGES', 'SAFARI#jeep', 'SAFARIS', 'PRICING_RULES', 'ACTIVITY#availability-check']) expect(reachable(key), key).toBe(true);
+    for (const key of [
+      'COTTAGE#hornbill-1',
+      'COTTAGES',
+      'PACKAGE#honeymoon',
+      'PACKAGES',
+      'SAFARI#jeep',
+      'SAFARIS',
+      'PRICING_RULES',
+      'ACTIVITY#availability-check',
+    ])
+      expect(reachable(key), key).toBe(true);
   });
 
   it('lets each role write only to the log groups of its own functions, with no managed policy', () => {
@@ -203,7 +287,10 @@ describe('route functions', () => {
   it('never grants a wildcard or a Scan on the table', () => {
     for (const [name, statements] of statementsByFunction()) {
       const actions = actionsOf(statements);
-      expect(actions.filter((action) => action.includes('*')), name).toEqual([]);
+      expect(
+        actions.filter((action) => action.includes('*')),
+        name,
+      ).toEqual([]);
       expect(actions, name).not.toContain('dynamodb:Scan');
     }
   });
@@ -218,8 +305,14 @@ describe('route functions', () => {
   });
 
   it('keeps prod logs once the stack exists, but not after a failed first create (the retry would collide)', () => {
-    prod.hasResource('AWS::Logs::LogGroup', { DeletionPolicy: 'RetainExceptOnCreate', Properties: Match.objectLike({ LogGroupName: '/aws/lambda/forest-resort-prod-create-booking' }) });
-    dev.hasResource('AWS::Logs::LogGroup', { DeletionPolicy: 'Delete', Properties: Match.objectLike({ LogGroupName: '/aws/lambda/forest-resort-dev-create-booking' }) });
+    prod.hasResource('AWS::Logs::LogGroup', {
+      DeletionPolicy: 'RetainExceptOnCreate',
+      Properties: Match.objectLike({ LogGroupName: '/aws/lambda/forest-resort-prod-create-booking' }),
+    });
+    dev.hasResource('AWS::Logs::LogGroup', {
+      DeletionPolicy: 'Delete',
+      Properties: Match.objectLike({ LogGroupName: '/aws/lambda/forest-resort-dev-create-booking' }),
+    });
   });
 
   it('gives every function its own log group with retention', () => {
@@ -254,18 +347,31 @@ describe('route classes', () => {
   });
 
   it('throttles sign-in and booking routes harder than the rest, and logs every request as JSON', () => {
-    const stageResource = ofType('AWS::ApiGatewayV2::Stage').find(([, resource]) => resource.Properties.StageName === '$default')?.[1] as (Resource & { DependsOn?: string[] }) | undefined;
+    const stageResource = ofType('AWS::ApiGatewayV2::Stage').find(([, resource]) => resource.Properties.StageName === '$default')?.[1] as
+      (Resource & { DependsOn?: string[] }) | undefined;
     const stage = stageResource?.Properties;
     // Route settings may only name routes that already exist: the stage waits for every route.
-    const routeIds = ofType('AWS::ApiGatewayV2::Route').filter(([, route]) => String(route.Properties.RouteKey).includes(' ')).map(([id]) => id);
+    const routeIds = ofType('AWS::ApiGatewayV2::Route')
+      .filter(([, route]) => String(route.Properties.RouteKey).includes(' '))
+      .map(([id]) => id);
     expect(stageResource?.DependsOn).toEqual(expect.arrayContaining(routeIds));
-    expect(stage?.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: routeClassSettings.standard.rateLimit, ThrottlingBurstLimit: routeClassSettings.standard.burstLimit });
+    expect(stage?.DefaultRouteSettings).toEqual({
+      ThrottlingRateLimit: routeClassSettings.standard.rateLimit,
+      ThrottlingBurstLimit: routeClassSettings.standard.burstLimit,
+    });
     const expected = Object.fromEntries(
-      (httpRoutes as readonly HttpRoute[]).filter((route) => routeClassOf(route) !== 'standard').map((route) => [routeKey(route), { ThrottlingRateLimit: routeClassSettings[routeClassOf(route)].rateLimit, ThrottlingBurstLimit: routeClassSettings[routeClassOf(route)].burstLimit }]),
+      (httpRoutes as readonly HttpRoute[])
+        .filter((route) => routeClassOf(route) !== 'standard')
+        .map((route) => [
+          routeKey(route),
+          { ThrottlingRateLimit: routeClassSettings[routeClassOf(route)].rateLimit, ThrottlingBurstLimit: routeClassSettings[routeClassOf(route)].burstLimit },
+        ]),
     );
     expect(stage?.RouteSettings).toEqual(expected);
     expect(Object.keys(expected)).toEqual(expect.arrayContaining(['POST /api/auth', 'POST /api/auth/admin-login', 'POST /api/bookings']));
-    expect((stage?.RouteSettings as Record<string, { ThrottlingRateLimit: number }>)['POST /api/auth']?.ThrottlingRateLimit).toBeLessThan(routeClassSettings.standard.rateLimit);
+    expect((stage?.RouteSettings as Record<string, { ThrottlingRateLimit: number }>)['POST /api/auth']?.ThrottlingRateLimit).toBeLessThan(
+      routeClassSettings.standard.rateLimit,
+    );
     const format = JSON.parse(String((stage?.AccessLogSettings as { Format: string }).Format)) as Record<string, string>;
     expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status', routeKey: '$context.routeKey' });
     dev.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/aws/apigateway/forest-resort-dev-http', RetentionInDays: 7 });
@@ -292,9 +398,17 @@ describe('README', () => {
       rateLimit: routeClassSettings.standard.rateLimit,
       burstLimit: routeClassSettings.standard.burstLimit,
     });
-    const bookingClass = (httpRoutes as readonly HttpRoute[]).filter((route) => routeClassOf(route) === 'booking').map((route) => route.name).sort();
+    const bookingClass = (httpRoutes as readonly HttpRoute[])
+      .filter((route) => routeClassOf(route) === 'booking')
+      .map((route) => route.name)
+      .sort();
     expect(bookingClass).toEqual(['create-booking', 'create-payment-order', 'verify-payment']);
-    expect((httpRoutes as readonly HttpRoute[]).filter((route) => routeClassOf(route) === 'sign-in').map((route) => route.name).sort()).toEqual(['admin-login', 'auth']);
+    expect(
+      (httpRoutes as readonly HttpRoute[])
+        .filter((route) => routeClassOf(route) === 'sign-in')
+        .map((route) => route.name)
+        .sort(),
+    ).toEqual(['admin-login', 'auth']);
   });
 });
 
@@ -331,10 +445,16 @@ describe('alarms', () => {
   });
 
   it('watches Lambda throttles account-wide from prod only, and keeps the whole set inside the free ten alarm metrics', () => {
-    prod.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: 'forest-resort-prod-lambda-throttles', Namespace: 'AWS/Lambda', MetricName: 'Throttles', Threshold: 1 });
+    prod.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: 'forest-resort-prod-lambda-throttles',
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Throttles',
+      Threshold: 1,
+    });
     expect(alarmNames()).not.toContain('forest-resort-dev-lambda-throttles');
     const metricsBilled = ofType('AWS::CloudWatch::Alarm').reduce(
-      (sum, [, alarm]) => sum + (alarm.Properties.Metrics ? (alarm.Properties.Metrics as Array<{ MetricStat?: unknown }>).filter((metric) => metric.MetricStat).length : 1),
+      (sum, [, alarm]) =>
+        sum + (alarm.Properties.Metrics ? (alarm.Properties.Metrics as Array<{ MetricStat?: unknown }>).filter((metric) => metric.MetricStat).length : 1),
       0,
     );
     expect(metricsBilled).toBeLessThanOrEqual(10);
@@ -357,7 +477,9 @@ describe('mail', () => {
     const resources = template.toJSON().Resources as Record<string, Resource>;
     const policies = Object.values(resources).filter((resource) => resource.Type === 'AWS::IAM::Policy');
     const sesStatements = policies.flatMap((policy) =>
-      (policy.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('ses:'))).map((statement) => ({ statement, roles: policy.Properties.Roles as unknown[] })),
+      (policy.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement.filter((statement) =>
+        [statement.Action].flat().some((action) => action.startsWith('ses:')),
+      ).map((statement) => ({ statement, roles: policy.Properties.Roles as unknown[] })),
     );
     expect(sesStatements.length).toBeGreaterThan(0);
     const mailRoles = new Set(sesStatements.flatMap(({ roles }) => roles.map(logicalIdOf)));
@@ -365,24 +487,42 @@ describe('mail', () => {
       .filter((resource) => resource.Type === 'AWS::Lambda::Function' && mailRoles.has(logicalIdOf(resource.Properties.Role)))
       .map((resource) => String(resource.Properties.FunctionName).replace('forest-resort-mail-', ''))
       .sort();
-    expect(functionsWithSes).toEqual(streamConsumers.filter((consumer) => consumer.sendsMail).map((consumer) => consumer.name).sort());
+    expect(functionsWithSes).toEqual(
+      streamConsumers
+        .filter((consumer) => consumer.sendsMail)
+        .map((consumer) => consumer.name)
+        .sort(),
+    );
     for (const { statement } of sesStatements) {
       expect(JSON.stringify(statement.Resource)).toContain('identity/*');
       expect((statement as { Condition?: unknown }).Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'bookings@resort.in' } });
     }
     const withSender = Object.values(resources)
-      .filter((resource) => resource.Type === 'AWS::Lambda::Function' && (resource.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.MAIL_FROM === 'bookings@resort.in')
+      .filter(
+        (resource) =>
+          resource.Type === 'AWS::Lambda::Function' &&
+          (resource.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.MAIL_FROM === 'bookings@resort.in',
+      )
       .map((resource) => resource.Properties.FunctionName);
     expect(withSender).toEqual(['forest-resort-mail-table-events']);
-    expect(Object.keys(template.toJSON().Outputs as Record<string, unknown>)).toEqual(expect.arrayContaining(['MailDkimRecord1', 'MailDkimRecord2', 'MailDkimRecord3']));
+    expect(Object.keys(template.toJSON().Outputs as Record<string, unknown>)).toEqual(
+      expect.arrayContaining(['MailDkimRecord1', 'MailDkimRecord2', 'MailDkimRecord3']),
+    );
   });
 
   it('imports the sender identity another stage created, instead of creating it twice', () => {
     const app = new App();
-    const stack = new ResortStack(app, 'ForestResort-mail2', { stage: stageConfig('mail2', { emailSender: 'bookings@resort.in', emailIdentity: 'import' }), bundles, webRoot });
+    const stack = new ResortStack(app, 'ForestResort-mail2', {
+      stage: stageConfig('mail2', { emailSender: 'bookings@resort.in', emailIdentity: 'import' }),
+      bundles,
+      webRoot,
+    });
     const template = Template.fromStack(stack);
     template.resourceCountIs('AWS::SES::EmailIdentity', 0);
-    template.hasResourceProperties('AWS::Lambda::Function', { FunctionName: 'forest-resort-mail2-table-events', Environment: { Variables: Match.objectLike({ MAIL_FROM: 'bookings@resort.in' }) } });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: 'forest-resort-mail2-table-events',
+      Environment: { Variables: Match.objectLike({ MAIL_FROM: 'bookings@resort.in' }) },
+    });
   });
 
   it('grants no SES at all to a stage without a sender', () => {
@@ -398,13 +538,20 @@ describe('table', () => {
       StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
       GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'gsi1' }), Match.objectLike({ IndexName: 'gsi2' })],
     });
   });
 
   it('is retained and deletion-protected on prod, disposable elsewhere', () => {
-    prod.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain', Properties: Match.objectLike({ DeletionProtectionEnabled: true }) });
+    prod.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
     prod.hasResource('AWS::S3::Bucket', { DeletionPolicy: 'Retain' });
     dev.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete', Properties: Match.objectLike({ DeletionProtectionEnabled: false }) });
     dev.hasResource('AWS::S3::Bucket', { DeletionPolicy: 'Delete' });
@@ -414,8 +561,13 @@ describe('table', () => {
 describe('site', () => {
   it('serves a private bucket through CloudFront with origin access control and the edge rewrite', () => {
     dev.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
-    dev.hasResourceProperties('AWS::S3::Bucket', { PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true } });
-    dev.hasResourceProperties('AWS::CloudFront::Function', { FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }), FunctionCode: Match.stringLikeRegexp("request.uri = '/index.html'") });
+    dev.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+    });
+    dev.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+      FunctionCode: Match.stringLikeRegexp("request.uri = '/index.html'"),
+    });
     dev.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
@@ -474,7 +626,10 @@ describe('site', () => {
 
   it('deploys the SPA with a year of caching for hashed assets, and a fresh config.json telling the API and WebSocket URLs', () => {
     dev.hasResourceProperties('Custom::CDKBucketDeployment', { Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
-    dev.hasResourceProperties('Custom::CDKBucketDeployment', { SystemMetadata: { 'cache-control': 'no-cache' }, DistributionPaths: ['/index.html', '/config.json'] });
+    dev.hasResourceProperties('Custom::CDKBucketDeployment', {
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DistributionPaths: ['/index.html', '/config.json'],
+    });
     const shell = ofType('Custom::CDKBucketDeployment').find(([, resource]) => resource.Properties.SourceMarkers);
     const keys = (shell?.[1].Properties.SourceObjectKeys ?? []) as string[];
     const markers = (shell?.[1].Properties.SourceMarkers ?? []) as Array<Record<string, unknown>>;
@@ -494,23 +649,37 @@ describe('WebSocket API', () => {
   it('has $connect, $disconnect and $default routes and a throttled live stage', () => {
     dev.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET', RouteSelectionExpression: '$request.body.action' });
     for (const key of ['$connect', '$disconnect', '$default']) dev.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: key });
-    dev.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'live', AutoDeploy: true, DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 50 }) });
+    dev.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: 'live',
+      AutoDeploy: true,
+      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 50 }),
+    });
   });
 
   it('logs every connection and message as JSON on the stage that sets API Gateway’s account logging role (prod), and not elsewhere', () => {
-    const live = (resources: Record<string, Resource>) => ofType('AWS::ApiGatewayV2::Stage', resources).find(([, stage]) => stage.Properties.StageName === 'live');
+    const live = (resources: Record<string, Resource>) =>
+      ofType('AWS::ApiGatewayV2::Stage', resources).find(([, stage]) => stage.Properties.StageName === 'live');
     const [, prodStage] = live(prodResources) ?? [];
     const settings = prodStage?.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string };
-    expect(JSON.parse(settings.Format)).toMatchObject({ requestId: '$context.requestId', eventType: '$context.eventType', connectionId: '$context.connectionId', status: '$context.status' });
+    expect(JSON.parse(settings.Format)).toMatchObject({
+      requestId: '$context.requestId',
+      eventType: '$context.eventType',
+      connectionId: '$context.connectionId',
+      status: '$context.status',
+    });
     expect(prodResources[logicalIdOf(settings.DestinationArn)]?.Properties.LogGroupName).toBe('/aws/apigateway/forest-resort-prod-realtime');
     prod.hasResource('AWS::ApiGateway::Account', { DeletionPolicy: 'Retain' });
-    expect((prodStage as Resource & { DependsOn?: string[] }).DependsOn).toEqual(expect.arrayContaining([ofType('AWS::ApiGateway::Account', prodResources)[0]?.[0]]));
+    expect((prodStage as Resource & { DependsOn?: string[] }).DependsOn).toEqual(
+      expect.arrayContaining([ofType('AWS::ApiGateway::Account', prodResources)[0]?.[0]]),
+    );
     expect(live(devResources)?.[1].Properties.AccessLogSettings).toBeUndefined();
     dev.resourceCountIs('AWS::ApiGateway::Account', 0);
   });
 
   it('lets functions that notify post to connections of the live stage only', () => {
-    const statement = (statementsByFunction().get('forest-resort-dev-ws-default') ?? []).find((candidate) => actionsOf([candidate]).includes('execute-api:ManageConnections'));
+    const statement = (statementsByFunction().get('forest-resort-dev-ws-default') ?? []).find((candidate) =>
+      actionsOf([candidate]).includes('execute-api:ManageConnections'),
+    );
     expect(JSON.stringify(statement?.Resource)).toMatch(/\/live\/POST\/@connections\/\*"/);
   });
 });
@@ -544,17 +713,32 @@ describe('table stream consumer', () => {
     expect(devResources[queueId]?.Properties).toMatchObject({ SqsManagedSseEnabled: true, QueueName: 'forest-resort-dev-table-events-failures' });
     dev.hasResourceProperties('AWS::SQS::QueuePolicy', {
       Queues: [{ Ref: queueId }],
-      PolicyDocument: Match.objectLike({ Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) }),
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+      }),
     });
-    const sends = (statementsByFunction().get('forest-resort-dev-table-events') ?? []).filter((statement) => actionsOf([statement]).includes('sqs:SendMessage'));
+    const sends = (statementsByFunction().get('forest-resort-dev-table-events') ?? []).filter((statement) =>
+      actionsOf([statement]).includes('sqs:SendMessage'),
+    );
     expect(sends.map((statement) => logicalIdOf(statement.Resource))).toEqual([queueId]);
     const alarm = ofType('AWS::CloudWatch::Alarm').find(([, candidate]) => candidate.Properties.AlarmName === 'forest-resort-dev-stream-failed-records')?.[1];
-    expect(alarm?.Properties).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Namespace: 'AWS/SQS', Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
+    expect(alarm?.Properties).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Namespace: 'AWS/SQS',
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
     expect(JSON.stringify(alarm?.Properties.Dimensions)).toContain(queueId);
   });
 
   it('alarms when the consumer falls more than five minutes behind the table', () => {
-    dev.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: 'forest-resort-dev-stream-iterator-age', MetricName: 'IteratorAge', Namespace: 'AWS/Lambda', Statistic: 'Maximum', Threshold: 300_000 });
+    dev.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: 'forest-resort-dev-stream-iterator-age',
+      MetricName: 'IteratorAge',
+      Namespace: 'AWS/Lambda',
+      Statistic: 'Maximum',
+      Threshold: 300_000,
+    });
   });
 
   it('gives the consumer the WebSocket endpoint, the table and the stage, and request functions neither the endpoint nor a sender', () => {
@@ -578,7 +762,11 @@ describe('signing key rotation', () => {
     expect(schedule?.Properties).toMatchObject({ RotationRules: { ScheduleExpression: 'rate(30 days)' }, RotateImmediatelyOnUpdate: false });
     const functions = Object.fromEntries(ofType('AWS::Lambda::Function'));
     expect(functions[logicalIdOf(schedule?.Properties.RotationLambdaARN)]?.Properties.FunctionName).toBe('forest-resort-dev-rotate-signing-key');
-    dev.hasResourceProperties('AWS::Lambda::Permission', { Principal: 'secretsmanager.amazonaws.com', Action: 'lambda:InvokeFunction', SourceAccount: { Ref: 'AWS::AccountId' } });
+    dev.hasResourceProperties('AWS::Lambda::Permission', {
+      Principal: 'secretsmanager.amazonaws.com',
+      Action: 'lambda:InvokeFunction',
+      SourceAccount: { Ref: 'AWS::AccountId' },
+    });
     // The new key comes from node:crypto: no GetRandomPassword (a * resource) anywhere.
     for (const [, statements] of statementsByFunction()) expect(actionsOf(statements)).not.toContain('secretsmanager:GetRandomPassword');
   });
@@ -610,23 +798,49 @@ describe('scheduled jobs', () => {
 describe('outputs', () => {
   it('names the site, API and WebSocket URLs', () => {
     const outputs = Object.keys(dev.toJSON().Outputs as Record<string, unknown>);
-    expect(outputs).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'WebSocketUrl', 'TableName', 'AlarmTopicArn', 'PaymentSecretArn', 'StreamFailuresQueueUrl']));
+    expect(outputs).toEqual(
+      expect.arrayContaining(['SiteUrl', 'ApiUrl', 'WebSocketUrl', 'TableName', 'AlarmTopicArn', 'PaymentSecretArn', 'StreamFailuresQueueUrl']),
+    );
   });
 });
 
 describe('stage config', () => {
   it('reads domain, certificate, alarm e-mail and Razorpay key id from context, and refuses half a domain', () => {
-    const context: Record<string, string> = { stage: 'prod', domainName: 'stay.resort.in', certificateArn: 'arn:aws:acm:us-east-1:111122223333:certificate/abc', alarmEmail: 'ops@resort.in', razorpayKeyId: 'rzp_live_AbC123' };
-    expect(stageConfigFromContext((key) => context[key])).toMatchObject({ name: 'prod', retainData: true, domain: { name: 'stay.resort.in' }, alarmEmail: 'ops@resort.in', razorpayKeyId: 'rzp_live_AbC123' });
+    const context: Record<string, string> = {
+      stage: 'prod',
+      domainName: 'stay.resort.in',
+      certificateArn: 'arn:aws:acm:us-east-1:111122223333:certificate/abc',
+      alarmEmail: 'ops@resort.in',
+      razorpayKeyId: 'rzp_live_AbC123',
+    };
+    expect(stageConfigFromContext((key) => context[key])).toMatchObject({
+      name: 'prod',
+      retainData: true,
+      domain: { name: 'stay.resort.in' },
+      alarmEmail: 'ops@resort.in',
+      razorpayKeyId: 'rzp_live_AbC123',
+    });
     expect(() => stageConfigFromContext((key) => ({ stage: 'dev', domainName: 'x.in' })[key as 'stage'])).toThrow('domainName and certificateArn go together');
-    expect(() => stageConfigFromContext((key) => ({ stage: 'dev', certificateArn: 'arn:aws:acm:eu-west-1:1:certificate/x', domainName: 'x.in' })[key as 'stage'])).toThrow();
+    expect(() =>
+      stageConfigFromContext((key) => ({ stage: 'dev', certificateArn: 'arn:aws:acm:eu-west-1:1:certificate/x', domainName: 'x.in' })[key as 'stage']),
+    ).toThrow();
   });
 
   it('serves a custom domain with its certificate and TLS 1.2 at the edge', () => {
     const app = new App();
-    const stack = new ResortStack(app, 'ForestResort-live', { stage: stageConfig('live', { domain: { name: 'stay.resort.in', certificateArn: 'arn:aws:acm:us-east-1:111122223333:certificate/abc' } }), bundles, webRoot });
+    const stack = new ResortStack(app, 'ForestResort-live', {
+      stage: stageConfig('live', { domain: { name: 'stay.resort.in', certificateArn: 'arn:aws:acm:us-east-1:111122223333:certificate/abc' } }),
+      bundles,
+      webRoot,
+    });
     Template.fromStack(stack).hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({ Aliases: ['stay.resort.in'], ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021', AcmCertificateArn: 'arn:aws:acm:us-east-1:111122223333:certificate/abc' }) }),
+      DistributionConfig: Match.objectLike({
+        Aliases: ['stay.resort.in'],
+        ViewerCertificate: Match.objectLike({
+          MinimumProtocolVersion: 'TLSv1.2_2021',
+          AcmCertificateArn: 'arn:aws:acm:us-east-1:111122223333:certificate/abc',
+        }),
+      }),
     });
   });
 

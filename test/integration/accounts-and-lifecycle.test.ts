@@ -15,7 +15,11 @@ const register = async (email: string) => {
 };
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const send = async (method: string, url: string, token?: string, body?: unknown) => {
-  const response = await fetch(url, { method, headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
   return { status: response.status, body: (await response.json()) as { success: boolean; data?: any; error?: string } };
 };
 
@@ -43,7 +47,9 @@ describe('accounts', () => {
   it('refuses a second account on the same e-mail and a short password', async () => {
     await register('dup@example.in');
     expect((await postJson(`${stack.api}/auth?action=register`, { name: 'X', email: 'DUP@example.in', password: 'long enough' })).status).toBe(409);
-    expect((await postJson(`${stack.api}/auth?action=register`, { name: 'X', email: 'new@example.in', password: 'short' })).body.error).toBe('Password must be at least 8 characters');
+    expect((await postJson(`${stack.api}/auth?action=register`, { name: 'X', email: 'new@example.in', password: 'short' })).body.error).toBe(
+      'Password must be at least 8 characters',
+    );
     expect((await postJson(`${stack.api}/auth?action=dance`, {})).body.error).toBe("action must be 'register' or 'login'");
   });
 
@@ -61,7 +67,11 @@ describe('accounts', () => {
   it('starts a fresh window once the lockout has passed, and locks again after five more failures', async () => {
     await register('window@example.in');
     const start = Date.now();
-    const attempt = (password: string, minutesLater: number) => logIn({ email: 'window@example.in', password }, { now: start + minutesLater * 60_000 }).then(() => 200, (error: { statusCode: number }) => error.statusCode);
+    const attempt = (password: string, minutesLater: number) =>
+      logIn({ email: 'window@example.in', password }, { now: start + minutesLater * 60_000 }).then(
+        () => 200,
+        (error: { statusCode: number }) => error.statusCode,
+      );
     for (let index = 0; index < 5; index += 1) expect(await attempt('wrong-password', 0)).toBe(401);
     expect(await attempt('monsoon-forest', 1)).toBe(429);
     for (let index = 0; index < 5; index += 1) expect(await attempt('wrong-password', 16)).toBe(401);
@@ -71,7 +81,11 @@ describe('accounts', () => {
 
   it('counts parallel guesses before checking them, so a burst cannot slip past the lockout', async () => {
     await register('burst@example.in');
-    const statuses = await Promise.all(Array.from({ length: 30 }, (_, index) => postJson(`${stack.api}/auth?action=login`, { email: 'burst@example.in', password: `guess-${index}` }).then((result) => result.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        postJson(`${stack.api}/auth?action=login`, { email: 'burst@example.in', password: `guess-${index}` }).then((result) => result.status),
+      ),
+    );
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(25);
   });
@@ -114,7 +128,10 @@ describe('finding a booking', () => {
   it('lists a signed-in guest’s own bookings and shows one only to its owner or staff', async () => {
     const owner = await register('owner@example.in');
     const stranger = await register('stranger@example.in');
-    const created = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(36), checkOut: inDays(37) }), { 'idempotency-key': newKey(), ...bearer(owner.token) });
+    const created = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(36), checkOut: inDays(37) }), {
+      'idempotency-key': newKey(),
+      ...bearer(owner.token),
+    });
     const id = created.body.data.booking.id as string;
     expect(created.body.data.booking.user_id).toBe(owner.user.id);
     const mine = await send('GET', `${stack.api}/bookings/my-bookings`, owner.token);
@@ -132,14 +149,22 @@ describe('cancellation', () => {
   it('frees the nights and seats, applies the 48-hour policy, and cannot happen twice', async () => {
     const owner = await register('canceller@example.in');
     const safari = { safariId: 'evening-jungle-safari', date: inDays(25), timeSlot: '16:00-19:00', guests: 2 };
-    const created = await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'glass-cottage', checkIn: inDays(25), checkOut: inDays(27), packageId: 'safari-adventure', selectedSafaris: [safari] }), { 'idempotency-key': newKey(), ...bearer(owner.token) });
+    const created = await postJson(
+      `${stack.api}/bookings`,
+      bookingBody({ cottageType: 'glass-cottage', checkIn: inDays(25), checkOut: inDays(27), packageId: 'safari-adventure', selectedSafaris: [safari] }),
+      { 'idempotency-key': newKey(), ...bearer(owner.token) },
+    );
     const id = created.body.data.booking.id as string;
     const taken = await postJson(`${stack.api}/cottages/glass-cottage/availability`, { checkIn: inDays(25), checkOut: inDays(27), guests: 2 });
     expect(taken.body.data.available).toBe(false);
 
     const cancelled = await send('PUT', `${stack.api}/bookings/${id}/cancel`, owner.token);
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body.data).toMatchObject({ booking: { status: 'cancelled' }, refundAmount: 0, policy: 'Free cancellation up to 48 hours before check-in (14:00 on the day of arrival).' });
+    expect(cancelled.body.data).toMatchObject({
+      booking: { status: 'cancelled' },
+      refundAmount: 0,
+      policy: 'Free cancellation up to 48 hours before check-in (14:00 on the day of arrival).',
+    });
 
     const free = await postJson(`${stack.api}/cottages/glass-cottage/availability`, { checkIn: inDays(25), checkOut: inDays(27), guests: 2 });
     expect(free.body.data.available).toBe(true);
@@ -160,7 +185,9 @@ describe('payment holds', () => {
 
   it('stops counting an expired hold at once: another guest can book those nights before any cleanup', async () => {
     await heldBooking(inDays(200), inDays(202), 20);
-    const rival = await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'kingfisher-villa', checkIn: inDays(200), checkOut: inDays(202) }), { 'idempotency-key': newKey() });
+    const rival = await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'kingfisher-villa', checkIn: inDays(200), checkOut: inDays(202) }), {
+      'idempotency-key': newKey(),
+    });
     expect(rival.status).toBe(201);
   });
 
@@ -184,7 +211,20 @@ describe('payment holds', () => {
     const { bookingKeys } = await import('../../functions/lib/db/keys.ts');
     const createdAt = new Date().toISOString();
     // A damaged record (no claims) among the expired holds.
-    await documentClient.send(new PutCommand({ TableName: tableName, Item: { ...bookingKeys.item('00000000-0000-4000-8000-000000000000'), ...bookingKeys.byMonth(createdAt, 'pending'), entity: 'booking', id: '00000000-0000-4000-8000-000000000000', status: 'pending', created_at: createdAt, holdExpiresAtMs: Date.now() - 60_000 } }));
+    await documentClient.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...bookingKeys.item('00000000-0000-4000-8000-000000000000'),
+          ...bookingKeys.byMonth(createdAt, 'pending'),
+          entity: 'booking',
+          id: '00000000-0000-4000-8000-000000000000',
+          status: 'pending',
+          created_at: createdAt,
+          holdExpiresAtMs: Date.now() - 60_000,
+        },
+      }),
+    );
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await expect(releaseExpiredHolds()).rejects.toThrow('1 expired hold(s) could not be released');
     expect((await itemsOf('booking')).find((booking) => booking.id === good.booking.id)?.status).toBe('expired');
@@ -196,14 +236,22 @@ describe('e-mail to the guest (local outbox)', () => {
     const dir = process.env.MAIL_OUTBOX_DIR ?? '';
     const { readdir, readFile } = await import('node:fs/promises');
     const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.json'));
-    return Promise.all(files.map(async (file) => JSON.parse(await readFile(`${dir}/${file}`, 'utf8')) as { to: string; subject: string; text: string; html: string }));
+    return Promise.all(
+      files.map(async (file) => JSON.parse(await readFile(`${dir}/${file}`, 'utf8')) as { to: string; subject: string; text: string; html: string }),
+    );
   };
 
   it('confirms a booking and its cancellation by e-mail, with the stay, total and policy', async () => {
     const owner = await register('mailme@example.in');
     const created = await postJson(
       `${stack.api}/bookings`,
-      bookingBody({ cottageType: 'hornbill-villa', checkIn: inDays(240), checkOut: inDays(242), guestDetails: { firstName: 'Mail', lastName: 'Me', email: 'mailme@example.in', phone: '9876543210' }, specialRequests: '<b>Cot</b> please' }),
+      bookingBody({
+        cottageType: 'hornbill-villa',
+        checkIn: inDays(240),
+        checkOut: inDays(242),
+        guestDetails: { firstName: 'Mail', lastName: 'Me', email: 'mailme@example.in', phone: '9876543210' },
+        specialRequests: '<b>Cot</b> please',
+      }),
       { 'idempotency-key': newKey(), ...bearer(owner.token) },
     );
     const reference = created.body.data.bookingReference as string;

@@ -25,7 +25,9 @@ describe('POST /api/cottages/{id}/availability', () => {
   });
 
   it('offers the nearest free dates and other free villas when it is taken', async () => {
-    const booked = await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'kingfisher-villa', checkIn: inDays(50), checkOut: inDays(52) }), { 'idempotency-key': newKey() });
+    const booked = await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'kingfisher-villa', checkIn: inDays(50), checkOut: inDays(52) }), {
+      'idempotency-key': newKey(),
+    });
     expect(booked.status).toBe(201);
     const { body } = await postJson(`${stack.api}/cottages/kingfisher-villa/availability`, { checkIn: inDays(50), checkOut: inDays(52), guests: 2, rooms: 1 });
     expect(body.data.available).toBe(false);
@@ -42,7 +44,12 @@ describe('POST /api/cottages/{id}/availability', () => {
   });
 
   it('answers rule failures with the spec status line and per-field messages', async () => {
-    const { status, body } = await postJson(`${stack.api}/cottages/kingfisher-villa/availability`, { checkIn: inDays(-2), checkOut: inDays(-3), guests: 5, rooms: 1 });
+    const { status, body } = await postJson(`${stack.api}/cottages/kingfisher-villa/availability`, {
+      checkIn: inDays(-2),
+      checkOut: inDays(-3),
+      guests: 5,
+      rooms: 1,
+    });
     expect(status).toBe(400);
     expect(body.error).toBe('Please fix the errors below before checking availability');
     expect(body.details).toEqual({
@@ -65,16 +72,25 @@ describe('POST /api/cottages/{id}/availability', () => {
     socket.send(JSON.stringify({ action: 'join-admin', token: await signAccessToken({ userId: 'a', role: 'admin', name: 'A', email: 'a@x.in' }) }));
     await expect.poll(() => messages.some((message) => message.event === 'joined')).toBe(true);
     await postJson(`${stack.api}/cottages/glass-cottage/availability`, { checkIn: inDays(31), checkOut: inDays(32), guests: 6, rooms: 1 });
-    await expect.poll(() => messages.find((message) => message.event === 'availability-check')?.data).toEqual({
-      cottageType: 'glass-cottage', guests: 6, checkIn: inDays(31), checkOut: inDays(32), available: true, checks: 1,
-    });
+    await expect
+      .poll(() => messages.find((message) => message.event === 'availability-check')?.data)
+      .toEqual({
+        cottageType: 'glass-cottage',
+        guests: 6,
+        checkIn: inDays(31),
+        checkOut: inDays(32),
+        available: true,
+        checks: 1,
+      });
     socket.close();
   });
 });
 
 describe('GET /api/cottages/{id}/availability (calendar)', () => {
   it('shows free units and the night price per night, sold-out nights at 0', async () => {
-    await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'glass-cottage', checkIn: inDays(80), checkOut: inDays(82) }), { 'idempotency-key': newKey() });
+    await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'glass-cottage', checkIn: inDays(80), checkOut: inDays(82) }), {
+      'idempotency-key': newKey(),
+    });
     const { status, body } = await getJson<{ nights: Array<{ date: string; freeUnits: number; price: number; available: boolean }> }>(
       `${stack.api}/cottages/glass-cottage/availability?startDate=${inDays(79)}&endDate=${inDays(82)}`,
     );
@@ -88,8 +104,24 @@ describe('GET /api/cottages/{id}/availability (calendar)', () => {
   });
 
   it('shows discounted prices where a pricing rule applies, and refuses bad ranges', async () => {
-    await putPricingRule({ id: 'test-glass-deal', service_name: 'Glass Deal', service_type: 'cottage', applies_to: 'glass-cottage', currency: 'INR', season: 'off-peak', discount_percentage: 20, valid_from: inDays(90), valid_until: inDays(90), min_stay: 1, max_stay: 30, description: 'x', status: 'promotional' });
-    const { body } = await getJson<{ nights: Array<{ price: number }> }>(`${stack.api}/cottages/glass-cottage/availability?startDate=${inDays(89)}&endDate=${inDays(91)}`);
+    await putPricingRule({
+      id: 'test-glass-deal',
+      service_name: 'Glass Deal',
+      service_type: 'cottage',
+      applies_to: 'glass-cottage',
+      currency: 'INR',
+      season: 'off-peak',
+      discount_percentage: 20,
+      valid_from: inDays(90),
+      valid_until: inDays(90),
+      min_stay: 1,
+      max_stay: 30,
+      description: 'x',
+      status: 'promotional',
+    });
+    const { body } = await getJson<{ nights: Array<{ price: number }> }>(
+      `${stack.api}/cottages/glass-cottage/availability?startDate=${inDays(89)}&endDate=${inDays(91)}`,
+    );
     expect(body.data?.nights.map((night) => night.price)).toEqual([25000, 20000, 25000]);
     expect((await getJson(`${stack.api}/cottages/glass-cottage/availability?startDate=${inDays(5)}&endDate=${inDays(1)}`)).status).toBe(400);
     expect((await getJson(`${stack.api}/cottages/glass-cottage/availability?startDate=${inDays(1)}&endDate=${inDays(200)}`)).status).toBe(400);
@@ -104,8 +136,29 @@ describe('POST /api/packages/calculate-pricing', () => {
   });
 
   it('quotes a whole stay exactly as a booking of it is charged, rules included', async () => {
-    await putPricingRule({ id: 'test-safari-deal', service_name: 'Safari Week', service_type: 'safari', currency: 'INR', season: 'all-year', discount_percentage: 10, valid_from: inDays(0), valid_until: inDays(365), min_stay: 1, max_stay: 30, description: 'x', status: 'active' });
-    const stay = { cottageType: 'hornbill-villa', checkIn: inDays(120), checkOut: inDays(122), adults: 2, children: 1, packageId: 'safari-adventure', selectedSafaris: [{ safariId: 'evening-jungle-safari', date: inDays(120), timeSlot: '16:00-19:00', guests: 3 }] };
+    await putPricingRule({
+      id: 'test-safari-deal',
+      service_name: 'Safari Week',
+      service_type: 'safari',
+      currency: 'INR',
+      season: 'all-year',
+      discount_percentage: 10,
+      valid_from: inDays(0),
+      valid_until: inDays(365),
+      min_stay: 1,
+      max_stay: 30,
+      description: 'x',
+      status: 'active',
+    });
+    const stay = {
+      cottageType: 'hornbill-villa',
+      checkIn: inDays(120),
+      checkOut: inDays(122),
+      adults: 2,
+      children: 1,
+      packageId: 'safari-adventure',
+      selectedSafaris: [{ safariId: 'evening-jungle-safari', date: inDays(120), timeSlot: '16:00-19:00', guests: 3 }],
+    };
     const quote = await postJson(`${stack.api}/packages/calculate-pricing`, stay);
     expect(quote.status).toBe(200);
     expect(quote.body.data.safaris[0]).toMatchObject({ amount: 2430, discount: 270 });
@@ -131,7 +184,9 @@ describe('safari seats', () => {
       { timeSlot: '07:00-10:00', capacity: 12, booked: 0, seatsLeft: 12 },
     ]);
     const [year, month] = date.split('-').map(Number);
-    const dates = await getJson<{ dates: Array<{ date: string; seatsLeft: number }> }>(`${stack.api}/safaris/morning-jeep-safari/available-dates?month=${month}&year=${year}`);
+    const dates = await getJson<{ dates: Array<{ date: string; seatsLeft: number }> }>(
+      `${stack.api}/safaris/morning-jeep-safari/available-dates?month=${month}&year=${year}`,
+    );
     expect(dates.status).toBe(200);
     expect(dates.body.data?.dates.find((entry) => entry.date === date)?.seatsLeft).toBe(24);
     expect((await getJson(`${stack.api}/safaris/morning-jeep-safari/available-dates?month=13&year=2027`)).body.error).toBe('month must be 1-12');
@@ -139,9 +194,15 @@ describe('safari seats', () => {
 
   it('validates a selection against the stay with the spec messages, and prices it', async () => {
     const stay = { checkIn: inDays(45), checkOut: inDays(47), guests: 2 };
-    const ok = await postJson(`${stack.api}/safaris/validate-selection`, { ...stay, selections: [{ safariId: 'morning-jeep-safari', date: inDays(46), timeSlot: '07:00-10:00', guests: 2 }] });
+    const ok = await postJson(`${stack.api}/safaris/validate-selection`, {
+      ...stay,
+      selections: [{ safariId: 'morning-jeep-safari', date: inDays(46), timeSlot: '07:00-10:00', guests: 2 }],
+    });
     expect(ok.body.data).toMatchObject({ valid: true, total: 1500 });
-    const bad = await postJson(`${stack.api}/safaris/validate-selection`, { ...stay, selections: [{ safariId: 'night-trail-safari', date: inDays(47), timeSlot: '09:00-10:00', guests: 0 }] });
+    const bad = await postJson(`${stack.api}/safaris/validate-selection`, {
+      ...stay,
+      selections: [{ safariId: 'night-trail-safari', date: inDays(47), timeSlot: '09:00-10:00', guests: 0 }],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.details).toEqual({
       'selections.0.date': ['Safari dates must be nights of your stay'],

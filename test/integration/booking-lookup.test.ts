@@ -12,7 +12,9 @@ import { getJson, useTestStack } from '../support/local-stack.ts';
 const stack = useTestStack();
 
 async function book(checkIn: number) {
-  const { status, body } = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(checkIn), checkOut: inDays(checkIn + 1) }), { 'idempotency-key': newKey() });
+  const { status, body } = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(checkIn), checkOut: inDays(checkIn + 1) }), {
+    'idempotency-key': newKey(),
+  });
   expect(status).toBe(201);
   return { reference: body.data.bookingReference as string, id: body.data.booking.id as string };
 }
@@ -69,7 +71,10 @@ describe('looking a booking up by reference and e-mail gives nothing away', () =
 
 describe('the lookup is rate limited per client address', () => {
   const event = (reference: string, sourceIp: string): APIGatewayProxyEventV2 => {
-    const sample = readFileSync(join(import.meta.dirname, '../../events/get-booking-by-reference.json'), 'utf8').replace(/\{\{guestBookingReference\}\}/g, reference);
+    const sample = readFileSync(join(import.meta.dirname, '../../events/get-booking-by-reference.json'), 'utf8').replace(
+      /\{\{guestBookingReference\}\}/g,
+      reference,
+    );
     const parsed = JSON.parse(sample) as APIGatewayProxyEventV2;
     parsed.queryStringParameters = { email: 'asha@example.in' };
     parsed.rawQueryString = 'email=asha%40example.in';
@@ -77,7 +82,10 @@ describe('the lookup is rate limited per client address', () => {
     return parsed;
   };
   const lookUp = (reference: string, sourceIp: string) =>
-    (handler as unknown as (event: APIGatewayProxyEventV2, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>)(event(reference, sourceIp), lambdaContext('forest-resort-test-get-booking-by-reference'));
+    (handler as unknown as (event: APIGatewayProxyEventV2, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>)(
+      event(reference, sourceIp),
+      lambdaContext('forest-resort-test-get-booking-by-reference'),
+    );
 
   it(`the ${MAX_LOOKUPS_PER_MINUTE + 1}st lookup within a minute from one address gets 429 with Retry-After; another address is unaffected`, async () => {
     expect(MAX_LOOKUPS_PER_MINUTE).toBe(20);

@@ -29,7 +29,11 @@ describe('POST /api/bookings', () => {
   });
 
   it('holds an online-payment booking for 15 minutes', async () => {
-    const { body } = await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'kingfisher-villa', checkIn: inDays(12), checkOut: inDays(14), paymentMethod: 'razorpay' }), { 'idempotency-key': newKey() });
+    const { body } = await postJson(
+      `${stack.api}/bookings`,
+      bookingBody({ cottageType: 'kingfisher-villa', checkIn: inDays(12), checkOut: inDays(14), paymentMethod: 'razorpay' }),
+      { 'idempotency-key': newKey() },
+    );
     const holdMs = Date.parse(body.data.booking.hold_expires_at) - Date.parse(body.data.booking.created_at);
     expect(holdMs).toBe(15 * 60 * 1000);
   });
@@ -67,7 +71,9 @@ describe('POST /api/bookings', () => {
   });
 
   it('refuses a booking too large for one transaction with a clear 400', async () => {
-    const { status, body } = await postJson(`${stack.api}/bookings`, bookingBody({ rooms: 4, checkIn: inDays(200), checkOut: inDays(230) }), { 'idempotency-key': newKey() });
+    const { status, body } = await postJson(`${stack.api}/bookings`, bookingBody({ rooms: 4, checkIn: inDays(200), checkOut: inDays(230) }), {
+      'idempotency-key': newKey(),
+    });
     expect(status).toBe(400);
     expect(body.error).toBe('This booking is too large to make at once: book fewer rooms or nights, or split it into two bookings');
   });
@@ -85,12 +91,16 @@ describe('POST /api/bookings', () => {
 
   it('rejects a stale totalAmount with 409 and the fresh quote, and books nothing', async () => {
     const before = (await itemsOf('booking')).length;
-    const { status, body } = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(70), checkOut: inDays(72), totalAmount: 1000 }), { 'idempotency-key': newKey() });
+    const { status, body } = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(70), checkOut: inDays(72), totalAmount: 1000 }), {
+      'idempotency-key': newKey(),
+    });
     expect(status).toBe(409);
     expect(body.error).toMatch(/^The price has changed since it was shown: the total is now ₹/);
     expect(body.quote.total).toBeGreaterThan(1000);
     expect((await itemsOf('booking')).length).toBe(before);
-    const accepted = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(70), checkOut: inDays(72), totalAmount: body.quote.total }), { 'idempotency-key': newKey() });
+    const accepted = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(70), checkOut: inDays(72), totalAmount: body.quote.total }), {
+      'idempotency-key': newKey(),
+    });
     expect(accepted.status).toBe(201);
   });
 
@@ -125,11 +135,35 @@ describe('POST /api/bookings', () => {
       [{ rooms: 5 }, 'rooms', 'At most 4 rooms can be booked at once'],
       [{ packageId: 'honeymoon-escape', adults: 3 }, 'packageId', 'Honeymoon Escape supports maximum 2 guests'],
       [{ packageId: 'family-getaway', adults: 1 }, 'packageId', 'Family Getaway requires minimum 2 guests'],
-      [{ packageId: 'safari-adventure', selectedSafaris: [{ safariId: 'morning-jeep-safari', date: inDays(40), timeSlot: '06:00-09:00', guests: 3 }] }, 'selectedSafaris.0.guests', 'Cannot exceed total booking guests (2)'],
-      [{ packageId: 'safari-adventure', selectedSafaris: [{ safariId: 'night-trail-safari', date: inDays(40), timeSlot: '20:00-22:00', guests: 5 }], adults: 6 }, 'selectedSafaris.0.guests', 'Maximum 4 guests allowed for this safari'],
-      [{ packageId: 'safari-adventure', selectedSafaris: [{ safariId: 'morning-jeep-safari', timeSlot: '06:00-09:00', guests: 1 }] }, 'selectedSafaris.0.date', 'Please select a date'],
-      [{ packageId: 'safari-adventure', selectedSafaris: [{ safariId: 'morning-jeep-safari', date: inDays(40), guests: 1 }] }, 'selectedSafaris.0.timeSlot', 'Please select a time slot'],
-      [{ packageId: 'safari-adventure', selectedSafaris: [{ safariId: 'morning-jeep-safari', date: inDays(50), timeSlot: '06:00-09:00', guests: 1 }] }, 'selectedSafaris.0.date', 'Safari dates must be nights of your stay'],
+      [
+        { packageId: 'safari-adventure', selectedSafaris: [{ safariId: 'morning-jeep-safari', date: inDays(40), timeSlot: '06:00-09:00', guests: 3 }] },
+        'selectedSafaris.0.guests',
+        'Cannot exceed total booking guests (2)',
+      ],
+      [
+        {
+          packageId: 'safari-adventure',
+          selectedSafaris: [{ safariId: 'night-trail-safari', date: inDays(40), timeSlot: '20:00-22:00', guests: 5 }],
+          adults: 6,
+        },
+        'selectedSafaris.0.guests',
+        'Maximum 4 guests allowed for this safari',
+      ],
+      [
+        { packageId: 'safari-adventure', selectedSafaris: [{ safariId: 'morning-jeep-safari', timeSlot: '06:00-09:00', guests: 1 }] },
+        'selectedSafaris.0.date',
+        'Please select a date',
+      ],
+      [
+        { packageId: 'safari-adventure', selectedSafaris: [{ safariId: 'morning-jeep-safari', date: inDays(40), guests: 1 }] },
+        'selectedSafaris.0.timeSlot',
+        'Please select a time slot',
+      ],
+      [
+        { packageId: 'safari-adventure', selectedSafaris: [{ safariId: 'morning-jeep-safari', date: inDays(50), timeSlot: '06:00-09:00', guests: 1 }] },
+        'selectedSafaris.0.date',
+        'Safari dates must be nights of your stay',
+      ],
     ];
     for (const [overrides, field, message] of cases) {
       const { status, body } = await postJson(`${stack.api}/bookings`, bookingBody(overrides), { 'idempotency-key': newKey() });
@@ -140,16 +174,31 @@ describe('POST /api/bookings', () => {
 
   it('answers malformed JSON, wrong types, oversized bodies and unknown ids clearly, and writes nothing', async () => {
     const before = (await itemsOf('booking')).length;
-    const raw = await fetch(`${stack.api}/bookings`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': newKey() }, body: '{"cottageType":' });
+    const raw = await fetch(`${stack.api}/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': newKey() },
+      body: '{"cottageType":',
+    });
     expect(raw.status).toBe(400);
     expect(((await raw.json()) as { error: string }).error).toBe('Request body is not valid JSON');
     const wrongType = await postJson(`${stack.api}/bookings`, bookingBody({ adults: 'two' }), { 'idempotency-key': newKey() });
     expect(wrongType).toMatchObject({ status: 400, body: { details: { adults: ['Adults must be a whole number'] } } });
     const huge = await postJson(`${stack.api}/bookings`, bookingBody({ specialRequests: 'x'.repeat(70_000) }), { 'idempotency-key': newKey() });
     expect(huge.status).toBe(413);
-    expect((await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'treehouse' }), { 'idempotency-key': newKey() })).body).toEqual({ success: false, error: "Villa 'treehouse' was not found" });
+    expect((await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'treehouse' }), { 'idempotency-key': newKey() })).body).toEqual({
+      success: false,
+      error: "Villa 'treehouse' was not found",
+    });
     expect((await postJson(`${stack.api}/bookings`, bookingBody({ packageId: 'spa-week' }), { 'idempotency-key': newKey() })).status).toBe(404);
-    expect((await postJson(`${stack.api}/bookings`, bookingBody({ selectedSafaris: [{ safariId: 'moon-walk', date: inDays(40), timeSlot: '06:00-09:00', guests: 1 }] }), { 'idempotency-key': newKey() })).status).toBe(404);
+    expect(
+      (
+        await postJson(
+          `${stack.api}/bookings`,
+          bookingBody({ selectedSafaris: [{ safariId: 'moon-walk', date: inDays(40), timeSlot: '06:00-09:00', guests: 1 }] }),
+          { 'idempotency-key': newKey() },
+        )
+      ).status,
+    ).toBe(404);
     expect((await itemsOf('booking')).length).toBe(before);
   });
 });
@@ -158,7 +207,11 @@ describe('safari seats within one booking', () => {
   it('claims two selections of one slot together', async () => {
     const date = inDays(160);
     const evening = { safariId: 'evening-jungle-safari', date, timeSlot: '16:00-19:00', guests: 2 };
-    const { status } = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: date, checkOut: inDays(161), packageId: 'safari-adventure', selectedSafaris: [evening, evening] }), { 'idempotency-key': newKey() });
+    const { status } = await postJson(
+      `${stack.api}/bookings`,
+      bookingBody({ checkIn: date, checkOut: inDays(161), packageId: 'safari-adventure', selectedSafaris: [evening, evening] }),
+      { 'idempotency-key': newKey() },
+    );
     expect(status).toBe(201);
     const slots = await getJson<{ slots: Array<{ timeSlot: string; booked: number }> }>(`${stack.api}/safaris/evening-jungle-safari/slots/${date}`);
     expect(slots.body.data?.slots[0]).toMatchObject({ booked: 4 });
@@ -167,7 +220,18 @@ describe('safari seats within one booking', () => {
   it('never sells a fresh slot beyond its seats, whatever the selections add up to', async () => {
     const date = inDays(162);
     const night = { safariId: 'night-trail-safari', date, timeSlot: '20:00-22:00', guests: 4 };
-    const { status, body } = await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'glass-cottage', adults: 4, checkIn: date, checkOut: inDays(163), packageId: 'safari-adventure', selectedSafaris: [night, night, night] }), { 'idempotency-key': newKey() });
+    const { status, body } = await postJson(
+      `${stack.api}/bookings`,
+      bookingBody({
+        cottageType: 'glass-cottage',
+        adults: 4,
+        checkIn: date,
+        checkOut: inDays(163),
+        packageId: 'safari-adventure',
+        selectedSafaris: [night, night, night],
+      }),
+      { 'idempotency-key': newKey() },
+    );
     expect(status).toBe(409);
     expect(body.details).toEqual({ 'selectedSafaris.0.guests': [`Night Trail Safari on ${date} at 20:00-22:00 does not have enough seats left`] });
     const slots = await getJson<{ slots: Array<{ booked: number }> }>(`${stack.api}/safaris/night-trail-safari/slots/${date}`);
@@ -183,7 +247,8 @@ describe('contention: the last unit on the same nights', () => {
     const refused = results.filter((result) => result.status === 409);
     expect(created).toHaveLength(1);
     expect(refused).toHaveLength(199);
-    for (const result of refused) expect(result.body.error).toMatch(/^Sorry, Glass Cottage (is not available for these dates any more|was just booked by someone else for these dates)\./);
+    for (const result of refused)
+      expect(result.body.error).toMatch(/^Sorry, Glass Cottage (is not available for these dates any more|was just booked by someone else for these dates)\./);
     const winner = created[0]?.body.data.booking;
     const nights = (await itemsOf('night')).filter((night) => night.pk === 'COTTAGE#glass-1' && night.night >= inDays(100) && night.night < inDays(103));
     expect(nights.map((night) => night.night).sort()).toEqual([inDays(100), inDays(101), inDays(102)]);
@@ -199,7 +264,14 @@ describe('contention: the last unit on the same nights', () => {
       ['hornbill-villa', 'kingfisher-villa', 'glass-cottage'].map((cottageType) =>
         postJson(
           `${stack.api}/bookings`,
-          bookingBody({ cottageType, adults: 4, checkIn: date, checkOut: inDays(151), packageId: 'safari-adventure', selectedSafaris: [{ safariId: 'night-trail-safari', date, timeSlot: '20:00-22:00', guests: 4 }] }),
+          bookingBody({
+            cottageType,
+            adults: 4,
+            checkIn: date,
+            checkOut: inDays(151),
+            packageId: 'safari-adventure',
+            selectedSafaris: [{ safariId: 'night-trail-safari', date, timeSlot: '20:00-22:00', guests: 4 }],
+          }),
           { 'idempotency-key': newKey() },
         ),
       ),

@@ -30,8 +30,14 @@ describe('the bundles and their metafile', () => {
       const key = outputKey(metafile, `${relative(outdir, bundles[module] ?? '')}/index.mjs`);
       const { bytes, packages } = packageBytes(metafile, key);
       expect(bytes, module).toBe(readFileSync(join(bundles[module] ?? '', 'index.mjs')).length);
-      expect(packages.reduce((sum, entry) => sum + entry.bytes, 0), module).toBe(bytes);
-      expect(packages.map((entry) => entry.name), module).toEqual(expect.arrayContaining([PROJECT_CODE, '@smithy/core']));
+      expect(
+        packages.reduce((sum, entry) => sum + entry.bytes, 0),
+        module,
+      ).toBe(bytes);
+      expect(
+        packages.map((entry) => entry.name),
+        module,
+      ).toEqual(expect.arrayContaining([PROJECT_CODE, '@smithy/core']));
     }
   });
 });

@@ -22,7 +22,11 @@ beforeAll(async () => {
 function invokeBundle(module: string, event: unknown): { statusCode?: number; body?: string } {
   const file = pathToFileURL(join(bundles[module] ?? '', 'index.mjs')).href;
   const script = `const { handler } = await import(${JSON.stringify(file)}); const result = await handler(JSON.parse(process.env.EVENT), { awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 10000 }); process.stdout.write(JSON.stringify(result ?? {}));`;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, EVENT: JSON.stringify(event) }, encoding: 'utf8', timeout: 30_000 });
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, EVENT: JSON.stringify(event) },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   if (run.status !== 0) throw new Error(`${module} failed: ${run.stderr}`);
   return JSON.parse(run.stdout) as { statusCode?: number; body?: string };
 }
@@ -33,18 +37,22 @@ describe('deployed bundles', () => {
     for (const module of modules) {
       const code = readFileSync(join(bundles[module] ?? '', 'index.mjs'), 'utf8');
       expect(code.length, module).toBeGreaterThan(1000);
-      for (const unused of lambdaUnusedModules) expect(code.includes(`from"${unused}"`) || code.includes(`from "${unused}"`), `${module} statically imports ${unused}`).toBe(false);
+      for (const unused of lambdaUnusedModules)
+        expect(code.includes(`from"${unused}"`) || code.includes(`from "${unused}"`), `${module} statically imports ${unused}`).toBe(false);
     }
   });
 
-  it.each(['get-health', 'list-cottages', 'check-availability', 'create-booking'])('%s: the bundle answers its sample event against the table', async (name) => {
-    const route = httpRoutes.find((candidate) => candidate.name === name);
-    if (!route) throw new Error(name);
-    const event = await loadSampleEvent(join(import.meta.dirname, '..', '..', 'events', `${name}.json`));
-    const result = invokeBundle(handlerModule(route), event);
-    expect(result.statusCode, result.body).toBeGreaterThanOrEqual(200);
-    expect(result.statusCode).toBeLessThan(300);
-  });
+  it.each(['get-health', 'list-cottages', 'check-availability', 'create-booking'])(
+    '%s: the bundle answers its sample event against the table',
+    async (name) => {
+      const route = httpRoutes.find((candidate) => candidate.name === name);
+      if (!route) throw new Error(name);
+      const event = await loadSampleEvent(join(import.meta.dirname, '..', '..', 'events', `${name}.json`));
+      const result = invokeBundle(handlerModule(route), event);
+      expect(result.statusCode, result.body).toBeGreaterThanOrEqual(200);
+      expect(result.statusCode).toBeLessThan(300);
+    },
+  );
 
   it('no request function carries the SES or API Gateway Management client: only the stream consumer sends mail and frames', () => {
     const carries = (module: string, operation: string) => readFileSync(join(bundles[module] ?? '', 'index.mjs'), 'utf8').includes(`"${operation}"`);
@@ -56,7 +64,7 @@ describe('deployed bundles', () => {
     expect(carries('streams/table-events', 'PostToConnection')).toBe(true);
   });
 
-  it('public routes that sign nothing carry no token code (jose, the signing secret\'s client)', () => {
+  it("public routes that sign nothing carry no token code (jose, the signing secret's client)", () => {
     const open = httpRoutes.filter((route: HttpRoute) => route.auth === 'public' && !route.usesSigningKey && isImplemented(route));
     expect(open.length).toBeGreaterThan(10);
     for (const route of open) {

@@ -38,7 +38,10 @@ describe('cottages', () => {
   });
 
   it('answers 404 naming an unknown cottage and 400 for a malformed id', async () => {
-    expect(await getJson(`${stack.baseUrl}/api/cottages/treehouse-9`)).toMatchObject({ status: 404, body: { success: false, error: "Cottage 'treehouse-9' was not found" } });
+    expect(await getJson(`${stack.baseUrl}/api/cottages/treehouse-9`)).toMatchObject({
+      status: 404,
+      body: { success: false, error: "Cottage 'treehouse-9' was not found" },
+    });
     expect(await getJson(`${stack.baseUrl}/api/cottages/DROP%20TABLE`)).toMatchObject({ status: 400, body: { success: false, error: 'Invalid cottage id' } });
   });
 });
@@ -72,7 +75,11 @@ describe('safaris', () => {
 
 describe('routes that are not built yet and paths that do not exist', () => {
   it('answers 501 for a planned route, naming it', async () => {
-    const { status, body } = await getJson(`${stack.baseUrl}/api/payments/create-order`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const { status, body } = await getJson(`${stack.baseUrl}/api/payments/create-order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(status).toBe(501);
     expect(body).toEqual({ success: false, error: 'POST /api/payments/create-order is not implemented yet. It is listed in the route table as planned.' });
   });

@@ -21,7 +21,14 @@ import { webRoot } from '../../infra/local/web-build.ts';
 const root = join(import.meta.dirname, '..', '..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type App = { child: ChildProcess; port: number; dataDir: string; output: () => string; exit: Promise<number | null>; waitForOutput: (text: string, timeoutMs?: number) => Promise<void> };
+type App = {
+  child: ChildProcess;
+  port: number;
+  dataDir: string;
+  output: () => string;
+  exit: Promise<number | null>;
+  waitForOutput: (text: string, timeoutMs?: number) => Promise<void>;
+};
 
 async function startApp(env: Record<string, string>): Promise<App> {
   const { TABLE_NAME, DYNAMODB_ENDPOINT, WS_MANAGEMENT_ENDPOINT, ADMIN_EMAIL, ADMIN_PASSWORD, HOST, ...inherited } = process.env;
@@ -65,7 +72,8 @@ const killPid = (pid: number | undefined, signal: NodeJS.Signals) => {
   process.kill(pid, signal);
 };
 
-const runtimeInfo = (app: App) => JSON.parse(readFileSync(join(app.dataDir, 'dynamodb-local.json'), 'utf8')) as { endpoint: string; pid: number; dynamodbPid?: number };
+const runtimeInfo = (app: App) =>
+  JSON.parse(readFileSync(join(app.dataDir, 'dynamodb-local.json'), 'utf8')) as { endpoint: string; pid: number; dynamodbPid?: number };
 
 const alive = (pid: number | undefined) => {
   if (!pid || pid <= 0) throw new Error('no process id');
@@ -168,7 +176,14 @@ async function healthySocketWorks(port: number): Promise<void> {
     socket.once('message', (raw) => resolve(JSON.parse(String(raw)) as { event: string }));
     socket.once('error', reject);
   });
-  await withTimeout(new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); }), 10_000, 'a healthy WebSocket');
+  await withTimeout(
+    new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    }),
+    10_000,
+    'a healthy WebSocket',
+  );
   socket.send(JSON.stringify({ action: 'join-customer', userId: 'guest' }));
   expect((await withTimeout(reply, 10_000, 'the join reply')).event).toBe('joined');
   socket.close();
@@ -271,7 +286,9 @@ describe('npm start with the default admin, and a DynamoDB Local that dies twice
   afterAll(() => finish(app));
 
   it('prints the default local password, which is documented and not a secret', () => {
-    expect(app.output()).toContain(`Admin sign-in: ${DEFAULT_ADMIN.email} / ${DEFAULT_ADMIN.password}  (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`);
+    expect(app.output()).toContain(
+      `Admin sign-in: ${DEFAULT_ADMIN.email} / ${DEFAULT_ADMIN.password}  (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
+    );
   });
 
   it('stops with one clear line and a non-zero code when DynamoDB Local dies again, freeing the port', async () => {
@@ -319,12 +336,12 @@ describe('a server listening on all interfaces (HOST=0.0.0.0, a phone on the LAN
   const addresses = Object.values(networkInterfaces()).flatMap((entries) => entries ?? []);
   const lan = addresses.find((entry) => entry.family === 'IPv4' && !entry.internal)?.address;
 
-  it.runIf(lan)('tells a device that came by this machine\'s LAN address to open the socket there', async () => {
+  it.runIf(lan)("tells a device that came by this machine's LAN address to open the socket there", async () => {
     expect(json(await rawRequest(port, '/config.json', `${lan}:${port}`)).wsUrl).toBe(`ws://${lan}:${port}/ws`);
     expect((await rawRequest(port, '/', `${lan}:${port}`)).headers['content-security-policy']).toContain(`ws://${lan}:${port} `);
   });
 
-  it('falls back to this machine\'s own address for a Host it does not know or with another port', async () => {
+  it("falls back to this machine's own address for a Host it does not know or with another port", async () => {
     const expected = `ws://${lan ?? 'localhost'}:${port}/ws`;
     for (const host of [`evil.example:${port}`, 'evil.example', `${lan ?? '127.0.0.1'}:${port + 1}`, 'bad host']) {
       const response = await rawRequest(port, '/config.json', host);
@@ -350,7 +367,10 @@ describe('npm start stopped by SIGTERM while guests are booking', () => {
         headers: { 'content-type': 'application/json', 'idempotency-key': randomBytes(16).toString('hex') },
         body: JSON.stringify(bookingBody({ cottageType: 'kingfisher-villa', checkIn: inDays(120 + index * 3), checkOut: inDays(121 + index * 3) })),
       }).then(
-        async (response) => ({ status: response.status, reference: response.status === 201 ? ((await response.json()) as { data: { bookingReference: string } }).data.bookingReference : undefined }),
+        async (response) => ({
+          status: response.status,
+          reference: response.status === 201 ? ((await response.json()) as { data: { bookingReference: string } }).data.bookingReference : undefined,
+        }),
         () => ({ status: 0, reference: undefined }),
       );
     const first = await book(0);
@@ -364,20 +384,32 @@ describe('npm start stopped by SIGTERM while guests are booking', () => {
     // Each answer is a booking (201), a clear refusal while stopping (503), or a closed port: never a dropped request.
     expect(answers.every((answer) => [201, 503, 0].includes(answer.status))).toBe(true);
     const outbox = join(app.dataDir, 'outbox');
-    const subjects = existsSync(outbox) ? readdirSync(outbox).filter((file) => file.endsWith('.json')).map((file) => (JSON.parse(readFileSync(join(outbox, file), 'utf8')) as { subject: string }).subject) : [];
+    const subjects = existsSync(outbox)
+      ? readdirSync(outbox)
+          .filter((file) => file.endsWith('.json'))
+          .map((file) => (JSON.parse(readFileSync(join(outbox, file), 'utf8')) as { subject: string }).subject)
+      : [];
     const answered = answers.flatMap((answer) => (answer.reference ? [answer.reference] : []));
     expect(await portIsFree(app.port)).toBe(true);
 
     // What matters is what was stored: every booking in the table, answered or not, has its one e-mail.
     const database = await startDynamoDbLocal({ dbPath: join(app.dataDir, 'dynamodb') });
     try {
-      const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: database.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-      const { Items = [] } = await client.send(new ScanCommand({ TableName: LOCAL_TABLE_NAME, FilterExpression: 'entity = :booking', ExpressionAttributeValues: { ':booking': 'booking' } }));
+      const client = DynamoDBDocumentClient.from(
+        new DynamoDBClient({ endpoint: database.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+      );
+      const { Items = [] } = await client.send(
+        new ScanCommand({ TableName: LOCAL_TABLE_NAME, FilterExpression: 'entity = :booking', ExpressionAttributeValues: { ':booking': 'booking' } }),
+      );
       client.destroy();
       const stored = Items.map((item) => String(item.booking_reference));
       expect(stored).toEqual(expect.arrayContaining(answered));
       expect(stored.length).toBeGreaterThan(1);
-      for (const reference of stored) expect(subjects.filter((subject) => subject.includes(reference)), reference).toHaveLength(1);
+      for (const reference of stored)
+        expect(
+          subjects.filter((subject) => subject.includes(reference)),
+          reference,
+        ).toHaveLength(1);
     } finally {
       await database.stop();
     }

@@ -46,7 +46,11 @@ describe('seeding', () => {
 describe('npm run create-admin', () => {
   const run = (args: string[], env: Record<string, string> = {}) =>
     new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['infra/create-admin.ts', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['infra/create-admin.ts', ...args], {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let output = '';
       child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -55,7 +59,16 @@ describe('npm run create-admin', () => {
 
   it('creates an admin in the given table, leaves it on a rerun, and refuses without an e-mail', async () => {
     await ensureTable(process.env.DYNAMODB_ENDPOINT ?? '', process.env.TABLE_NAME ?? '');
-    const target = ['--table', process.env.TABLE_NAME ?? '', '--endpoint', process.env.DYNAMODB_ENDPOINT ?? '', '--email', 'gm@resort.in', '--name', 'General Manager'];
+    const target = [
+      '--table',
+      process.env.TABLE_NAME ?? '',
+      '--endpoint',
+      process.env.DYNAMODB_ENDPOINT ?? '',
+      '--email',
+      'gm@resort.in',
+      '--name',
+      'General Manager',
+    ];
     const first = await run(target, { ADMIN_PASSWORD: 'general-manager' });
     expect(first).toMatchObject({ code: 0 });
     expect(first.output).toContain(`Admin gm@resort.in created in ${process.env.TABLE_NAME}.`);
@@ -107,8 +120,26 @@ describe('npm start', () => {
     expect(((await cottagesResponse.json()) as { data: unknown[] }).data).toHaveLength(3);
 
     // Something staff might have added: it must still be there after a restart.
-    const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: first.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }));
-    await documents.send(new PutCommand({ TableName: LOCAL_TABLE_NAME, Item: cottageWrites.toItem({ id: 'treehouse-1', name: 'Treehouse', type: 'kingfisher-villa', description: 'Up high.', base_price: 16000, max_guests: 2, size_sqft: 400, amenities: [], images: [], status: 'active' }) }));
+    const documents = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: first.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }),
+    );
+    await documents.send(
+      new PutCommand({
+        TableName: LOCAL_TABLE_NAME,
+        Item: cottageWrites.toItem({
+          id: 'treehouse-1',
+          name: 'Treehouse',
+          type: 'kingfisher-villa',
+          description: 'Up high.',
+          base_price: 16000,
+          max_guests: 2,
+          size_sqft: 400,
+          amenities: [],
+          images: [],
+          status: 'active',
+        }),
+      }),
+    );
     documents.destroy();
 
     expect(await stop(first.child)).toBe(0);

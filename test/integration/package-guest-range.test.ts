@@ -8,10 +8,16 @@ const quote = (body: unknown) => postJson(`${stack.api}/packages/calculate-prici
 describe('calculate-pricing refuses a package for a party outside its guest range, as booking creation does', () => {
   it('the spec payload (package, guests, nights): 400 with the package message on packageId', async () => {
     const tooMany = await quote({ packageId: 'honeymoon-escape', guests: 3, nights: 2 });
-    expect(tooMany).toMatchObject({ status: 400, body: { success: false, error: 'Honeymoon Escape supports maximum 2 guests', details: { packageId: ['Honeymoon Escape supports maximum 2 guests'] } } });
+    expect(tooMany).toMatchObject({
+      status: 400,
+      body: { success: false, error: 'Honeymoon Escape supports maximum 2 guests', details: { packageId: ['Honeymoon Escape supports maximum 2 guests'] } },
+    });
     expect(tooMany.body.data).toBeUndefined();
     const tooFew = await quote({ packageId: 'family-getaway', guests: 1, nights: 2 });
-    expect(tooFew).toMatchObject({ status: 400, body: { error: 'Family Getaway requires minimum 2 guests', details: { packageId: ['Family Getaway requires minimum 2 guests'] } } });
+    expect(tooFew).toMatchObject({
+      status: 400,
+      body: { error: 'Family Getaway requires minimum 2 guests', details: { packageId: ['Family Getaway requires minimum 2 guests'] } },
+    });
     // Inside the range (its bounds included) the package is still priced.
     expect((await quote({ packageId: 'honeymoon-escape', guests: 2, nights: 2 })).status).toBe(200);
     expect((await quote({ packageId: 'family-getaway', guests: 8, nights: 2 })).status).toBe(200);

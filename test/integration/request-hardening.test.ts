@@ -12,7 +12,11 @@ afterEach(() => vi.restoreAllMocks());
 
 const book = (overrides: Record<string, unknown>) => postJson(`${stack.api}/bookings`, bookingBody(overrides), { 'idempotency-key': newKey() });
 const send = async (method: string, url: string, token: string, body?: unknown) => {
-  const response = await fetch(url, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
   return { status: response.status, body: (await response.json()) as { success: boolean; data?: any; error?: string; details?: Record<string, string[]> } };
 };
 const register = async (email: string, name = 'Meera Iyer') => {
@@ -51,10 +55,20 @@ describe('impossible calendar dates answer 400 with the field message', () => {
       expect(slots.status, date).toBe(400);
       expect(slots.body.details).toEqual({ date: ['Dates look like 2026-12-24'] });
 
-      const quote = await postJson(`${stack.api}/packages/calculate-pricing`, { cottageType: 'hornbill-villa', checkIn: date, checkOut: inDays(43), adults: 2 });
+      const quote = await postJson(`${stack.api}/packages/calculate-pricing`, {
+        cottageType: 'hornbill-villa',
+        checkIn: date,
+        checkOut: inDays(43),
+        adults: 2,
+      });
       expect(quote.status, date).toBe(400);
 
-      const safaris = await postJson(`${stack.api}/safaris/validate-selection`, { checkIn: date, checkOut: inDays(43), guests: 2, selections: [{ safariId: 'morning-jeep-safari', date, timeSlot: '06:00-09:00', guests: 2 }] });
+      const safaris = await postJson(`${stack.api}/safaris/validate-selection`, {
+        checkIn: date,
+        checkOut: inDays(43),
+        guests: 2,
+        selections: [{ safariId: 'morning-jeep-safari', date, timeSlot: '06:00-09:00', guests: 2 }],
+      });
       expect(safaris.status, date).toBe(400);
       expect(safaris.body.details?.checkIn).toEqual(['Dates look like 2026-12-24']);
     }
@@ -86,12 +100,21 @@ describe('accounts that are gone or damaged', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // Not a number, more memory than scrypt may take, and nothing at all.
     for (const corrupt of ['scrypt$abc$8$1$c2FsdHNhbHRzYWx0c2FsdA$a2V5', 'scrypt$1073741824$8$1$c2FsdA$a2V5', '']) {
-      await documentClient.send(new UpdateCommand({ TableName: tableName, Key: userKeys.item(user.id), UpdateExpression: 'SET passwordHash = :hash', ExpressionAttributeValues: { ':hash': corrupt } }));
+      await documentClient.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: userKeys.item(user.id),
+          UpdateExpression: 'SET passwordHash = :hash',
+          ExpressionAttributeValues: { ':hash': corrupt },
+        }),
+      );
       const login = await postJson(`${stack.api}/auth?action=login`, { email: 'corrupt@example.in', password: 'monsoon-forest' });
       expect(login.status, corrupt).toBe(401);
       expect(login.body.error).toBe('Invalid email or password');
     }
-    const logged = errors.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>).filter((entry) => entry.message === 'Stored password hash is corrupt: sign-in refused');
+    const logged = errors.mock.calls
+      .map(([line]) => JSON.parse(String(line)) as Record<string, unknown>)
+      .filter((entry) => entry.message === 'Stored password hash is corrupt: sign-in refused');
     expect(logged).toHaveLength(3);
     expect(logged[0]).toMatchObject({ level: 'error', userId: user.id });
     expect(JSON.stringify(logged)).not.toContain('c2FsdA');
@@ -109,18 +132,30 @@ describe("a package's safaris", () => {
     expect(none.body.details).toEqual({ selectedSafaris: ['The Forest Retreat package does not include safaris'] });
     const tooMany = await book({ packageId: 'safari-adventure', selectedSafaris: four });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body).toMatchObject({ error: 'The Safari Adventure package includes at most 3 safaris', details: { selectedSafaris: ['The Safari Adventure package includes at most 3 safaris'] } });
+    expect(tooMany.body).toMatchObject({
+      error: 'The Safari Adventure package includes at most 3 safaris',
+      details: { selectedSafaris: ['The Safari Adventure package includes at most 3 safaris'] },
+    });
     expect((await itemsOf('booking')).length).toBe(before);
     expect((await book({ packageId: 'safari-adventure', selectedSafaris: four.slice(0, 3) })).status).toBe(201);
   });
 
   it('nor may the quote of a whole stay', async () => {
-    const stay = { cottageType: 'glass-cottage', checkIn: inDays(60), checkOut: inDays(63), adults: 2, selectedSafaris: [morning(60), morning(61), morning(61, '07:00-10:00'), morning(62)] };
+    const stay = {
+      cottageType: 'glass-cottage',
+      checkIn: inDays(60),
+      checkOut: inDays(63),
+      adults: 2,
+      selectedSafaris: [morning(60), morning(61), morning(61, '07:00-10:00'), morning(62)],
+    };
     const none = await postJson(`${stack.api}/packages/calculate-pricing`, { ...stay, packageId: 'honeymoon-escape' });
     expect(none).toMatchObject({ status: 400, body: { details: { selectedSafaris: ['The Honeymoon Escape package does not include safaris'] } } });
     const tooMany = await postJson(`${stack.api}/packages/calculate-pricing`, { ...stay, packageId: 'safari-adventure' });
     expect(tooMany).toMatchObject({ status: 400, body: { details: { selectedSafaris: ['The Safari Adventure package includes at most 3 safaris'] } } });
-    expect((await postJson(`${stack.api}/packages/calculate-pricing`, { ...stay, packageId: 'safari-adventure', selectedSafaris: stay.selectedSafaris.slice(0, 3) })).status).toBe(200);
+    expect(
+      (await postJson(`${stack.api}/packages/calculate-pricing`, { ...stay, packageId: 'safari-adventure', selectedSafaris: stay.selectedSafaris.slice(0, 3) }))
+        .status,
+    ).toBe(200);
     // Without a package there is no package rule: the safaris are priced on their own.
     expect((await postJson(`${stack.api}/packages/calculate-pricing`, stay)).status).toBe(200);
   });
@@ -142,18 +177,31 @@ describe('free text', () => {
     const account = await postJson(`${stack.api}/auth?action=register`, { name: 'n'.repeat(121), email: 'long-name@example.in', password: 'monsoon-forest' });
     expect(account.body).toMatchObject({ error: 'Name must be at most 120 characters', details: { name: ['Name must be at most 120 characters'] } });
     const { token } = await register('renamer@example.in');
-    expect((await send('PUT', `${stack.api}/auth/profile`, token, { name: 'n'.repeat(121) })).body.details).toEqual({ name: ['Name must be at most 120 characters'] });
+    expect((await send('PUT', `${stack.api}/auth/profile`, token, { name: 'n'.repeat(121) })).body.details).toEqual({
+      name: ['Name must be at most 120 characters'],
+    });
   });
 
   it('is stored without control characters, bidi overrides or lone surrogates', async () => {
     const created = await book({
       checkIn: inDays(80),
       checkOut: inDays(81),
-      guestDetails: { ...bookingBody().guestDetails, prefix: undefined, firstName: 'As\u0000ha\u202E', lastName: '\u2066Rao\u2069', email: 'asha.bidi@example.in', address: '12 Forest Road\u0007\r\nKabini\uD800' },
+      guestDetails: {
+        ...bookingBody().guestDetails,
+        prefix: undefined,
+        firstName: 'As\u0000ha\u202E',
+        lastName: '\u2066Rao\u2069',
+        email: 'asha.bidi@example.in',
+        address: '12 Forest Road\u0007\r\nKabini\uD800',
+      },
       specialRequests: 'Cot\u202E please\u0000\nNo nuts\u001B[31m',
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.data.booking).toMatchObject({ customer_name: 'Asha Rao', address: '12 Forest Road\nKabini', special_requests: 'Cot please\nNo nuts[31m' });
+    expect(created.body.data.booking).toMatchObject({
+      customer_name: 'Asha Rao',
+      address: '12 Forest Road\nKabini',
+      special_requests: 'Cot please\nNo nuts[31m',
+    });
     const stored = (await itemsOf('booking')).find((item) => item.id === created.body.data.booking.id);
     expect(stored).toMatchObject({ customer_name: 'Asha Rao', address: '12 Forest Road\nKabini', special_requests: 'Cot please\nNo nuts[31m' });
 

@@ -23,7 +23,9 @@ afterAll(() => stack.close());
 
 describe('sample events (events/<route>.json)', () => {
   it('exist for every implemented route, and only for routes in the table', () => {
-    const files = readdirSync(eventsDir).filter((file) => file.endsWith('.json')).map((file) => file.replace(/\.json$/, ''));
+    const files = readdirSync(eventsDir)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => file.replace(/\.json$/, ''));
     expect(files.sort()).toEqual(implemented.map((route) => route.name).sort());
   });
 
@@ -35,7 +37,11 @@ describe('sample events (events/<route>.json)', () => {
   });
 
   it.each(implemented.map((route) => [route.name, route] as const))('%s: is a payload 2.0 event of its route and answers 2xx', async (name, route) => {
-    const event = (await loadSampleEvent(join(eventsDir, `${name}.json`))) as { version: string; routeKey: string; requestContext: { http: { method: string } } };
+    const event = (await loadSampleEvent(join(eventsDir, `${name}.json`))) as {
+      version: string;
+      routeKey: string;
+      requestContext: { http: { method: string } };
+    };
     expect(event.version).toBe('2.0');
     expect(event.routeKey).toBe(routeKey(route));
     expect(event.requestContext.http.method).toBe(route.method);

@@ -13,7 +13,9 @@ const outboxDir = () => process.env.MAIL_OUTBOX_DIR ?? '';
 
 async function mailsAbout(reference: string) {
   const files = (await readdir(outboxDir()).catch(() => [] as string[])).filter((file) => file.endsWith('.json'));
-  const mails = await Promise.all(files.map(async (file) => JSON.parse(await readFile(`${outboxDir()}/${file}`, 'utf8')) as { to: string; subject: string; text: string }));
+  const mails = await Promise.all(
+    files.map(async (file) => JSON.parse(await readFile(`${outboxDir()}/${file}`, 'utf8')) as { to: string; subject: string; text: string }),
+  );
   return mails.filter((mail) => mail.subject.includes(reference));
 }
 
@@ -116,8 +118,12 @@ describe('side effects come from the table stream, not from the request', () => 
     try {
       const created = await book({ cottageType: 'kingfisher-villa', checkIn: inDays(80), checkOut: inDays(81) });
       reference = created.bookingReference;
-      await expect.poll(() => errors.mock.calls.filter((call) => String(call[0]).includes('Stream record failed')).length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
-      const status = await fetch(`${stack.api}/bookings/reference/${reference}?email=asha@example.in`).then((response) => response.json() as Promise<{ data: { status: string } }>);
+      await expect
+        .poll(() => errors.mock.calls.filter((call) => String(call[0]).includes('Stream record failed')).length, { timeout: 5000 })
+        .toBeGreaterThanOrEqual(2);
+      const status = await fetch(`${stack.api}/bookings/reference/${reference}?email=asha@example.in`).then(
+        (response) => response.json() as Promise<{ data: { status: string } }>,
+      );
       expect(status.data.status).toBe('pending');
     } finally {
       await rm(outboxDir(), { force: true });
@@ -129,20 +135,38 @@ describe('side effects come from the table stream, not from the request', () => 
     const guest = await connect(stack.wsUrl);
     guest.send({ action: 'join-customer' });
     await guest.next('joined');
-    const register = await postJson(`${stack.api}/auth?action=register`, { name: 'Kiran Das', email: 'kiran@example.in', password: 'monsoon-forest', phone: '99887 76655' });
-    const token = register.body.data.token as string;
-    const { status, body } = await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'glass-cottage', checkIn: inDays(90), checkOut: inDays(92), guestDetails: { firstName: 'Kiran', lastName: 'Das', email: 'kiran@example.in', phone: '9876543210' } }), {
-      'idempotency-key': newKey(),
-      authorization: `Bearer ${token}`,
+    const register = await postJson(`${stack.api}/auth?action=register`, {
+      name: 'Kiran Das',
+      email: 'kiran@example.in',
+      password: 'monsoon-forest',
+      phone: '99887 76655',
     });
+    const token = register.body.data.token as string;
+    const { status, body } = await postJson(
+      `${stack.api}/bookings`,
+      bookingBody({
+        cottageType: 'glass-cottage',
+        checkIn: inDays(90),
+        checkOut: inDays(92),
+        guestDetails: { firstName: 'Kiran', lastName: 'Das', email: 'kiran@example.in', phone: '9876543210' },
+      }),
+      {
+        'idempotency-key': newKey(),
+        authorization: `Bearer ${token}`,
+      },
+    );
     expect(status).toBe(201);
-    expect((await guest.next('availability-changed')).data).toEqual({ cottageType: 'glass-cottage', checkIn: inDays(90), checkOut: inDays(92), reason: 'booked' });
+    expect((await guest.next('availability-changed')).data).toEqual({
+      cottageType: 'glass-cottage',
+      checkIn: inDays(90),
+      checkOut: inDays(92),
+      reason: 'booked',
+    });
     await fetch(`${stack.api}/bookings/${body.data.booking.id}/cancel`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } });
     expect((await guest.next('availability-changed')).data.reason).toBe('released');
-    await expect.poll(() => mailsAbout(body.data.bookingReference).then((mails) => mails.map((mail) => mail.subject).sort()), { timeout: 5000 }).toEqual([
-      `Booking ${body.data.bookingReference} cancelled`,
-      `Your stay at Forest Resort: booking ${body.data.bookingReference}`,
-    ]);
+    await expect
+      .poll(() => mailsAbout(body.data.bookingReference).then((mails) => mails.map((mail) => mail.subject).sort()), { timeout: 5000 })
+      .toEqual([`Booking ${body.data.bookingReference} cancelled`, `Your stay at Forest Resort: booking ${body.data.bookingReference}`]);
     await guest.close();
   });
 });

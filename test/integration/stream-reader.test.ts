@@ -13,7 +13,10 @@ import { startStreamReader, type StreamReader } from '../../infra/local/stream-r
  * real stream: order, filter, retries, bisect, records set aside, and resuming from a checkpoint.
  */
 const readers: StreamReader[] = [];
-const start = async (handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>, extra: { checkpointFile?: string; failureFile?: string } = {}) => {
+const start = async (
+  handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>,
+  extra: { checkpointFile?: string; failureFile?: string } = {},
+) => {
   const reader = await startStreamReader({ endpoint: process.env.DYNAMODB_ENDPOINT ?? '', tableName, handler, retryBaseMs: 10, pollMs: 20, ...extra });
   readers.push(reader);
   return reader;
@@ -28,7 +31,8 @@ let run = 0;
 async function writePackages(count: number): Promise<string[]> {
   run += 1;
   const ids = Array.from({ length: count }, (_, index) => `pkg-${run}-${index}`);
-  for (const id of ids) await documentClient.send(new PutCommand({ TableName: tableName, Item: { pk: `PACKAGE#${id}`, sk: 'PACKAGE', entity: 'package', id } }));
+  for (const id of ids)
+    await documentClient.send(new PutCommand({ TableName: tableName, Item: { pk: `PACKAGE#${id}`, sk: 'PACKAGE', entity: 'package', id } }));
   await documentClient.send(new PutCommand({ TableName: tableName, Item: { pk: `COTTAGE#x-${run}`, sk: 'NIGHT#2027-01-01', entity: 'night' } }));
   return ids;
 }
@@ -94,7 +98,10 @@ describe('the local stream reader (the event source mapping of npm start)', () =
     const ids = await writePackages(4);
     expect(await reader.drain(20_000)).toBe(true);
     expect(handled.filter((id) => ids.includes(id))).toEqual([ids[0], ids[1], ids[3]]);
-    const failures = readFileSync(failureFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { reason: string; record: DynamoDBRecord });
+    const failures = readFileSync(failureFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { reason: string; record: DynamoDBRecord });
     expect(failures.map((failure) => idOf(failure.record))).toEqual([poison]);
   });
 

@@ -119,11 +119,26 @@ function lambdaEnvironment(module: string, nodeOptions: string): NodeJS.ProcessE
   };
 }
 
-type Probe = { importMs: number; importCpuMs: number; firstStackMs?: number; firstStackCpuMs?: number; lazyMapMs?: number; lazyMapCpuMs?: number; trapped?: boolean; bundleFrames?: number; mappedFrames?: number; lazyTopFrame?: string };
+type Probe = {
+  importMs: number;
+  importCpuMs: number;
+  firstStackMs?: number;
+  firstStackCpuMs?: number;
+  lazyMapMs?: number;
+  lazyMapCpuMs?: number;
+  trapped?: boolean;
+  bundleFrames?: number;
+  mappedFrames?: number;
+  lazyTopFrame?: string;
+};
 
 function probe(file: string, module: string, nodeOptions: string, stack: 'no' | 'trap' | 'map'): Probe {
   const args = stack === 'no' ? [] : stack === 'trap' ? ['--stack', '--trap'] : ['--stack'];
-  const run = spawnSync(process.execPath, [join(import.meta.dirname, 'cold-probe.mjs'), file, ...args], { env: lambdaEnvironment(module, nodeOptions), encoding: 'utf8', timeout: 30_000 });
+  const run = spawnSync(process.execPath, [join(import.meta.dirname, 'cold-probe.mjs'), file, ...args], {
+    env: lambdaEnvironment(module, nodeOptions),
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   const line = /@@cold-probe (.*)/.exec(run.stdout ?? '')?.[1];
   if (run.status !== 0 || !line) throw new Error(`Importing ${module} (${nodeOptions || 'no NODE_OPTIONS'}) failed: ${run.stderr || run.error}`);
   return JSON.parse(line) as Probe;
@@ -205,12 +220,27 @@ function measureBundles() {
   rmSync(floorDir, { recursive: true, force: true });
   const floorMeta = buildBundles({ 'floor/index': join(import.meta.dirname, 'floor-handler.ts') }, floorDir);
 
-  const floorTarget: BundleTarget = { module: '(floor: document client + GetCommand)', kind: 'floor', file: join(floorDir, 'floor', 'index.mjs'), metafile: floorMeta, metaKey: outputKey(floorMeta, 'floor/index.mjs') };
+  const floorTarget: BundleTarget = {
+    module: '(floor: document client + GetCommand)',
+    kind: 'floor',
+    file: join(floorDir, 'floor', 'index.mjs'),
+    metafile: floorMeta,
+    metaKey: outputKey(floorMeta, 'floor/index.mjs'),
+  };
   const modules = Object.keys(functionsMeta.outputs)
     .filter((key) => key.endsWith('/index.mjs'))
     .map((key) => relative(bundleDir, resolve(root, key)).replace(/\/index\.mjs$/, ''))
     .sort();
-  const targets = [floorTarget, ...modules.map((module): BundleTarget => ({ module, kind: kindOf(module), file: join(bundleDir, module, 'index.mjs'), metafile: functionsMeta, metaKey: outputKey(functionsMeta, `${module}/index.mjs`) }))];
+  const targets = [
+    floorTarget,
+    ...modules.map((module): BundleTarget => ({
+      module,
+      kind: kindOf(module),
+      file: join(bundleDir, module, 'index.mjs'),
+      metafile: functionsMeta,
+      metaKey: outputKey(functionsMeta, `${module}/index.mjs`),
+    })),
+  ];
   console.error(`Measuring cold imports of ${targets.length} bundles: ${COLD_RUNS} fresh Node processes each, with and without ${SOURCE_MAPS}...`);
   const [floor, ...functions] = measureColdStarts(targets);
   if (!floor) throw new Error('no floor measured');
@@ -237,7 +267,10 @@ function measureBundles() {
       ratioToFloor,
       coldImportCpuMs,
       cpuRatioToFloor,
-      budget: row.kind === 'http' ? { sizeOk, coldOk, coldCpuOk, verdict: sizeOk && coldOk ? 'PASS' : 'FAIL', verdictByCpu: sizeOk && coldCpuOk ? 'PASS' : 'FAIL' } : undefined,
+      budget:
+        row.kind === 'http'
+          ? { sizeOk, coldOk, coldCpuOk, verdict: sizeOk && coldOk ? 'PASS' : 'FAIL', verdictByCpu: sizeOk && coldCpuOk ? 'PASS' : 'FAIL' }
+          : undefined,
       sourceMaps: {
         mapKb: row.mapKb,
         importWithoutMs: row.withoutMaps.importMs,
@@ -322,10 +355,18 @@ const signed = (value: number) => `${value >= 0 ? '+' : ''}${value}`;
 function printBundles(report: BundleReport, withPackages: boolean) {
   const { floor, functions, summary } = report;
   const mode = report.budget.coldImportMeasuredWith;
-  console.log(`\nBundles: ${functions.length} functions and the floor, bundled with the same esbuild options. Cold import: median of ${report.runsPerBundle} fresh Node ${report.node}`);
-  console.log(`processes each, with the deployed environment (NODE_OPTIONS '${report.deployedNodeOptions.value}', from ${report.deployedNodeOptions.source}); wall ms, and the`);
-  console.log(`process's CPU ms over the same import, which other load on the machine disturbs less (load average ${report.loadAverage.before} -> ${report.loadAverage.after} on ${report.loadAverage.cores} cores).`);
-  console.log(`Budget for HTTP functions (issue 7): bundle <= floor + ${BUDGET.overFloorKb} KB and cold import <= ${BUDGET.coldRatio} x floor (judged on wall ms; "cpu PASS/FAIL" when the CPU figure disagrees).\n`);
+  console.log(
+    `\nBundles: ${functions.length} functions and the floor, bundled with the same esbuild options. Cold import: median of ${report.runsPerBundle} fresh Node ${report.node}`,
+  );
+  console.log(
+    `processes each, with the deployed environment (NODE_OPTIONS '${report.deployedNodeOptions.value}', from ${report.deployedNodeOptions.source}); wall ms, and the`,
+  );
+  console.log(
+    `process's CPU ms over the same import, which other load on the machine disturbs less (load average ${report.loadAverage.before} -> ${report.loadAverage.after} on ${report.loadAverage.cores} cores).`,
+  );
+  console.log(
+    `Budget for HTTP functions (issue 7): bundle <= floor + ${BUDGET.overFloorKb} KB and cold import <= ${BUDGET.coldRatio} x floor (judged on wall ms; "cpu PASS/FAIL" when the CPU figure disagrees).\n`,
+  );
   console.log(`| function | kind | KB | over floor KB | cold import ms (${mode}) | x floor | CPU ms | CPU x floor | budget |`);
   console.log('|---|---|---|---|---|---|---|---|---|');
   console.log(`| ${floor.module} | floor | ${floor.kb} | 0 | ${floor.coldImportMs} | 1.00 | ${floor.coldImportCpuMs} | 1.00 | |`);
@@ -335,32 +376,57 @@ function printBundles(report: BundleReport, withPackages: boolean) {
       const failed = [row.budget.sizeOk ? '' : 'size', row.budget.coldOk ? '' : 'cold'].filter(Boolean).join(', ');
       verdict = `${row.budget.verdict}${failed ? ` (${failed})` : ''}${row.budget.verdictByCpu !== row.budget.verdict ? `; cpu ${row.budget.verdictByCpu}` : ''}`;
     }
-    console.log(`| ${row.module} | ${row.kind} | ${row.kb} | ${signed(row.overFloorKb)} | ${row.coldImportMs} | ${row.ratioToFloor.toFixed(2)} | ${row.coldImportCpuMs} | ${row.cpuRatioToFloor.toFixed(2)} | ${verdict} |`);
+    console.log(
+      `| ${row.module} | ${row.kind} | ${row.kb} | ${signed(row.overFloorKb)} | ${row.coldImportMs} | ${row.ratioToFloor.toFixed(2)} | ${row.coldImportCpuMs} | ${row.cpuRatioToFloor.toFixed(2)} | ${verdict} |`,
+    );
   }
   const h = summary.http;
-  console.log(`\nHTTP functions within budget: ${h.pass}/${h.count} (size ${h.withinSize}/${h.count}, cold import ${h.withinCold}/${h.count}); judged by CPU ms: ${h.passByCpu}/${h.count} (cold import ${h.withinColdByCpu}/${h.count}).`);
-  console.log(`Median ${h.medianKb} KB (${signed(h.medianOverFloorKb)} over the floor's ${floor.kb}), cold import ${h.medianColdImportMs} ms = ${h.medianRatioToFloor.toFixed(2)} x the floor's ${floor.coldImportMs} ms (CPU ${h.medianColdImportCpuMs} ms = ${h.medianCpuRatioToFloor.toFixed(2)} x ${floor.coldImportCpuMs}).`);
+  console.log(
+    `\nHTTP functions within budget: ${h.pass}/${h.count} (size ${h.withinSize}/${h.count}, cold import ${h.withinCold}/${h.count}); judged by CPU ms: ${h.passByCpu}/${h.count} (cold import ${h.withinColdByCpu}/${h.count}).`,
+  );
+  console.log(
+    `Median ${h.medianKb} KB (${signed(h.medianOverFloorKb)} over the floor's ${floor.kb}), cold import ${h.medianColdImportMs} ms = ${h.medianRatioToFloor.toFixed(2)} x the floor's ${floor.coldImportMs} ms (CPU ${h.medianColdImportCpuMs} ms = ${h.medianCpuRatioToFloor.toFixed(2)} x ${floor.coldImportCpuMs}).`,
+  );
 
-  console.log(`\nSource maps (${SOURCE_MAPS}). At cold start: import without and with (wall ms, CPU ms). At the first error: formatting its stack with maps on`);
+  console.log(
+    `\nSource maps (${SOURCE_MAPS}). At cold start: import without and with (wall ms, CPU ms). At the first error: formatting its stack with maps on`,
+  );
   console.log('(Node parses the whole map then), without, and the lazy alternative: no flag, read index.mjs.map and map the frames with module.SourceMap');
   console.log('only when an error is logged (nothing at cold start).\n');
-  console.log('| function | map KB | import without | with | cost ms | with/without | CPU without | with | CPU cost ms | 1st error stack ms, maps on | maps off | lazy map, 1st error ms |');
+  console.log(
+    '| function | map KB | import without | with | cost ms | with/without | CPU without | with | CPU cost ms | 1st error stack ms, maps on | maps off | lazy map, 1st error ms |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   const fs = floor.sourceMaps;
-  console.log(`| ${floor.module} | ${fs.mapKb} | ${fs.importWithoutMs} | ${fs.importWithMs} | ${signed(fs.costMs)} | ${(fs.importWithMs / Math.max(fs.importWithoutMs, 0.1)).toFixed(2)} | ${fs.importCpuWithoutMs} | ${fs.importCpuWithMs} | ${signed(fs.costCpuMs)} | ${fs.firstErrorStackWithMs} | | ${fs.lazyMapAtFirstErrorMs} |`);
+  console.log(
+    `| ${floor.module} | ${fs.mapKb} | ${fs.importWithoutMs} | ${fs.importWithMs} | ${signed(fs.costMs)} | ${(fs.importWithMs / Math.max(fs.importWithoutMs, 0.1)).toFixed(2)} | ${fs.importCpuWithoutMs} | ${fs.importCpuWithMs} | ${signed(fs.costCpuMs)} | ${fs.firstErrorStackWithMs} | | ${fs.lazyMapAtFirstErrorMs} |`,
+  );
   for (const row of functions) {
     const m = row.sourceMaps;
-    console.log(`| ${row.module} | ${m.mapKb} | ${m.importWithoutMs} | ${m.importWithMs} | ${signed(m.costMs)} | ${m.ratio.toFixed(2)} | ${m.importCpuWithoutMs} | ${m.importCpuWithMs} | ${signed(m.costCpuMs)} | ${m.firstErrorStackWithMs} | ${m.firstErrorStackWithoutMs} | ${m.lazyMapAtFirstErrorMs} |`);
+    console.log(
+      `| ${row.module} | ${m.mapKb} | ${m.importWithoutMs} | ${m.importWithMs} | ${signed(m.costMs)} | ${m.ratio.toFixed(2)} | ${m.importCpuWithoutMs} | ${m.importCpuWithMs} | ${signed(m.costCpuMs)} | ${m.firstErrorStackWithMs} | ${m.firstErrorStackWithoutMs} | ${m.lazyMapAtFirstErrorMs} |`,
+    );
   }
   const sm = summary.sourceMaps;
-  console.log(`\nSource maps at cold start: median ${signed(sm.medianCostMs)} ms wall (${sm.medianRatio.toFixed(2)} x), ${signed(sm.medianCostCpuMs)} ms CPU (${sm.medianRatioCpu.toFixed(2)} x); floor ${signed(sm.floorCostMs)} ms wall, ${signed(sm.floorCostCpuMs)} ms CPU.`);
-  console.log(`At the first error: ${sm.medianFirstErrorStackWithMs} ms to format its stack with maps on (under 1 ms with them off); mapping it lazily then costs ${sm.medianLazyMapAtFirstErrorMs} ms.`);
+  console.log(
+    `\nSource maps at cold start: median ${signed(sm.medianCostMs)} ms wall (${sm.medianRatio.toFixed(2)} x), ${signed(sm.medianCostCpuMs)} ms CPU (${sm.medianRatioCpu.toFixed(2)} x); floor ${signed(sm.floorCostMs)} ms wall, ${signed(sm.floorCostCpuMs)} ms CPU.`,
+  );
+  console.log(
+    `At the first error: ${sm.medianFirstErrorStackWithMs} ms to format its stack with maps on (under 1 ms with them off); mapping it lazily then costs ${sm.medianLazyMapAtFirstErrorMs} ms.`,
+  );
   console.log("(process.setSourceMapsEnabled(true) called after init maps nothing: Node keeps a module's map only if maps were on when it loaded.)");
 
   if (!withPackages) return;
-  console.log(`\nWhat takes the space (esbuild metafile, ${relative(root, join(bundleDir, METAFILE_NAME))}): the top 8 packages of each bundle by bytes in the output,`);
+  console.log(
+    `\nWhat takes the space (esbuild metafile, ${relative(root, join(bundleDir, METAFILE_NAME))}): the top 8 packages of each bundle by bytes in the output,`,
+  );
   console.log('their share of it, and how much more of each package than the floor carries.\n');
-  console.log(`${floor.module}: ${floor.kb} KB\n  ${floor.packages.slice(0, 8).map((entry) => `${entry.name} ${entry.kb}`).join(', ')}\n`);
+  console.log(
+    `${floor.module}: ${floor.kb} KB\n  ${floor.packages
+      .slice(0, 8)
+      .map((entry) => `${entry.name} ${entry.kb}`)
+      .join(', ')}\n`,
+  );
   for (const row of functions) {
     const title = `${row.module} (${row.kind}): ${row.kb} KB, ${signed(row.overFloorKb)} KB over the floor${row.budget ? `, ${row.budget.verdict}` : ''}`;
     console.log(`${formatPackageReport(title, row.packages)}\n`);
@@ -376,7 +442,14 @@ async function startStack() {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: DEFAULT_ADMIN.email, ADMIN_PASSWORD: DEFAULT_ADMIN.password, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: DEFAULT_ADMIN.email,
+      ADMIN_PASSWORD: DEFAULT_ADMIN.password,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -408,7 +481,13 @@ async function cannon(url: string, connections: number, request: () => { path: s
     duration: SECONDS,
     requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, ...request() }) }],
   });
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), requests: result.requests.total, errors: result.non2xx + result.errors };
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: Math.round(result.requests.average),
+    requests: result.requests.total,
+    errors: result.non2xx + result.errors,
+  };
 }
 
 /** Runs `operation` from `connections` loops for the bench duration; latency percentiles in ms. */
@@ -437,7 +516,11 @@ async function floor(connections: number, operation: (i: number) => Promise<unkn
 
 /** An admin token: the local admin's sign-in, or (if that is refused) one signed with the stack's key. */
 async function adminToken(base: string, jwtSecret: string): Promise<{ token: string; via: string }> {
-  const response = await fetch(`${base}/api/auth/admin-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEFAULT_ADMIN.email, password: DEFAULT_ADMIN.password }) });
+  const response = await fetch(`${base}/api/auth/admin-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEFAULT_ADMIN.email, password: DEFAULT_ADMIN.password }),
+  });
   const body = (await response.json().catch(() => ({}))) as { data?: { token?: string } };
   if (response.ok && body.data?.token) return { token: body.data.token, via: 'POST /api/auth/admin-login' };
   const token = await new SignJWT({ role: 'admin', name: DEFAULT_ADMIN.name, email: DEFAULT_ADMIN.email })
@@ -470,7 +553,12 @@ type FrameLatency = {
  * one admin socket, `bookings` sequential bookings, frames matched by booking reference whichever
  * comes first; a frame missing after FRAME_TIMEOUT_MS is counted, not waited for again.
  */
-async function commitToFrame(base: string, jwtSecret: string, bookings: number, nextBooking: () => { path: string; body: string; headers: Record<string, string> }): Promise<FrameLatency> {
+async function commitToFrame(
+  base: string,
+  jwtSecret: string,
+  bookings: number,
+  nextBooking: () => { path: string; body: string; headers: Record<string, string> },
+): Promise<FrameLatency> {
   const { token, via } = await adminToken(base, jwtSecret);
   const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/ws`);
   const frames = new Map<string, number>();
@@ -545,10 +633,25 @@ async function commitToFrame(base: string, jwtSecret: string, bookings: number, 
     }
     const stats = (values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b);
-      return { p50: round(percentile(sorted, 0.5), 2), p99: round(percentile(sorted, 0.99), 2), min: round(sorted[0] ?? 0, 2), max: round(sorted.at(-1) ?? 0, 2) };
+      return {
+        p50: round(percentile(sorted, 0.5), 2),
+        p99: round(percentile(sorted, 0.99), 2),
+        min: round(sorted[0] ?? 0, 2),
+        max: round(sorted.at(-1) ?? 0, 2),
+      };
     };
     const response = stats(responseTimes);
-    return { bookings, created, framesReceived: afterResponse.length, framesMissing: missing, timeoutMs: FRAME_TIMEOUT_MS, tokenVia: via, afterResponse: stats(afterResponse), afterRequestStart: stats(afterStart), response: { p50: response.p50, p99: response.p99 } };
+    return {
+      bookings,
+      created,
+      framesReceived: afterResponse.length,
+      framesMissing: missing,
+      timeoutMs: FRAME_TIMEOUT_MS,
+      tokenVia: via,
+      afterResponse: stats(afterResponse),
+      afterRequestStart: stats(afterStart),
+      response: { p50: response.p50, p99: response.p99 },
+    };
   } finally {
     await new Promise<void>((closed) => {
       if (socket.readyState === WebSocket.CLOSED) return closed();
@@ -575,7 +678,16 @@ async function main() {
   const stack = await startStack();
   try {
     process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-    Object.assign(process.env, functionEnvironment({ tableName: LOCAL_TABLE_NAME, dynamodbEndpoint: stack.dynamodb, port: stack.port, jwtSecret: stack.jwtSecret, outboxDir: join(tmpdir(), 'resort-bench-outbox') }));
+    Object.assign(
+      process.env,
+      functionEnvironment({
+        tableName: LOCAL_TABLE_NAME,
+        dynamodbEndpoint: stack.dynamodb,
+        port: stack.port,
+        jwtSecret: stack.jwtSecret,
+        outboxDir: join(tmpdir(), 'resort-bench-outbox'),
+      }),
+    );
     const [{ cottages }, { cottageWrites }, { documentClient, tableName }, lib, keys] = await Promise.all([
       import('../../functions/lib/db/catalog.ts'),
       import('../../functions/lib/db/catalog-writes.ts'),
@@ -595,14 +707,32 @@ async function main() {
     const nextStay = (i: number) => ({ unit: unitIds[i % UNITS] ?? 'bench-000', checkIn: addDaysIso(today, 1 + Math.floor(i / UNITS)) });
     const booking = () => {
       const { unit, checkIn } = nextStay(bookingCounter++);
-      const body = { cottageType: unit, checkIn, checkOut: addDaysIso(checkIn, 1), adults: 2, children: 0, packageId: 'forest-retreat', guestDetails: { firstName: 'Bench', lastName: 'Guest', email: 'bench@example.in', phone: '9876543210' }, paymentMethod: 'offline', acceptTerms: true };
+      const body = {
+        cottageType: unit,
+        checkIn,
+        checkOut: addDaysIso(checkIn, 1),
+        adults: 2,
+        children: 0,
+        packageId: 'forest-retreat',
+        guestDetails: { firstName: 'Bench', lastName: 'Guest', email: 'bench@example.in', phone: '9876543210' },
+        paymentMethod: 'offline',
+        acceptTerms: true,
+      };
       return { path: '/api/bookings', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() } };
     };
 
     // The floor: the DynamoDB calls each route makes, in the same order, straight from the SDK.
     const { GetCommand, QueryCommand, TransactWriteCommand } = lib;
     const get = (key: Record<string, string>) => documentClient.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-    const query = (pk: string, index?: string) => documentClient.send(new QueryCommand({ TableName: tableName, ...(index ? { IndexName: index } : {}), KeyConditionExpression: `${index ? 'gsi1pk' : 'pk'} = :pk`, ExpressionAttributeValues: { ':pk': pk } }));
+    const query = (pk: string, index?: string) =>
+      documentClient.send(
+        new QueryCommand({
+          TableName: tableName,
+          ...(index ? { IndexName: index } : {}),
+          KeyConditionExpression: `${index ? 'gsi1pk' : 'pk'} = :pk`,
+          ExpressionAttributeValues: { ':pk': pk },
+        }),
+      );
     const availabilityFloor = async () => {
       await get(keys.cottageKeys.item('bench-000'));
       await Promise.all([query(keys.cottageKeys.item('bench-000').pk), query('PRICING_RULES', 'gsi1')]);
@@ -620,8 +750,20 @@ async function main() {
           TransactItems: [
             { Put: { TableName: tableName, Item: { ...keys.bookingKeys.item(id), entity: 'floor' }, ConditionExpression: 'attribute_not_exists(pk)' } },
             { Put: { TableName: tableName, Item: { ...keys.bookingKeys.reference(id), entity: 'floor' }, ConditionExpression: 'attribute_not_exists(pk)' } },
-            { Put: { TableName: tableName, Item: { ...keys.idempotencyKeys.item('floor', id), entity: 'floor' }, ConditionExpression: 'attribute_not_exists(pk)' } },
-            { Put: { TableName: tableName, Item: { ...keys.cottageKeys.night(`floor-${unit}`, checkIn), entity: 'floor' }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Put: {
+                TableName: tableName,
+                Item: { ...keys.idempotencyKeys.item('floor', id), entity: 'floor' },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName,
+                Item: { ...keys.cottageKeys.night(`floor-${unit}`, checkIn), entity: 'floor' },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
           ],
         }),
       );
@@ -634,42 +776,93 @@ async function main() {
 
     const runs: Record<string, { api: Figures; floor: Figures; ratioP50: number; ratioThroughput: number }> = {};
     for (const connections of [1, 32]) {
-      for (const [name, request, floorOperation] of [['availability', availability, availabilityFloor], ['create-booking', booking, bookingFloor]] as const) {
+      for (const [name, request, floorOperation] of [
+        ['availability', availability, availabilityFloor],
+        ['create-booking', booking, bookingFloor],
+      ] as const) {
         console.error(`  ${name} at ${connections} client(s)...`);
         const api = await cannon(stack.base, connections, request);
         const raw = await floor(connections, floorOperation);
-        runs[`${name} c=${connections}`] = { api, floor: raw, ratioP50: Math.round((api.p50 / Math.max(raw.p50, 0.01)) * 100) / 100, ratioThroughput: Math.round((raw.rps / Math.max(api.rps, 1)) * 100) / 100 };
+        runs[`${name} c=${connections}`] = {
+          api,
+          floor: raw,
+          ratioP50: Math.round((api.p50 / Math.max(raw.p50, 0.01)) * 100) / 100,
+          ratioThroughput: Math.round((raw.rps / Math.max(api.rps, 1)) * 100) / 100,
+        };
       }
     }
 
     console.error(`  commit to the admin socket's new-booking frame: ${FRAME_BOOKINGS} sequential bookings...`);
-    const frames = await commitToFrame(stack.base, stack.jwtSecret, FRAME_BOOKINGS, booking).catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }));
+    const frames = await commitToFrame(stack.base, stack.jwtSecret, FRAME_BOOKINGS, booking).catch((error: unknown) => ({
+      error: error instanceof Error ? error.message : String(error),
+    }));
 
     console.error('  contention: 200 requests for the last unit...');
-    const contentionBody = JSON.stringify({ cottageType: 'glass-cottage', checkIn: addDaysIso(today, 300), checkOut: addDaysIso(today, 303), adults: 2, children: 0, packageId: 'forest-retreat', guestDetails: { firstName: 'Race', lastName: 'Guest', email: 'race@example.in', phone: '9876543210' }, paymentMethod: 'offline', acceptTerms: true });
+    const contentionBody = JSON.stringify({
+      cottageType: 'glass-cottage',
+      checkIn: addDaysIso(today, 300),
+      checkOut: addDaysIso(today, 303),
+      adults: 2,
+      children: 0,
+      packageId: 'forest-retreat',
+      guestDetails: { firstName: 'Race', lastName: 'Guest', email: 'race@example.in', phone: '9876543210' },
+      paymentMethod: 'offline',
+      acceptTerms: true,
+    });
     const started = performance.now();
     const statuses = await Promise.all(
-      Array.from({ length: 200 }, () => fetch(`${stack.base}/api/bookings`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: contentionBody }).then((response) => response.status)),
+      Array.from({ length: 200 }, () =>
+        fetch(`${stack.base}/api/bookings`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+          body: contentionBody,
+        }).then((response) => response.status),
+      ),
     );
-    const contention = { requests: 200, created: statuses.filter((status) => status === 201).length, conflicts: statuses.filter((status) => status === 409).length, other: statuses.filter((status) => status !== 201 && status !== 409).length, ms: Math.round(performance.now() - started) };
+    const contention = {
+      requests: 200,
+      created: statuses.filter((status) => status === 201).length,
+      conflicts: statuses.filter((status) => status === 409).length,
+      other: statuses.filter((status) => status !== 201 && status !== 409).length,
+      ms: Math.round(performance.now() - started),
+    };
 
-    const report = { seconds: SECONDS, machine: `${process.platform} ${process.arch}, node ${process.version}`, runs, commitToAdminFrame: frames, contention, bundles: bundleReport };
+    const report = {
+      seconds: SECONDS,
+      machine: `${process.platform} ${process.arch}, node ${process.version}`,
+      runs,
+      commitToAdminFrame: frames,
+      contention,
+      bundles: bundleReport,
+    };
     console.log('\n| run | API p50 ms | API p99 ms | API req/s | floor p50 ms | floor p99 ms | floor ops/s | p50 API/floor | errors |');
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const [name, run] of Object.entries(runs)) {
-      console.log(`| ${name} | ${run.api.p50} | ${run.api.p99} | ${run.api.rps} | ${run.floor.p50} | ${run.floor.p99} | ${run.floor.rps} | ${run.ratioP50} | ${run.api.errors} |`);
+      console.log(
+        `| ${name} | ${run.api.p50} | ${run.api.p99} | ${run.api.rps} | ${run.floor.p50} | ${run.floor.p99} | ${run.floor.rps} | ${run.ratioP50} | ${run.api.errors} |`,
+      );
     }
     if ('error' in frames) {
       console.log(`\nCommit to admin frame: not measured (${frames.error})`);
     } else {
-      console.log(`\nCommit to the admin socket's new-booking frame (${frames.created} sequential bookings, admin token via ${frames.tokenVia}; negative = the frame came before the 201):`);
+      console.log(
+        `\nCommit to the admin socket's new-booking frame (${frames.created} sequential bookings, admin token via ${frames.tokenVia}; negative = the frame came before the 201):`,
+      );
       console.log('| frame arrival minus | p50 ms | p99 ms | min ms | max ms |');
       console.log('|---|---|---|---|---|');
-      console.log(`| the 201's arrival | ${frames.afterResponse.p50} | ${frames.afterResponse.p99} | ${frames.afterResponse.min} | ${frames.afterResponse.max} |`);
-      console.log(`| the request's start | ${frames.afterRequestStart.p50} | ${frames.afterRequestStart.p99} | ${frames.afterRequestStart.min} | ${frames.afterRequestStart.max} |`);
-      console.log(`(201 itself: p50 ${frames.response.p50} ms, p99 ${frames.response.p99} ms; frames missing after ${frames.timeoutMs / 1000} s: ${frames.framesMissing} of ${frames.created})`);
+      console.log(
+        `| the 201's arrival | ${frames.afterResponse.p50} | ${frames.afterResponse.p99} | ${frames.afterResponse.min} | ${frames.afterResponse.max} |`,
+      );
+      console.log(
+        `| the request's start | ${frames.afterRequestStart.p50} | ${frames.afterRequestStart.p99} | ${frames.afterRequestStart.min} | ${frames.afterRequestStart.max} |`,
+      );
+      console.log(
+        `(201 itself: p50 ${frames.response.p50} ms, p99 ${frames.response.p99} ms; frames missing after ${frames.timeoutMs / 1000} s: ${frames.framesMissing} of ${frames.created})`,
+      );
     }
-    console.log(`\nContention: ${contention.requests} requests for the last unit -> ${contention.created} booking, ${contention.conflicts} x 409, ${contention.other} other, in ${contention.ms} ms\n`);
+    console.log(
+      `\nContention: ${contention.requests} requests for the last unit -> ${contention.created} booking, ${contention.conflicts} x 409, ${contention.other} other, in ${contention.ms} ms\n`,
+    );
     // The per-package figures are long: they are in the file, and in `--bundles`' report.
     console.log(JSON.stringify(report, (key, value: unknown) => (key === 'packages' ? undefined : value), 2));
     writeFileSync(join(root, 'test-results', 'bench.json'), JSON.stringify(report, null, 2));

@@ -47,9 +47,18 @@ export function packageBytes(metafile: Metafile, key: string): { bytes: number; 
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
 /** The top `top` packages with their share of the bundle and their excess over the same package in the floor bundle. */
-export function packageReport(bundle: { bytes: number; packages: PackageBytes[] }, floor: PackageBytes[], top = 8): { top: PackageReport[]; rest: { count: number; kb: number }; overFloor: PackageReport[] } {
+export function packageReport(
+  bundle: { bytes: number; packages: PackageBytes[] },
+  floor: PackageBytes[],
+  top = 8,
+): { top: PackageReport[]; rest: { count: number; kb: number }; overFloor: PackageReport[] } {
   const floorBytes = new Map(floor.map((entry) => [entry.name, entry.bytes]));
-  const rows = bundle.packages.map((entry) => ({ name: entry.name, kb: kb(entry.bytes), share: Math.round((entry.bytes / Math.max(bundle.bytes, 1)) * 100), overFloorKb: kb(entry.bytes - (floorBytes.get(entry.name) ?? 0)) }));
+  const rows = bundle.packages.map((entry) => ({
+    name: entry.name,
+    kb: kb(entry.bytes),
+    share: Math.round((entry.bytes / Math.max(bundle.bytes, 1)) * 100),
+    overFloorKb: kb(entry.bytes - (floorBytes.get(entry.name) ?? 0)),
+  }));
   const rest = bundle.packages.slice(top);
   return {
     top: rows.slice(0, top),
@@ -61,12 +70,29 @@ export function packageReport(bundle: { bytes: number; packages: PackageBytes[] 
 /** Plain-text columns: first column left-aligned, the others right-aligned. */
 export function columns(rows: string[][], indent = ''): string {
   const widths = rows.reduce<number[]>((max, row) => row.map((cell, index) => Math.max(max[index] ?? 0, cell.length)), []);
-  return rows.map((row) => indent + row.map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0))).join('  ').trimEnd()).join('\n');
+  return rows
+    .map(
+      (row) =>
+        indent +
+        row
+          .map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0)))
+          .join('  ')
+          .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** The per-function block printed by `npm run bench -- --bundles`. */
 export function formatPackageReport(title: string, report: ReturnType<typeof packageReport>): string {
-  const rows = [['package', 'KB', 'share', 'vs floor KB'], ...report.top.map((row) => [row.name, row.kb.toFixed(1), `${row.share}%`, row.overFloorKb >= 0.1 ? `+${row.overFloorKb.toFixed(1)}` : row.overFloorKb <= -0.1 ? row.overFloorKb.toFixed(1) : '0'])];
+  const rows = [
+    ['package', 'KB', 'share', 'vs floor KB'],
+    ...report.top.map((row) => [
+      row.name,
+      row.kb.toFixed(1),
+      `${row.share}%`,
+      row.overFloorKb >= 0.1 ? `+${row.overFloorKb.toFixed(1)}` : row.overFloorKb <= -0.1 ? row.overFloorKb.toFixed(1) : '0',
+    ]),
+  ];
   if (report.rest.count) rows.push([`(${report.rest.count} more)`, report.rest.kb.toFixed(1), '', '']);
   const over = report.overFloor.slice(0, 5).map((row) => `${row.name} +${row.overFloorKb.toFixed(1)}`);
   return `${title}\n${columns(rows, '  ')}\n  over the floor: ${over.length ? over.join(', ') : 'nothing'}`;

@@ -40,14 +40,17 @@ if (!measureStack) {
 
 let captured;
 if (trap && typeof bundle.handler === 'function') {
-  const throwing = new Proxy({}, {
-    get(_target, key) {
-      if (typeof key === 'symbol' || key === 'then' || key === 'toJSON') return undefined;
-      captured ??= new Error('cold-probe');
-      // Not an Error: a handler that logs what it caught formats no stack before ours is timed.
-      throw 'cold-probe';
+  const throwing = new Proxy(
+    {},
+    {
+      get(_target, key) {
+        if (typeof key === 'symbol' || key === 'then' || key === 'toJSON') return undefined;
+        captured ??= new Error('cold-probe');
+        // Not an Error: a handler that logs what it caught formats no stack before ours is timed.
+        throw 'cold-probe';
+      },
     },
-  });
+  );
   Promise.resolve()
     .then(() => bundle.handler(throwing, throwing))
     .catch(() => undefined);
@@ -91,5 +94,7 @@ if (!process.sourceMapsEnabled) {
   lazyTopFrame = lines.find((line, index) => line !== stack.split('\n')[index])?.trim();
 }
 
-process.stdout.write(`\n@@cold-probe ${JSON.stringify({ importMs, importCpuMs, trapped, bundleFrames, mappedFrames, firstStackMs, firstStackCpuMs, mapParseMs, lazyMapMs, lazyMapCpuMs, lazyTopFrame, sourceMaps: process.sourceMapsEnabled })}\n`);
+process.stdout.write(
+  `\n@@cold-probe ${JSON.stringify({ importMs, importCpuMs, trapped, bundleFrames, mappedFrames, firstStackMs, firstStackCpuMs, mapParseMs, lazyMapMs, lazyMapCpuMs, lazyTopFrame, sourceMaps: process.sourceMapsEnabled })}\n`,
+);
 process.exit(0);

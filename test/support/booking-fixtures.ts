@@ -24,7 +24,11 @@ export function bookingBody(overrides: Record<string, unknown> = {}) {
 
 export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as { success: boolean; data?: any; error?: string; details?: Record<string, string[]>; quote?: any } };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as { success: boolean; data?: any; error?: string; details?: Record<string, string[]>; quote?: any },
+  };
 }
 
 export const newKey = () => randomUUID();
@@ -35,7 +39,15 @@ export async function itemsOf(entity: string): Promise<Array<Record<string, any>
   const items: Array<Record<string, any>> = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page = await client.send(new ScanCommand({ TableName: process.env.TABLE_NAME, FilterExpression: 'entity = :entity', ExpressionAttributeValues: { ':entity': entity }, ExclusiveStartKey, ConsistentRead: true }));
+    const page = await client.send(
+      new ScanCommand({
+        TableName: process.env.TABLE_NAME,
+        FilterExpression: 'entity = :entity',
+        ExpressionAttributeValues: { ':entity': entity },
+        ExclusiveStartKey,
+        ConsistentRead: true,
+      }),
+    );
     items.push(...(page.Items ?? []));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);

@@ -41,8 +41,14 @@ export function useTestStack(options: { seed?: boolean } = {}) {
     return handle.current;
   };
   return {
-    get baseUrl() { return get().baseUrl; },
-    get wsUrl() { return get().wsUrl; },
-    get api() { return `${get().baseUrl}/api`; },
+    get baseUrl() {
+      return get().baseUrl;
+    },
+    get wsUrl() {
+      return get().wsUrl;
+    },
+    get api() {
+      return `${get().baseUrl}/api`;
+    },
   };
 }

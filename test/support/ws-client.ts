@@ -28,6 +28,10 @@ export async function connect(url: string) {
     }
   };
   const send = (message: unknown) => socket.send(JSON.stringify(message));
-  const close = () => new Promise<void>((resolve) => { socket.once('close', () => resolve()); socket.close(); });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      socket.once('close', () => resolve());
+      socket.close();
+    });
   return { socket, inbox, next, send, close };
 }

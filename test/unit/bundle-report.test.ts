@@ -54,7 +54,14 @@ describe('bundle report (esbuild metafile by package)', () => {
 
   it('reports the top packages with their share and their excess over the floor, and prints them as columns', () => {
     const bundle = packageBytes(metafile, '.build/functions/http/a/index.mjs');
-    const report = packageReport(bundle, [{ name: '@smithy/core', bytes: 500 }, { name: PROJECT_CODE, bytes: 50 }], 3);
+    const report = packageReport(
+      bundle,
+      [
+        { name: '@smithy/core', bytes: 500 },
+        { name: PROJECT_CODE, bytes: 50 },
+      ],
+      3,
+    );
     expect(report.top.map((row) => row.name)).toEqual(['@smithy/core', 'zod', PROJECT_CODE]);
     expect(report.top[0]).toMatchObject({ share: 42, overFloorKb: 0 });
     expect(report.rest).toEqual({ count: 2, kb: 0.1 });

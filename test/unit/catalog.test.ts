@@ -40,7 +40,12 @@ describe('sample resort', () => {
   it('seeds morning, evening and night safaris with valid time slots', () => {
     expect(sampleSafaris.map((s) => s.category).sort()).toEqual(['evening', 'morning', 'night']);
     for (const safari of sampleSafaris) expect(safariSchema.parse(safari)).toEqual(safari);
-    expect(sampleSafaris.filter(isSpecialSafari).map((s) => s.id).sort()).toEqual(['evening-jungle-safari', 'night-trail-safari']);
+    expect(
+      sampleSafaris
+        .filter(isSpecialSafari)
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(['evening-jungle-safari', 'night-trail-safari']);
   });
 });
 

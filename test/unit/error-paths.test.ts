@@ -36,7 +36,9 @@ describe('error paths against a failing DynamoDB', () => {
   });
 
   it('a list route answers a generic 500 when DynamoDB throttles, without leaking the cause', async () => {
-    documentMock.on(QueryCommand).rejects(Object.assign(new Error('Rate exceeded for table unit-test-table'), { name: 'ProvisionedThroughputExceededException' }));
+    documentMock
+      .on(QueryCommand)
+      .rejects(Object.assign(new Error('Rate exceeded for table unit-test-table'), { name: 'ProvisionedThroughputExceededException' }));
     const result = parse(await listCottages({ ...event, routeKey: 'GET /api/cottages' }, context));
     expect(result.statusCode).toBe(500);
     expect(JSON.stringify(result.body)).not.toContain('unit-test-table');

@@ -21,7 +21,11 @@ const event = (overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxy
   }) as APIGatewayProxyEventV2;
 
 const echo = httpRoute(
-  { params: z.object({ id: z.string().check(z.minLength(3, 'Id is too short')) }), query: z.object({ page: z.optional(z.coerce.number().check(z.int())) }), body: z.object({ guests: z.number().check(z.int(), z.minimum(1, 'At least 1 guest')) }) },
+  {
+    params: z.object({ id: z.string().check(z.minLength(3, 'Id is too short')) }),
+    query: z.object({ page: z.optional(z.coerce.number().check(z.int())) }),
+    body: z.object({ guests: z.number().check(z.int(), z.minimum(1, 'At least 1 guest')) }),
+  },
   async ({ params, query, body }) => ({ id: params.id, page: query.page, guests: body.guests }),
 );
 
@@ -59,7 +63,9 @@ describe('httpRoute', () => {
   });
 
   it('answers 415 when the body is not declared as JSON', async () => {
-    const result = parse(await echo(event({ pathParameters: { id: 'abc' }, body: 'guests=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), context));
+    const result = parse(
+      await echo(event({ pathParameters: { id: 'abc' }, body: 'guests=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), context),
+    );
     expect(result.statusCode).toBe(415);
   });
 
@@ -73,7 +79,10 @@ describe('httpRoute', () => {
     const route = httpRoute({}, async () => {
       throw conflict('Villa just sold out', { checkIn: ['Taken'] });
     });
-    expect(parse(await route(event(), context))).toEqual({ statusCode: 409, body: { success: false, error: 'Villa just sold out', details: { checkIn: ['Taken'] } } });
+    expect(parse(await route(event(), context))).toEqual({
+      statusCode: 409,
+      body: { success: false, error: 'Villa just sold out', details: { checkIn: ['Taken'] } },
+    });
   });
 
   it('turns any other error into a generic 500 that reveals no internals, and logs it', async () => {
@@ -112,7 +121,10 @@ describe('auth from the route table', () => {
   });
 
   it('refuses a token that fails on an optional route instead of quietly treating the caller as a guest', async () => {
-    expect(await call('POST /api/bookings', 'Bearer expired.or.forged')).toEqual({ statusCode: 401, body: { success: false, error: 'Your session has expired. Please sign in again.' } });
+    expect(await call('POST /api/bookings', 'Bearer expired.or.forged')).toEqual({
+      statusCode: 401,
+      body: { success: false, error: 'Your session has expired. Please sign in again.' },
+    });
   });
 
   it('answers 401 on a user route without a valid token', async () => {

@@ -24,7 +24,10 @@ describe('single-table key design', () => {
 
   it('defines the table with string keys, two GSIs and on-demand billing', () => {
     const input = createTableInput('t');
-    expect(input.KeySchema).toEqual([{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }]);
+    expect(input.KeySchema).toEqual([
+      { AttributeName: 'pk', KeyType: 'HASH' },
+      { AttributeName: 'sk', KeyType: 'RANGE' },
+    ]);
     expect(input.GlobalSecondaryIndexes.map((index) => index.IndexName)).toEqual(['gsi1', 'gsi2']);
     expect(input.BillingMode).toBe('PAY_PER_REQUEST');
   });

@@ -6,14 +6,23 @@ const problems = async (filePath: string, code: string) => (await eslint.lintTex
 
 describe('the web feature boundaries (eslint.config.js)', () => {
   it('refuse an import from another feature or from the app inside a feature', async () => {
-    expect(await problems('web/src/features/booking/probe.ts', "import { signIn } from '@/features/admin/api/sign-in';\nexport const x = signIn;\n")).toEqual(['no-restricted-imports']);
-    expect(await problems('web/src/features/admin/probe.ts', "import { useCottages } from '../booking/api/get-cottages';\nexport const x = useCottages;\n")).toEqual(['no-restricted-imports']);
-    expect(await problems('web/src/features/booking/probe.ts', "import { router } from '@/app/router';\nexport const x = router;\n")).toEqual(['no-restricted-imports']);
+    expect(await problems('web/src/features/booking/probe.ts', "import { signIn } from '@/features/admin/api/sign-in';\nexport const x = signIn;\n")).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(
+      await problems('web/src/features/admin/probe.ts', "import { useCottages } from '../booking/api/get-cottages';\nexport const x = useCottages;\n"),
+    ).toEqual(['no-restricted-imports']);
+    expect(await problems('web/src/features/booking/probe.ts', "import { router } from '@/app/router';\nexport const x = router;\n")).toEqual([
+      'no-restricted-imports',
+    ]);
   });
 
   it('allow a feature its own modules, lib, config and shared code; keep lib below features', async () => {
-    const allowed = "import { apiRequest } from '@/lib/api-client';\nimport { paths } from '@/config/paths';\nimport { formatInr } from '@shared/money';\nimport { useCottages } from '../api/get-cottages';\nexport const x = [apiRequest, paths, formatInr, useCottages];\n";
+    const allowed =
+      "import { apiRequest } from '@/lib/api-client';\nimport { paths } from '@/config/paths';\nimport { formatInr } from '@shared/money';\nimport { useCottages } from '../api/get-cottages';\nexport const x = [apiRequest, paths, formatInr, useCottages];\n";
     expect(await problems('web/src/features/booking/components/probe.tsx', allowed)).toEqual([]);
-    expect(await problems('web/src/lib/probe.ts', "import { useCottages } from '@/features/booking/api/get-cottages';\nexport const x = useCottages;\n")).toEqual(['no-restricted-imports']);
+    expect(
+      await problems('web/src/lib/probe.ts', "import { useCottages } from '@/features/booking/api/get-cottages';\nexport const x = useCottages;\n"),
+    ).toEqual(['no-restricted-imports']);
   });
 });

@@ -8,8 +8,8 @@ const documentMock = mockClient(DynamoDBDocumentClient);
 const taken = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
 beforeEach(() => documentMock.reset());
 
-describe('the once-only claim on a stream record\'s mail', () => {
-  it('is taken with an owner and a lease longer than the consumer\'s 60 s timeout', async () => {
+describe("the once-only claim on a stream record's mail", () => {
+  it("is taken with an owner and a lease longer than the consumer's 60 s timeout", async () => {
     documentMock.on(PutCommand).resolves({});
     const claim = await claimMail('event-1', Date.now() + 10_000, () => 1_000_000);
     expect(claim?.eventId).toBe('event-1');

@@ -9,13 +9,41 @@ const sesMock = mockClient(SESv2Client);
 /** A guest's cancellation, as the table stream delivers it. */
 function cancellationRecord(): DynamoDBRecord {
   const booking = {
-    pk: 'BOOKING#b-1', sk: 'BOOKING', entity: 'booking', id: 'b-1', booking_reference: 'VMTEST01', status: 'confirmed', payment_method: 'offline', payment_status: 'pending',
-    customer_name: 'Guest', customer_email: 'guest@example.in', customer_phone: '9876543210', country_code: '+91', check_in_date: '2027-02-01', check_out_date: '2027-02-02',
-    nights: 1, adults: 2, children: 0, rooms: 1, cottage_type: 'glass-cottage', cottage_ids: ['glass-1'], cottage_name: 'Glass Cottage', package_id: 'p', package_name: 'P',
-    safaris: [], total_amount: 1000, price_breakdown: [], created_at: '2026-11-22T00:00:00.000Z', claims: { cottageIds: ['glass-1'], nights: ['2027-02-01'], seats: [] },
+    pk: 'BOOKING#b-1',
+    sk: 'BOOKING',
+    entity: 'booking',
+    id: 'b-1',
+    booking_reference: 'VMTEST01',
+    status: 'confirmed',
+    payment_method: 'offline',
+    payment_status: 'pending',
+    customer_name: 'Guest',
+    customer_email: 'guest@example.in',
+    customer_phone: '9876543210',
+    country_code: '+91',
+    check_in_date: '2027-02-01',
+    check_out_date: '2027-02-02',
+    nights: 1,
+    adults: 2,
+    children: 0,
+    rooms: 1,
+    cottage_type: 'glass-cottage',
+    cottage_ids: ['glass-1'],
+    cottage_name: 'Glass Cottage',
+    package_id: 'p',
+    package_name: 'P',
+    safaris: [],
+    total_amount: 1000,
+    price_breakdown: [],
+    created_at: '2026-11-22T00:00:00.000Z',
+    claims: { cottageIds: ['glass-1'], nights: ['2027-02-01'], seats: [] },
   };
   const cancelled = { ...booking, status: 'cancelled', cancelled_at: '2026-11-23T00:00:00.000Z', refund_amount: 0 };
-  return { eventID: 'event-900', eventName: 'MODIFY', dynamodb: { SequenceNumber: '900', OldImage: marshall(booking) as never, NewImage: marshall(cancelled) as never } };
+  return {
+    eventID: 'event-900',
+    eventName: 'MODIFY',
+    dynamodb: { SequenceNumber: '900', OldImage: marshall(booking) as never, NewImage: marshall(cancelled) as never },
+  };
 }
 
 const mail = { to: 'guest@example.in', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' };
@@ -33,7 +61,10 @@ describe('mail on AWS', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const documentMock = mockClient(DynamoDBDocumentClient);
     documentMock.on(QueryCommand).resolves({ Items: [] });
-    sesMock.on(SendEmailCommand).rejectsOnce(Object.assign(new Error('Maximum sending rate exceeded'), { name: 'TooManyRequestsException' })).resolves({ MessageId: 'm-1' });
+    sesMock
+      .on(SendEmailCommand)
+      .rejectsOnce(Object.assign(new Error('Maximum sending rate exceeded'), { name: 'TooManyRequestsException' }))
+      .resolves({ MessageId: 'm-1' });
     const { handler } = await import('../../functions/streams/table-events.ts');
     const record = cancellationRecord();
 
@@ -42,7 +73,10 @@ describe('mail on AWS', () => {
 
     expect(await handler({ Records: [record] })).toEqual({ batchItemFailures: [] });
     expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(2);
-    expect(sesMock.commandCalls(SendEmailCommand)[1]?.args[0].input).toMatchObject({ FromEmailAddress: 'bookings@resort.in', Destination: { ToAddresses: ['guest@example.in'] } });
+    expect(sesMock.commandCalls(SendEmailCommand)[1]?.args[0].input).toMatchObject({
+      FromEmailAddress: 'bookings@resort.in',
+      Destination: { ToAddresses: ['guest@example.in'] },
+    });
     expect(documentMock.commandCalls(UpdateCommand).at(-1)?.args[0].input.ExpressionAttributeValues).toMatchObject({ ':sent': 'sent', ':result': 'sent' });
     documentMock.restore();
   });

@@ -23,7 +23,17 @@ describe('password hashing (scrypt, OWASP parameters)', () => {
     const stored = await hashPassword('correct horse battery');
     expect(isUsablePasswordHash(stored)).toBe(true);
     const [, , r, p, salt, key] = stored.split('$');
-    const corrupt = ['', 'plain-text-password', `scrypt$abc$${r}$${p}$${salt}$${key}`, `scrypt$131073$${r}$${p}$${salt}$${key}`, `scrypt$${2 ** 30}$${r}$${p}$${salt}$${key}`, `scrypt$131072$0$${p}$${salt}$${key}`, `scrypt$131072$${r}$${p}$$${key}`, `scrypt$131072$${r}$${p}$${salt}$a2V5`, `${stored}$extra`];
+    const corrupt = [
+      '',
+      'plain-text-password',
+      `scrypt$abc$${r}$${p}$${salt}$${key}`,
+      `scrypt$131073$${r}$${p}$${salt}$${key}`,
+      `scrypt$${2 ** 30}$${r}$${p}$${salt}$${key}`,
+      `scrypt$131072$0$${p}$${salt}$${key}`,
+      `scrypt$131072$${r}$${p}$$${key}`,
+      `scrypt$131072$${r}$${p}$${salt}$a2V5`,
+      `${stored}$extra`,
+    ];
     for (const value of corrupt) {
       expect(isUsablePasswordHash(value), value).toBe(false);
       await expect(verifyPassword('correct horse battery', value)).resolves.toBe(false);

@@ -6,8 +6,14 @@ import { parseHostHeader, publicHost } from '../../infra/local/server.ts';
 const laptop = {
   hostname: 'laptop',
   interfaces: {
-    lo: [{ address: '127.0.0.1', family: 'IPv4', internal: true }, { address: '::1', family: 'IPv6', internal: true }],
-    wlan0: [{ address: '192.168.1.20', family: 'IPv4', internal: false }, { address: 'fd00::20', family: 'IPv6', internal: false }],
+    lo: [
+      { address: '127.0.0.1', family: 'IPv4', internal: true },
+      { address: '::1', family: 'IPv6', internal: true },
+    ],
+    wlan0: [
+      { address: '192.168.1.20', family: 'IPv4', internal: false },
+      { address: 'fd00::20', family: 'IPv6', internal: false },
+    ],
   } as unknown as Record<string, NetworkInterfaceInfo[]>,
 };
 
@@ -19,13 +25,26 @@ describe('parseHostHeader', () => {
   });
 
   it('refuses anything else', () => {
-    for (const value of [undefined, '', 'bad host', 'a b:3000', 'evil.example/ws', 'x:3000:4', '[::1', '-a.example', 'a..b', 'host:', 'user@host', 'a.example:123456']) {
+    for (const value of [
+      undefined,
+      '',
+      'bad host',
+      'a b:3000',
+      'evil.example/ws',
+      'x:3000:4',
+      '[::1',
+      '-a.example',
+      'a..b',
+      'host:',
+      'user@host',
+      'a.example:123456',
+    ]) {
       expect(parseHostHeader(value), String(value)).toBeUndefined();
     }
   });
 });
 
-describe('publicHost: where /config.json and the CSP send the browser\'s WebSocket', () => {
+describe("publicHost: where /config.json and the CSP send the browser's WebSocket", () => {
   const loopback = { host: '127.0.0.1', port: 3000 };
   const everywhere = { host: '0.0.0.0', port: 3000 };
 
@@ -38,7 +57,7 @@ describe('publicHost: where /config.json and the CSP send the browser\'s WebSock
     }
   });
 
-  it('on all interfaces: this machine\'s addresses and name are kept, anything else gets its LAN address', () => {
+  it("on all interfaces: this machine's addresses and name are kept, anything else gets its LAN address", () => {
     expect(publicHost('192.168.1.20:3000', everywhere, laptop)).toBe('192.168.1.20:3000');
     expect(publicHost('[fd00::20]:3000', everywhere, laptop)).toBe('[fd00::20]:3000');
     expect(publicHost('laptop.local:3000', everywhere, laptop)).toBe('laptop.local:3000');
@@ -46,7 +65,9 @@ describe('publicHost: where /config.json and the CSP send the browser\'s WebSock
     for (const forged of ['evil.example:3000', 'evil.example', '192.168.1.20:3001', '10.0.0.1:3000', 'a b', undefined]) {
       expect(publicHost(forged, everywhere, laptop), String(forged)).toBe('192.168.1.20:3000');
     }
-    expect(publicHost('evil.example:3000', { host: '::', port: 3000 }, { hostname: 'box', interfaces: { lo: laptop.interfaces.lo ?? [] } })).toBe('localhost:3000');
+    expect(publicHost('evil.example:3000', { host: '::', port: 3000 }, { hostname: 'box', interfaces: { lo: laptop.interfaces.lo ?? [] } })).toBe(
+      'localhost:3000',
+    );
   });
 
   it('on a named host: that host, and a Host without a port means port 80', () => {

@@ -7,11 +7,30 @@ import { addDaysIso } from '../../shared/stay.ts';
 const hornbill = { id: 'hornbill-1', name: 'Hornbill Villa', type: 'hornbill-villa', base_price: 18000 };
 const honeymoon = { id: 'honeymoon-escape', name: 'Honeymoon Escape', price_multiplier: 1.3, min_guests: 2 };
 const stay = (overrides: Partial<QuoteInput> = {}): QuoteInput => ({
-  checkIn: '2027-01-10', checkOut: '2027-01-13', adults: 2, children: 0, rooms: 1, cottage: hornbill, safaris: [], rules: [], ...overrides,
+  checkIn: '2027-01-10',
+  checkOut: '2027-01-13',
+  adults: 2,
+  children: 0,
+  rooms: 1,
+  cottage: hornbill,
+  safaris: [],
+  rules: [],
+  ...overrides,
 });
 const rule = (overrides: Partial<PricingRule>): PricingRule => ({
-  id: 'r1', service_name: 'Winter Escape', service_type: 'cottage', currency: 'INR', season: 'winter', discount_percentage: 10,
-  valid_from: '2027-01-01', valid_until: '2027-01-31', min_stay: 1, max_stay: 30, description: 'x', status: 'active', ...overrides,
+  id: 'r1',
+  service_name: 'Winter Escape',
+  service_type: 'cottage',
+  currency: 'INR',
+  season: 'winter',
+  discount_percentage: 10,
+  valid_from: '2027-01-01',
+  valid_until: '2027-01-31',
+  min_stay: 1,
+  max_stay: 30,
+  description: 'x',
+  status: 'active',
+  ...overrides,
 });
 
 describe('quote, worked examples', () => {
@@ -24,7 +43,12 @@ describe('quote, worked examples', () => {
   });
 
   it('adds the package (spec formula) and safaris (price x guests)', () => {
-    const quote = quoteStay(stay({ stayPackage: honeymoon, safaris: [{ id: 'morning-jeep-safari', name: 'Morning Jeep Safari', price: 750, guests: 2, date: '2027-01-11', timeSlot: '06:00-09:00' }] }));
+    const quote = quoteStay(
+      stay({
+        stayPackage: honeymoon,
+        safaris: [{ id: 'morning-jeep-safari', name: 'Morning Jeep Safari', price: 750, guests: 2, date: '2027-01-11', timeSlot: '06:00-09:00' }],
+      }),
+    );
     // base 19500; 2 guests = minimum; 3 nights -> x2.4 = 46800
     expect(quote.package).toMatchObject({ basePrice: 19500, amount: 46800 });
     expect(quote.safaris[0]?.amount).toBe(1500);
@@ -32,7 +56,11 @@ describe('quote, worked examples', () => {
   });
 
   it('applies the best active rule per night, only inside its dates and stay bounds', () => {
-    const rules = [rule({ valid_until: '2027-01-11' }), rule({ id: 'r2', discount_percentage: 20, min_stay: 5 }), rule({ id: 'r3', discount_percentage: 50, status: 'inactive' })];
+    const rules = [
+      rule({ valid_until: '2027-01-11' }),
+      rule({ id: 'r2', discount_percentage: 20, min_stay: 5 }),
+      rule({ id: 'r3', discount_percentage: 50, status: 'inactive' }),
+    ];
     const quote = quoteStay(stay({ rules }));
     expect(quote.villa.nightly.map((night) => night.price)).toEqual([16200, 16200, 18000]);
     expect(quote.villa.discount).toBe(3600);
@@ -52,7 +80,10 @@ const arbitraryStay = fc.record({
   children: fc.integer({ min: 0, max: 6 }),
   rooms: fc.integer({ min: 1, max: 4 }),
   basePrice: fc.integer({ min: 1000, max: 100000 }),
-  multiplier: fc.option(fc.integer({ min: 50, max: 300 }).map((n) => n / 100), { nil: undefined }),
+  multiplier: fc.option(
+    fc.integer({ min: 50, max: 300 }).map((n) => n / 100),
+    { nil: undefined },
+  ),
   safariGuests: fc.array(fc.integer({ min: 1, max: 8 }), { maxLength: 4 }),
   discount: fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined }),
 });

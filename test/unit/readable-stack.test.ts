@@ -11,7 +11,10 @@ import { functionBuildOptions } from '../../infra/bundle-functions.ts';
 describe('readable stacks without --enable-source-maps', () => {
   it('maps the frames of a bundle to the TypeScript they came from, reading the map only when asked', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'readable-stack-'));
-    writeFileSync(join(dir, 'quote-rules.ts'), ['export function priceOf(nights: number): number {', '  if (nights < 1) throw new Error("no nights");', '  return nights * 100;', '}', ''].join('\n'));
+    writeFileSync(
+      join(dir, 'quote-rules.ts'),
+      ['export function priceOf(nights: number): number {', '  if (nights < 1) throw new Error("no nights");', '  return nights * 100;', '}', ''].join('\n'),
+    );
     const readableStackModule = join(import.meta.dirname, '..', '..', 'functions', 'lib', 'readable-stack.ts');
     // A handler that logs its error as the functions do: readableStack with the bundle's own URL.
     writeFileSync(

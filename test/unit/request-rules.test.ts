@@ -13,12 +13,21 @@ const messagesOf = (result: { success: boolean; error?: { issues: Array<{ path: 
 
 describe('calendar dates', () => {
   it('are real days: impossible dates are false, never a throw', () => {
-    for (const date of ['2026-02-30', '2027-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-12-32', '2026-1-01', '', 'tomorrow']) expect(isIsoDate(date), date).toBe(false);
+    for (const date of ['2026-02-30', '2027-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-12-32', '2026-1-01', '', 'tomorrow'])
+      expect(isIsoDate(date), date).toBe(false);
     for (const date of ['2028-02-29', '2026-12-31', '2026-01-01']) expect(isIsoDate(date), date).toBe(true);
   });
 
   it('an impossible booking date is the field message, not an exception', () => {
-    const result = createBookingSchema.safeParse({ cottageType: 'hornbill-villa', checkIn: '2026-02-30', checkOut: '2026-13-01', adults: 2, packageId: 'forest-retreat', guestDetails: guest, acceptTerms: true });
+    const result = createBookingSchema.safeParse({
+      cottageType: 'hornbill-villa',
+      checkIn: '2026-02-30',
+      checkOut: '2026-13-01',
+      adults: 2,
+      packageId: 'forest-retreat',
+      guestDetails: guest,
+      acceptTerms: true,
+    });
     expect(messagesOf(result)).toEqual({ checkIn: 'Dates look like 2026-12-24', checkOut: 'Dates look like 2026-12-24' });
   });
 });
@@ -89,6 +98,8 @@ describe("a package's safaris", () => {
 
 describe('zod/mini', () => {
   it('keeps the English messages of full zod for checks that carry none', () => {
-    expect(z.object({ name: z.string().check(z.maxLength(3)) }).safeParse({ name: 'abcd' }).error?.issues[0]?.message).toBe('Too big: expected string to have <=3 characters');
+    expect(z.object({ name: z.string().check(z.maxLength(3)) }).safeParse({ name: 'abcd' }).error?.issues[0]?.message).toBe(
+      'Too big: expected string to have <=3 characters',
+    );
   });
 });

@@ -7,20 +7,56 @@ const functionsDir = join(import.meta.dirname, '..', '..', 'functions');
 
 /** Every call of guest section 7 and admin section 7, plus the two the design adds. */
 const specRouteKeys = [
-  'POST /api/auth', 'GET /api/auth/profile', 'PUT /api/auth/profile',
-  'GET /api/cottages', 'GET /api/cottages/{id}', 'POST /api/cottages/{id}/availability', 'GET /api/cottages/{id}/availability',
-  'GET /api/packages', 'GET /api/packages/{id}', 'POST /api/packages/calculate-pricing',
-  'GET /api/safaris', 'GET /api/safaris/{id}', 'GET /api/safaris/{id}/available-dates', 'GET /api/safaris/{id}/slots/{date}', 'POST /api/safaris/validate-selection',
-  'POST /api/bookings', 'GET /api/bookings/reference/{reference}', 'GET /api/bookings/my-bookings', 'GET /api/bookings/{id}', 'PUT /api/bookings/{id}/cancel',
-  'POST /api/payments/create-order', 'POST /api/payments/verify-payment', 'POST /api/payments/offline-payment', 'GET /api/payments/booking/{bookingId}',
+  'POST /api/auth',
+  'GET /api/auth/profile',
+  'PUT /api/auth/profile',
+  'GET /api/cottages',
+  'GET /api/cottages/{id}',
+  'POST /api/cottages/{id}/availability',
+  'GET /api/cottages/{id}/availability',
+  'GET /api/packages',
+  'GET /api/packages/{id}',
+  'POST /api/packages/calculate-pricing',
+  'GET /api/safaris',
+  'GET /api/safaris/{id}',
+  'GET /api/safaris/{id}/available-dates',
+  'GET /api/safaris/{id}/slots/{date}',
+  'POST /api/safaris/validate-selection',
+  'POST /api/bookings',
+  'GET /api/bookings/reference/{reference}',
+  'GET /api/bookings/my-bookings',
+  'GET /api/bookings/{id}',
+  'PUT /api/bookings/{id}/cancel',
+  'POST /api/payments/create-order',
+  'POST /api/payments/verify-payment',
+  'POST /api/payments/offline-payment',
+  'GET /api/payments/booking/{bookingId}',
   'GET /api/health',
-  'POST /api/auth/admin-login', 'POST /api/cottages/admin/create', 'PUT /api/cottages/admin/update/{id}', 'DELETE /api/cottages/admin/delete/{id}', 'PATCH /api/cottages/{id}/pricing',
-  'GET /api/packages/admin/all', 'POST /api/packages/admin', 'PUT /api/packages/admin/{id}', 'DELETE /api/packages/admin/{id}', 'GET /api/packages/admin/stats',
-  'GET /api/safaris/admin/all', 'POST /api/safaris/admin', 'PUT /api/safaris/admin/{id}', 'GET /api/safaris/admin/stats',
-  'GET /api/bookings', 'PATCH /api/bookings/{id}/status', 'PATCH /api/bookings/{id}/payment',
-  'GET /api/payments/admin', 'GET /api/payments/admin/stats', 'GET /api/admin/pricing', 'POST /api/admin/pricing/bulk-update',
-  'GET /api/admin/reports/revenue', 'GET /api/admin/reports/occupancy',
-  'GET /api/notifications', 'POST /api/payments/webhook',
+  'POST /api/auth/admin-login',
+  'POST /api/cottages/admin/create',
+  'PUT /api/cottages/admin/update/{id}',
+  'DELETE /api/cottages/admin/delete/{id}',
+  'PATCH /api/cottages/{id}/pricing',
+  'GET /api/packages/admin/all',
+  'POST /api/packages/admin',
+  'PUT /api/packages/admin/{id}',
+  'DELETE /api/packages/admin/{id}',
+  'GET /api/packages/admin/stats',
+  'GET /api/safaris/admin/all',
+  'POST /api/safaris/admin',
+  'PUT /api/safaris/admin/{id}',
+  'GET /api/safaris/admin/stats',
+  'GET /api/bookings',
+  'PATCH /api/bookings/{id}/status',
+  'PATCH /api/bookings/{id}/payment',
+  'GET /api/payments/admin',
+  'GET /api/payments/admin/stats',
+  'GET /api/admin/pricing',
+  'POST /api/admin/pricing/bulk-update',
+  'GET /api/admin/reports/revenue',
+  'GET /api/admin/reports/occupancy',
+  'GET /api/notifications',
+  'POST /api/payments/webhook',
 ];
 
 describe('route table', () => {
@@ -46,16 +82,44 @@ describe('route table', () => {
   });
 
   it('implements the foundation and booking-core routes; the rest are planned', () => {
-    expect(httpRoutes.filter(isImplemented).map((route) => route.name).sort()).toEqual([
-      'admin-login', 'auth', 'calculate-package-pricing', 'cancel-booking', 'check-availability', 'create-booking',
-      'get-availability-calendar', 'get-booking', 'get-booking-by-reference', 'get-cottage', 'get-health', 'get-package',
-      'get-profile', 'get-safari', 'get-safari-available-dates', 'get-safari-slots', 'list-cottages', 'list-my-bookings',
-      'list-packages', 'list-safaris', 'update-profile', 'validate-safari-selection',
+    expect(
+      httpRoutes
+        .filter(isImplemented)
+        .map((route) => route.name)
+        .sort(),
+    ).toEqual([
+      'admin-login',
+      'auth',
+      'calculate-package-pricing',
+      'cancel-booking',
+      'check-availability',
+      'create-booking',
+      'get-availability-calendar',
+      'get-booking',
+      'get-booking-by-reference',
+      'get-cottage',
+      'get-health',
+      'get-package',
+      'get-profile',
+      'get-safari',
+      'get-safari-available-dates',
+      'get-safari-slots',
+      'list-cottages',
+      'list-my-bookings',
+      'list-packages',
+      'list-safaris',
+      'update-profile',
+      'validate-safari-selection',
     ]);
   });
 
   it('gives the signing key only to routes that check sign-ins or sign tokens', () => {
-    expect(httpRoutes.filter((route) => route.auth === 'public' && needsSigningKey(route)).map((route) => route.name).sort()).toEqual(['admin-login', 'auth']);
+    expect(
+      httpRoutes
+        .filter((route) => route.auth === 'public' && needsSigningKey(route))
+        .map((route) => route.name)
+        .sort(),
+    ).toEqual(['admin-login', 'auth']);
   });
 
   it('keeps admin routes (all but the sign-in itself) behind admin auth', () => {

@@ -23,7 +23,10 @@ const notFound = () => new ResourceNotFoundException({ message: 'Secrets Manager
 function secretIs(current: Version, previous?: Version) {
   secretsMock.reset();
   secretsMock.on(GetSecretValueCommand, { SecretId: SECRET_ARN, VersionStage: 'AWSCURRENT' }).resolves({ SecretString: keys[current], VersionId: current });
-  if (previous) secretsMock.on(GetSecretValueCommand, { SecretId: SECRET_ARN, VersionStage: 'AWSPREVIOUS' }).resolves({ SecretString: keys[previous], VersionId: previous });
+  if (previous)
+    secretsMock
+      .on(GetSecretValueCommand, { SecretId: SECRET_ARN, VersionStage: 'AWSPREVIOUS' })
+      .resolves({ SecretString: keys[previous], VersionId: previous });
   else secretsMock.on(GetSecretValueCommand, { SecretId: SECRET_ARN, VersionStage: 'AWSPREVIOUS' }).rejects(notFound());
 }
 const reads = () => secretsMock.commandCalls(GetSecretValueCommand).length;
@@ -74,7 +77,12 @@ describe('signing keys from Secrets Manager (kid, AWSCURRENT and AWSPREVIOUS)', 
     await auth.signAccessToken(principal);
     await auth.verifyAccessToken(await tokenSignedWith('v1'));
     await auth.verifyAccessToken(await tokenSignedWith('v2'));
-    expect(secretsMock.commandCalls(GetSecretValueCommand).map((call) => call.args[0].input.VersionStage).sort()).toEqual(['AWSCURRENT', 'AWSPREVIOUS']);
+    expect(
+      secretsMock
+        .commandCalls(GetSecretValueCommand)
+        .map((call) => call.args[0].input.VersionStage)
+        .sort(),
+    ).toEqual(['AWSCURRENT', 'AWSPREVIOUS']);
   });
 
   it('keeps tokens signed before a rotation working: AWSPREVIOUS verifies its kid', async () => {
@@ -220,7 +228,12 @@ describe('rotation function', () => {
   it('finishSecret: moves AWSCURRENT to the new version, from the old one', async () => {
     describeAs({ v1: ['AWSCURRENT'], v0: ['AWSPREVIOUS'], v2: ['AWSPENDING'] });
     await step('finishSecret');
-    expect(secretsMock.commandCalls(UpdateSecretVersionStageCommand)[0]?.args[0].input).toEqual({ SecretId: SECRET_ARN, VersionStage: 'AWSCURRENT', MoveToVersionId: 'v2', RemoveFromVersionId: 'v1' });
+    expect(secretsMock.commandCalls(UpdateSecretVersionStageCommand)[0]?.args[0].input).toEqual({
+      SecretId: SECRET_ARN,
+      VersionStage: 'AWSCURRENT',
+      MoveToVersionId: 'v2',
+      RemoveFromVersionId: 'v1',
+    });
   });
 
   it('does nothing for a version already current, and refuses one not pending or a secret not rotating', async () => {

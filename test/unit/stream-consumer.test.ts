@@ -37,7 +37,11 @@ function storedBooking(overrides: Partial<StoredBooking> = {}): StoredBooking {
     price_breakdown: [],
     user_id: 'user-42',
     created_at: '2026-11-22T05:00:00.000Z',
-    claims: { cottageIds: ['hornbill-1'], nights: ['2027-01-10', '2027-01-11', '2027-01-12'], seats: [{ safariId: 'jungle-jeep', date: '2027-01-11', timeSlot: '06:00', seats: 2 }] },
+    claims: {
+      cottageIds: ['hornbill-1'],
+      nights: ['2027-01-10', '2027-01-11', '2027-01-12'],
+      seats: [{ safariId: 'jungle-jeep', date: '2027-01-11', timeSlot: '06:00', seats: 2 }],
+    },
     quote: { villa: { amount: 30_001 } } as StoredBooking['quote'],
     ...overrides,
   };
@@ -47,7 +51,13 @@ const keysOf = (item: Record<string, unknown>) => ({ pk: item.pk, sk: item.sk })
 const asItem = (booking: StoredBooking) => ({ pk: `BOOKING#${booking.id}`, sk: 'BOOKING', entity: 'booking', ...booking });
 
 /** A stream record as Lambda delivers it (NEW_AND_OLD_IMAGES), from the item before and after. */
-function streamRecord(eventName: 'INSERT' | 'MODIFY' | 'REMOVE', before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined, sequence: string, extra: Partial<DynamoDBRecord> = {}): DynamoDBRecord {
+function streamRecord(
+  eventName: 'INSERT' | 'MODIFY' | 'REMOVE',
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+  sequence: string,
+  extra: Partial<DynamoDBRecord> = {},
+): DynamoDBRecord {
   const keys = keysOf((after ?? before) as Record<string, unknown>);
   return {
     eventID: `event-${sequence}`,
@@ -88,7 +98,9 @@ describe('what a booking change causes (pure)', () => {
     const after = storedBooking({ status: 'cancelled', payment_status: 'paid', cancelled_at: '2026-11-30T10:00:00.000Z', refund_amount: 41_300 });
     const effects = bookingEffects({ eventName: 'MODIFY', before, after });
     expect(effects.mail).toMatchObject({ kind: 'cancellation', refundAmount: 41_300 });
-    expect(effects.notices.find((notice) => notice.audience === 'user:user-42')?.data.message).toBe('Booking VMLX2K9A1B2C3 is cancelled; ₹41,300 will be refunded');
+    expect(effects.notices.find((notice) => notice.audience === 'user:user-42')?.data.message).toBe(
+      'Booking VMLX2K9A1B2C3 is cancelled; ₹41,300 will be refunded',
+    );
     expect(effects.notices.find((notice) => notice.event === 'availability-changed')?.data.reason).toBe('released');
   });
 
@@ -103,18 +115,30 @@ describe('what a booking change causes (pure)', () => {
     expect(bookingEffects({ eventName: 'REMOVE', before: storedBooking() })).toEqual({ notices: [] });
   });
 
-  it('a price change of a villa is the spec\'s cottage-price-updated; a new package is package-created', () => {
-    const price = catalogueEffects('cottage', { eventName: 'MODIFY', before: { id: 'hornbill-1', name: 'Hornbill Villa', base_price: 9000 }, after: { id: 'hornbill-1', name: 'Hornbill Villa', base_price: 9500 } });
-    expect(price.notices.find((notice) => notice.audience === 'admin')).toEqual({ audience: 'admin', event: 'cottage-price-updated', data: { cottageId: 'hornbill-1', name: 'Hornbill Villa', oldPrice: 9000, newPrice: 9500 } });
+  it("a price change of a villa is the spec's cottage-price-updated; a new package is package-created", () => {
+    const price = catalogueEffects('cottage', {
+      eventName: 'MODIFY',
+      before: { id: 'hornbill-1', name: 'Hornbill Villa', base_price: 9000 },
+      after: { id: 'hornbill-1', name: 'Hornbill Villa', base_price: 9500 },
+    });
+    expect(price.notices.find((notice) => notice.audience === 'admin')).toEqual({
+      audience: 'admin',
+      event: 'cottage-price-updated',
+      data: { cottageId: 'hornbill-1', name: 'Hornbill Villa', oldPrice: 9000, newPrice: 9500 },
+    });
     const created = catalogueEffects('package', { eventName: 'INSERT', after: { id: 'honeymoon', name: 'Honeymoon' } });
     expect(created.notices.map((notice) => notice.event)).toEqual(['package-created', 'catalogue-changed']);
   });
 
   it('a sampled activity write becomes one availability-check carrying how many checks it stands for; its TTL expiry causes nothing', () => {
     const latest = { cottageType: 'glass-cottage', guests: 4 };
-    expect(activityEffects({ eventName: 'MODIFY', before: { kind: 'availability-check', checks: 3, latest }, after: { kind: 'availability-check', checks: 5, latest } }).notices).toEqual([
-      { audience: 'admin', event: 'availability-check', data: { ...latest, checks: 2 } },
-    ]);
+    expect(
+      activityEffects({
+        eventName: 'MODIFY',
+        before: { kind: 'availability-check', checks: 3, latest },
+        after: { kind: 'availability-check', checks: 5, latest },
+      }).notices,
+    ).toEqual([{ audience: 'admin', event: 'availability-check', data: { ...latest, checks: 2 } }]);
     expect(activityEffects({ eventName: 'REMOVE', before: { kind: 'availability-check', checks: 5, latest } })).toEqual({ notices: [] });
   });
 });
@@ -147,8 +171,12 @@ describe('daily report counters', () => {
 describe('the stream filter', () => {
   it('lets booking, catalogue and activity changes through, and drops inventory, connections and the feed', () => {
     const record = (entity: string, eventName = 'INSERT') => ({ eventName, dynamodb: { NewImage: { entity: { S: entity } } } });
-    expect(['booking', 'payment', 'cottage', 'package', 'safari', 'pricing-rule', 'activity'].every((entity) => matchesStreamFilter(record(entity)))).toBe(true);
-    expect(['night', 'seats', 'connection', 'feed', 'report-day', 'effect', 'idempotency', 'user'].some((entity) => matchesStreamFilter(record(entity)))).toBe(false);
+    expect(['booking', 'payment', 'cottage', 'package', 'safari', 'pricing-rule', 'activity'].every((entity) => matchesStreamFilter(record(entity)))).toBe(
+      true,
+    );
+    expect(['night', 'seats', 'connection', 'feed', 'report-day', 'effect', 'idempotency', 'user'].some((entity) => matchesStreamFilter(record(entity)))).toBe(
+      false,
+    );
     expect(matchesStreamFilter({ eventName: 'REMOVE', dynamodb: { OldImage: { entity: { S: 'activity' } } } })).toBe(true);
   });
 });
@@ -162,7 +190,12 @@ describe('the consumer against a failing table (partial batch responses)', () =>
   afterEach(() => vi.restoreAllMocks());
 
   it('reports the first record that failed, so the event source retries it and what follows, not what succeeded', async () => {
-    const first = streamRecord('MODIFY', { pk: 'PACKAGE#a', sk: 'PACKAGE', entity: 'package', id: 'a', name: 'A' }, { pk: 'PACKAGE#a', sk: 'PACKAGE', entity: 'package', id: 'a', name: 'A2' }, '100');
+    const first = streamRecord(
+      'MODIFY',
+      { pk: 'PACKAGE#a', sk: 'PACKAGE', entity: 'package', id: 'a', name: 'A' },
+      { pk: 'PACKAGE#a', sk: 'PACKAGE', entity: 'package', id: 'a', name: 'A2' },
+      '100',
+    );
     const second = streamRecord('INSERT', undefined, { pk: 'PACKAGE#b', sk: 'PACKAGE', entity: 'package', id: 'b', name: 'B' }, '200');
     const third = streamRecord('INSERT', undefined, { pk: 'PACKAGE#c', sk: 'PACKAGE', entity: 'package', id: 'c', name: 'C' }, '300');
     documentMock.on(QueryCommand).resolves({ Items: [] });

@@ -24,7 +24,8 @@ describe('web bundle', () => {
     const adminModules = Object.keys(manifest).filter(isAdmin);
     expect(adminModules.length).toBeGreaterThanOrEqual(3);
     const lazyFromAnywhere = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []));
-    for (const module of adminModules) expect(lazyFromAnywhere.has(module) || eager.every((key) => !(manifest[key]?.imports ?? []).includes(module)), module).toBe(true);
+    for (const module of adminModules)
+      expect(lazyFromAnywhere.has(module) || eager.every((key) => !(manifest[key]?.imports ?? []).includes(module)), module).toBe(true);
     const guestCode = eager.map((key) => readFileSync(join(webRoot, manifest[key]?.file ?? ''), 'utf8')).join('\n');
     expect(guestCode).not.toContain('Sign in to manage');
     expect(guestCode).not.toContain('Welcome, ');

@@ -21,23 +21,30 @@ const sameEmail = (stored: string, given: string): boolean => timingSafeEqual(di
  * a reference exists. Each client address may look up MAX_LOOKUPS_PER_MINUTE times a minute (429
  * with Retry-After past that), which keeps guessing references by e-mail slow.
  */
-export const handler = publicRoute({ params: z.object({ reference: z.string().check(z.minLength(1), z.maxLength(40)) }), query: querySchema }, async ({ params, query, event }) => {
-  if (!query.email && !query.token) throw badRequest('Give the e-mail address the booking was made with, or the link from the confirmation', { email: ['Required without token'] });
-  const allowance = await countLookup(event.requestContext?.http?.sourceIp || 'unknown', Date.now());
-  if (!allowance.allowed) {
-    throw tooManyRequests(`Too many booking lookups from this address (at most ${MAX_LOOKUPS_PER_MINUTE} a minute). Please try again in a minute.`, allowance.retryAfterSeconds);
-  }
-  const missing = notFound('No booking matches this reference and e-mail');
-  if (query.token) {
-    const parsed = parseManageToken(query.token);
-    const booking = parsed ? await getBooking(parsed.bookingId) : undefined;
-    const matches = manageTokenMatches(booking?.manageTokenHash, parsed?.secret ?? '');
-    if (!booking || !matches || booking.booking_reference !== params.reference.toUpperCase()) throw missing;
+export const handler = publicRoute(
+  { params: z.object({ reference: z.string().check(z.minLength(1), z.maxLength(40)) }), query: querySchema },
+  async ({ params, query, event }) => {
+    if (!query.email && !query.token)
+      throw badRequest('Give the e-mail address the booking was made with, or the link from the confirmation', { email: ['Required without token'] });
+    const allowance = await countLookup(event.requestContext?.http?.sourceIp || 'unknown', Date.now());
+    if (!allowance.allowed) {
+      throw tooManyRequests(
+        `Too many booking lookups from this address (at most ${MAX_LOOKUPS_PER_MINUTE} a minute). Please try again in a minute.`,
+        allowance.retryAfterSeconds,
+      );
+    }
+    const missing = notFound('No booking matches this reference and e-mail');
+    if (query.token) {
+      const parsed = parseManageToken(query.token);
+      const booking = parsed ? await getBooking(parsed.bookingId) : undefined;
+      const matches = manageTokenMatches(booking?.manageTokenHash, parsed?.secret ?? '');
+      if (!booking || !matches || booking.booking_reference !== params.reference.toUpperCase()) throw missing;
+      return toPublicBooking(booking);
+    }
+    const booking = await getBookingByReference(params.reference.toUpperCase());
+    // Compared whether or not the booking exists, so both misses do the same work.
+    const matches = sameEmail(booking?.customer_email ?? '', normaliseEmail(query.email ?? ''));
+    if (!booking || !matches) throw missing;
     return toPublicBooking(booking);
-  }
-  const booking = await getBookingByReference(params.reference.toUpperCase());
-  // Compared whether or not the booking exists, so both misses do the same work.
-  const matches = sameEmail(booking?.customer_email ?? '', normaliseEmail(query.email ?? ''));
-  if (!booking || !matches) throw missing;
-  return toPublicBooking(booking);
-});
+  },
+);

@@ -10,33 +10,51 @@ import { publicRoute } from '../../lib/http/handler.ts';
 import { recordActivity } from '../../lib/activity.ts';
 
 /** POST /api/cottages/{id}/availability: is a villa free for these dates, at what price, and if not, what is. */
-export const handler = publicRoute({ params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }), body: availabilityRequestSchema }, async ({ params, body }) => {
-  const now = Date.now();
-  const units = await resolveUnits(params.id);
-  const [unit] = units;
-  const today = resortToday(new Date(now));
-  // The form sends one guest count; the party limits (8 adults, 6 children) are checked at booking.
-  const party = { adults: Math.min(body.guests, stayLimits.adults.max), children: Math.max(0, body.guests - stayLimits.adults.max) };
-  const problems = stayProblems({ ...body, ...party }, today, unit.max_guests);
-  if (hasProblems(problems)) throw badRequest(stayMessages.fixErrors, problems);
+export const handler = publicRoute(
+  { params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }), body: availabilityRequestSchema },
+  async ({ params, body }) => {
+    const now = Date.now();
+    const units = await resolveUnits(params.id);
+    const [unit] = units;
+    const today = resortToday(new Date(now));
+    // The form sends one guest count; the party limits (8 adults, 6 children) are checked at booking.
+    const party = { adults: Math.min(body.guests, stayLimits.adults.max), children: Math.max(0, body.guests - stayLimits.adults.max) };
+    const problems = stayProblems({ ...body, ...party }, today, unit.max_guests);
+    if (hasProblems(problems)) throw badRequest(stayMessages.fixErrors, problems);
 
-  const [free, rules] = await Promise.all([freeUnits(units, body.checkIn, body.checkOut, now), listPricingRules()]);
-  const available = free.length >= body.rooms;
-  const quote = quoteStay({ checkIn: body.checkIn, checkOut: body.checkOut, adults: body.guests, children: 0, rooms: body.rooms, cottage: free[0] ?? unit, safaris: [], rules });
-  await recordActivity('availability-check', { cottageType: unit.type, guests: body.guests, checkIn: body.checkIn, checkOut: body.checkOut, available });
+    const [free, rules] = await Promise.all([freeUnits(units, body.checkIn, body.checkOut, now), listPricingRules()]);
+    const available = free.length >= body.rooms;
+    const quote = quoteStay({
+      checkIn: body.checkIn,
+      checkOut: body.checkOut,
+      adults: body.guests,
+      children: 0,
+      rooms: body.rooms,
+      cottage: free[0] ?? unit,
+      safaris: [],
+      rules,
+    });
+    await recordActivity('availability-check', { cottageType: unit.type, guests: body.guests, checkIn: body.checkIn, checkOut: body.checkOut, available });
 
-  const common = {
-    available,
-    cottage: { id: (free[0] ?? unit).id, name: unit.name, type: unit.type, base_price: unit.base_price, max_guests: unit.max_guests },
-    totalPrice: quote.villa.amount,
-    priceBreakdown: { basePrice: unit.base_price, nights: quote.nights, guestMultiplier: quote.villa.guestMultiplier, extraGuestCost: quote.villa.extraGuestCost, discount: quote.villa.discount },
-    quote,
-  };
-  if (available) return { ...common, message: 'Villa is available for your dates!', alternativeDates: [], suggestedVillas: [] };
-  const nights = nightsBetween(body.checkIn, body.checkOut);
-  const [alternatives, suggestions] = await Promise.all([
-    alternativeDates(units, body.checkIn, nights, body.rooms, today, now),
-    suggestedVillas(unit.type, { checkIn: body.checkIn, checkOut: body.checkOut, guests: body.guests, rooms: body.rooms }, rules, now),
-  ]);
-  return { ...common, message: `Sorry, ${unit.name} is not available for these dates.`, alternativeDates: alternatives, suggestedVillas: suggestions };
-});
+    const common = {
+      available,
+      cottage: { id: (free[0] ?? unit).id, name: unit.name, type: unit.type, base_price: unit.base_price, max_guests: unit.max_guests },
+      totalPrice: quote.villa.amount,
+      priceBreakdown: {
+        basePrice: unit.base_price,
+        nights: quote.nights,
+        guestMultiplier: quote.villa.guestMultiplier,
+        extraGuestCost: quote.villa.extraGuestCost,
+        discount: quote.villa.discount,
+      },
+      quote,
+    };
+    if (available) return { ...common, message: 'Villa is available for your dates!', alternativeDates: [], suggestedVillas: [] };
+    const nights = nightsBetween(body.checkIn, body.checkOut);
+    const [alternatives, suggestions] = await Promise.all([
+      alternativeDates(units, body.checkIn, nights, body.rooms, today, now),
+      suggestedVillas(unit.type, { checkIn: body.checkIn, checkOut: body.checkOut, guests: body.guests, rooms: body.rooms }, rules, now),
+    ]);
+    return { ...common, message: `Sorry, ${unit.name} is not available for these dates.`, alternativeDates: alternatives, suggestedVillas: suggestions };
+  },
+);

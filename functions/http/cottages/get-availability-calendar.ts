@@ -11,7 +11,10 @@ const isoDate = (label: string) => z.string({ error: `${label} is required` }).c
 
 /** GET /api/cottages/{id}/availability?startDate=&endDate=: free units and price per night, for a date picker. */
 export const handler = publicRoute(
-  { params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }), query: z.object({ startDate: isoDate('startDate'), endDate: isoDate('endDate') }) },
+  {
+    params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+    query: z.object({ startDate: isoDate('startDate'), endDate: isoDate('endDate') }),
+  },
   async ({ params, query }) => {
     const span = nightsBetween(query.startDate, query.endDate);
     if (span < 0) throw badRequest('endDate must not be before startDate', { endDate: ['endDate must not be before startDate'] });

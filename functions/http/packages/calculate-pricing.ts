@@ -28,32 +28,48 @@ const fullStay = z.object({
   selectedSafaris: z._default(z.array(z.required(safariSelectionSchema)).check(z.maxLength(12)), []),
 });
 
-export const handler = publicRoute({ body: z.union([fullStay, packageOnly], { error: 'Send packageId, guests and nights, or a full stay (cottageType, checkIn, checkOut, adults)' }) }, async ({ body }) => {
-  if (!('cottageType' in body)) {
-    const stayPackage = await bookablePackage(body.packageId);
-    // The same guest range booking creation enforces: a package is never quoted for a party it refuses.
-    const outsideRange = packageGuestProblem(stayPackage, body.guests);
-    if (outsideRange) throw badRequest(outsideRange, { packageId: [outsideRange] });
-    return { packageId: stayPackage.id, basePrice: packageBasePrice(stayPackage.price_multiplier), guests: body.guests, nights: body.nights, price: packagePrice(stayPackage.price_multiplier, body.guests, body.nights, stayPackage.min_guests) };
-  }
-  const [units, stayPackage, safaris, rules] = await Promise.all([
-    resolveUnits(body.cottageType),
-    body.packageId ? bookablePackage(body.packageId) : Promise.resolve(undefined),
-    Promise.all(body.selectedSafaris.map((selection) => bookableSafari(selection.safariId))),
-    listPricingRules(),
-  ]);
-  const [unit] = units;
-  const problems = stayProblems(body, resortToday(), unit.max_guests);
-  const outsideRange = stayPackage ? packageGuestProblem(stayPackage, body.adults + body.children) : undefined;
-  if (outsideRange) addProblem(problems, 'packageId', outsideRange);
-  const tooManySafaris = stayPackage ? packageSafariProblem(stayPackage, body.selectedSafaris.length) : undefined;
-  if (tooManySafaris) addProblem(problems, 'selectedSafaris', tooManySafaris);
-  if (hasProblems(problems)) throw badRequest(Object.values(problems)[0]?.[0] ?? 'Invalid stay', problems);
-  return quoteStay({
-    ...body,
-    cottage: unit,
-    ...(stayPackage ? { stayPackage } : {}),
-    safaris: body.selectedSafaris.map((selection, index) => ({ id: selection.safariId, name: safaris[index]?.name ?? '', price: safaris[index]?.price ?? 0, date: selection.date, timeSlot: selection.timeSlot, guests: selection.guests })),
-    rules,
-  });
-});
+export const handler = publicRoute(
+  { body: z.union([fullStay, packageOnly], { error: 'Send packageId, guests and nights, or a full stay (cottageType, checkIn, checkOut, adults)' }) },
+  async ({ body }) => {
+    if (!('cottageType' in body)) {
+      const stayPackage = await bookablePackage(body.packageId);
+      // The same guest range booking creation enforces: a package is never quoted for a party it refuses.
+      const outsideRange = packageGuestProblem(stayPackage, body.guests);
+      if (outsideRange) throw badRequest(outsideRange, { packageId: [outsideRange] });
+      return {
+        packageId: stayPackage.id,
+        basePrice: packageBasePrice(stayPackage.price_multiplier),
+        guests: body.guests,
+        nights: body.nights,
+        price: packagePrice(stayPackage.price_multiplier, body.guests, body.nights, stayPackage.min_guests),
+      };
+    }
+    const [units, stayPackage, safaris, rules] = await Promise.all([
+      resolveUnits(body.cottageType),
+      body.packageId ? bookablePackage(body.packageId) : Promise.resolve(undefined),
+      Promise.all(body.selectedSafaris.map((selection) => bookableSafari(selection.safariId))),
+      listPricingRules(),
+    ]);
+    const [unit] = units;
+    const problems = stayProblems(body, resortToday(), unit.max_guests);
+    const outsideRange = stayPackage ? packageGuestProblem(stayPackage, body.adults + body.children) : undefined;
+    if (outsideRange) addProblem(problems, 'packageId', outsideRange);
+    const tooManySafaris = stayPackage ? packageSafariProblem(stayPackage, body.selectedSafaris.length) : undefined;
+    if (tooManySafaris) addProblem(problems, 'selectedSafaris', tooManySafaris);
+    if (hasProblems(problems)) throw badRequest(Object.values(problems)[0]?.[0] ?? 'Invalid stay', problems);
+    return quoteStay({
+      ...body,
+      cottage: unit,
+      ...(stayPackage ? { stayPackage } : {}),
+      safaris: body.selectedSafaris.map((selection, index) => ({
+        id: selection.safariId,
+        name: safaris[index]?.name ?? '',
+        price: safaris[index]?.price ?? 0,
+        date: selection.date,
+        timeSlot: selection.timeSlot,
+        guests: selection.guests,
+      })),
+      rules,
+    });
+  },
+);

@@ -21,7 +21,8 @@ export const handler = publicRoute({ body: bodySchema }, async ({ body }) => {
   body.selections.forEach((selection, index) => {
     const safari = safaris[index];
     if (!safari) return;
-    for (const [field, messages] of Object.entries(safariSelectionProblems(selection, safari, body))) for (const message of messages) addProblem(problems, `selections.${index}.${field}`, message);
+    for (const [field, messages] of Object.entries(safariSelectionProblems(selection, safari, body)))
+      for (const message of messages) addProblem(problems, `selections.${index}.${field}`, message);
   });
   if (hasProblems(problems)) throw badRequest(Object.values(problems)[0]?.[0] ?? 'Invalid safari selection', problems);
 
@@ -32,8 +33,18 @@ export const handler = publicRoute({ body: bodySchema }, async ({ body }) => {
       if (!safari || !selection.date || !selection.timeSlot) throw new Error('validated selection is incomplete');
       const slots = (await seatsLeft(safari, selection.date, selection.date)).get(selection.date) ?? emptySlots(safari);
       const slot = slots.find((candidate) => candidate.timeSlot === selection.timeSlot);
-      if ((slot?.seatsLeft ?? 0) < (selection.guests ?? 0)) addProblem(soldOut, `selections.${index}.timeSlot`, safariMessages.soldOut(safari.name, selection.date, selection.timeSlot));
-      return { safariId: safari.id, name: safari.name, date: selection.date, timeSlot: selection.timeSlot, guests: selection.guests ?? 0, price: safari.price, totalPrice: safari.price * (selection.guests ?? 0), seatsLeft: slot?.seatsLeft ?? 0 };
+      if ((slot?.seatsLeft ?? 0) < (selection.guests ?? 0))
+        addProblem(soldOut, `selections.${index}.timeSlot`, safariMessages.soldOut(safari.name, selection.date, selection.timeSlot));
+      return {
+        safariId: safari.id,
+        name: safari.name,
+        date: selection.date,
+        timeSlot: selection.timeSlot,
+        guests: selection.guests ?? 0,
+        price: safari.price,
+        totalPrice: safari.price * (selection.guests ?? 0),
+        seatsLeft: slot?.seatsLeft ?? 0,
+      };
     }),
   );
   if (hasProblems(soldOut)) throw conflict(Object.values(soldOut)[0]?.[0] ?? 'Sold out', soldOut);

@@ -42,7 +42,9 @@ export async function suggestedVillas(
   rules: readonly PricingRule[],
   now: number,
 ) {
-  const others = (await cottages.list()).filter((cottage) => isBookableCottage(cottage) && cottage.type !== exclude && cottage.max_guests * stay.rooms >= stay.guests);
+  const others = (await cottages.list()).filter(
+    (cottage) => isBookableCottage(cottage) && cottage.type !== exclude && cottage.max_guests * stay.rooms >= stay.guests,
+  );
   // Map.groupBy needs Node 21; this runs on Node 20 locally too.
   const byType = new Map<string, Cottage[]>();
   for (const cottage of others) byType.set(cottage.type, [...(byType.get(cottage.type) ?? []), cottage]);
@@ -52,7 +54,15 @@ export async function suggestedVillas(
     const unit = free[0];
     if (!unit || free.length < stay.rooms) continue;
     const quote = quoteStay({ ...stay, adults: stay.guests, children: 0, cottage: unit, safaris: [], rules });
-    suggestions.push({ type, id: unit.id, name: unit.name, price: unit.base_price, totalPrice: quote.villa.amount, maxGuests: unit.max_guests, image: unit.images[0] });
+    suggestions.push({
+      type,
+      id: unit.id,
+      name: unit.name,
+      price: unit.base_price,
+      totalPrice: quote.villa.amount,
+      maxGuests: unit.max_guests,
+      image: unit.images[0],
+    });
   }
   return suggestions.sort((a, b) => a.totalPrice - b.totalPrice);
 }

@@ -6,7 +6,8 @@ const RESORT = 'Forest Resort';
 // 'Sunday, 10 January 2027': Intl does the names (date-fns' format would add a locale of ~20 KB to the bundle).
 const longDateParts = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const longDate = (date: string) => {
-  const part = (type: Intl.DateTimeFormatPartTypes) => longDateParts.formatToParts(new Date(`${date}T00:00:00Z`)).find((candidate) => candidate.type === type)?.value ?? '';
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    longDateParts.formatToParts(new Date(`${date}T00:00:00Z`)).find((candidate) => candidate.type === type)?.value ?? '';
   return `${part('weekday')}, ${part('day')} ${part('month')} ${part('year')}`;
 };
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
@@ -26,9 +27,15 @@ export function bookingConfirmationMail(booking: BookingRecord): Mail {
     ['Villa', booking.cottage_name],
     ['Check-in', `${longDate(booking.check_in_date)}, from 2:00 PM`],
     ['Check-out', `${longDate(booking.check_out_date)}, by 11:00 AM`],
-    ['Guests', `${booking.adults} adult${booking.adults === 1 ? '' : 's'}${booking.children ? `, ${booking.children} child${booking.children === 1 ? '' : 'ren'}` : ''}`],
+    [
+      'Guests',
+      `${booking.adults} adult${booking.adults === 1 ? '' : 's'}${booking.children ? `, ${booking.children} child${booking.children === 1 ? '' : 'ren'}` : ''}`,
+    ],
     ['Package', booking.package_name],
-    ...booking.safaris.map((safari): [string, string] => ['Safari', `${safari.name}, ${longDate(safari.date)} ${safari.time_slot}, ${safari.guests} guest${safari.guests === 1 ? '' : 's'}`]),
+    ...booking.safaris.map((safari): [string, string] => [
+      'Safari',
+      `${safari.name}, ${longDate(safari.date)} ${safari.time_slot}, ${safari.guests} guest${safari.guests === 1 ? '' : 's'}`,
+    ]),
     ['Total', formatInr(booking.total_amount)],
     ['Payment', booking.payment_method === 'offline' ? 'Pay at the property' : `Online (${booking.payment_status})`],
     ...(booking.special_requests ? [['Special requests', booking.special_requests] as [string, string]] : []),
@@ -47,6 +54,8 @@ export function bookingCancellationMail(booking: BookingRecord, refundAmount: nu
     ['Dates', `${longDate(booking.check_in_date)} to ${longDate(booking.check_out_date)}`],
     ['Refund', refundAmount > 0 ? formatInr(refundAmount) : 'None (within 48 hours of check-in, or nothing was paid)'],
   ];
-  const { text, html } = render(rows, `Dear ${booking.customer_name}, your booking with ${RESORT} is cancelled.`, ['We hope to welcome you to the forest another time.']);
+  const { text, html } = render(rows, `Dear ${booking.customer_name}, your booking with ${RESORT} is cancelled.`, [
+    'We hope to welcome you to the forest another time.',
+  ]);
   return { to: booking.customer_email, subject: `Booking ${booking.booking_reference} cancelled`, text, html };
 }

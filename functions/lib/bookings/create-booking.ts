@@ -25,7 +25,8 @@ type SeatClaim = { safari: Safari; date: string; timeSlot: string; seats: number
 /** 409 naming each safari slot without the seats, on the field of its first selection. */
 function soldOut(claims: SeatClaim[], field: 'guests' | 'timeSlot') {
   const details: FieldProblems = {};
-  for (const claim of claims) addProblem(details, `selectedSafaris.${claim.index}.${field}`, safariMessages.soldOut(claim.safari.name, claim.date, claim.timeSlot));
+  for (const claim of claims)
+    addProblem(details, `selectedSafaris.${claim.index}.${field}`, safariMessages.soldOut(claim.safari.name, claim.date, claim.timeSlot));
   return conflict(Object.values(details)[0]?.[0] ?? 'A safari is sold out', details);
 }
 
@@ -40,7 +41,9 @@ export const newBookingReference = (now: number): string => `VM${now.toString(36
 
 /** What an Idempotency-Key is bound to: the request and who sent it (another account cannot replay it). */
 const requestHash = (request: CreateBookingRequest, principal?: Principal): string =>
-  createHash('sha256').update(JSON.stringify({ request, userId: principal?.userId ?? null })).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify({ request, userId: principal?.userId ?? null }))
+    .digest('hex');
 
 /** DynamoDB's limit of actions in one transaction. */
 const MAX_TRANSACTION_ACTIONS = 100;
@@ -52,11 +55,28 @@ async function replay(key: string, hash: string): Promise<CreatedBooking | undef
   const booking = await getBooking(record.bookingId);
   if (!booking) throw new Error(`Idempotency record points at missing booking ${record.bookingId}`);
   if (!booking.quote) throw new Error(`Booking ${booking.id} has no stored quote`);
-  return { booking: toPublicBooking(booking), bookingReference: booking.booking_reference, manageToken: record.manageToken, quote: booking.quote, replayed: true };
+  return {
+    booking: toPublicBooking(booking),
+    bookingReference: booking.booking_reference,
+    manageToken: record.manageToken,
+    quote: booking.quote,
+    replayed: true,
+  };
 }
 
 /** Every rule of spec section 5 that needs the catalogue, checked on the server. */
-function problemsOf(request: CreateBookingRequest, context: { maxGuests: number; packageName: string; packageMin: number; packageMax: number; stayPackage: Pick<StayPackage, 'name' | 'includes_safari' | 'max_safaris'>; safaris: Safari[]; today: string }): FieldProblems {
+function problemsOf(
+  request: CreateBookingRequest,
+  context: {
+    maxGuests: number;
+    packageName: string;
+    packageMin: number;
+    packageMax: number;
+    stayPackage: Pick<StayPackage, 'name' | 'includes_safari' | 'max_safaris'>;
+    safaris: Safari[];
+    today: string;
+  },
+): FieldProblems {
   const problems = stayProblems(request, context.today, context.maxGuests);
   const guests = request.adults + request.children;
   const outsidePackageRange = packageGuestProblem({ name: context.packageName, min_guests: context.packageMin, max_guests: context.packageMax }, guests);
@@ -77,7 +97,10 @@ function problemsOf(request: CreateBookingRequest, context: { maxGuests: number;
  * unit, every safari seat, the reference and the idempotency key in one transaction. Either all
  * of it is written or none of it, so two guests can never hold the same last villa.
  */
-export async function createBooking(request: CreateBookingRequest, options: { idempotencyKey: string; principal?: Principal; now?: number }): Promise<CreatedBooking> {
+export async function createBooking(
+  request: CreateBookingRequest,
+  options: { idempotencyKey: string; principal?: Principal; now?: number },
+): Promise<CreatedBooking> {
   try {
     return await createOnce(request, options);
   } catch (error) {
@@ -136,12 +159,15 @@ async function createOnce(request: CreateBookingRequest, options: { idempotencyK
   if (overCapacity.length) throw soldOut(overCapacity, 'guests');
   const nights = stayNights(request.checkIn, request.checkOut);
   if (3 + request.rooms * nights.length + seatClaims.length > MAX_TRANSACTION_ACTIONS) {
-    throw badRequest('This booking is too large to make at once: book fewer rooms or nights, or split it into two bookings', { rooms: ['Too many rooms for this many nights in one booking'] });
+    throw badRequest('This booking is too large to make at once: book fewer rooms or nights, or split it into two bookings', {
+      rooms: ['Too many rooms for this many nights in one booking'],
+    });
   }
 
   const free = await freeUnits(units, request.checkIn, request.checkOut, now);
   const chosen = free.slice(0, request.rooms);
-  if (chosen.length < request.rooms) await conflictOrReplay(conflict(`Sorry, ${firstUnit.name} is not available for these dates any more. Please choose other dates or another villa.`));
+  if (chosen.length < request.rooms)
+    await conflictOrReplay(conflict(`Sorry, ${firstUnit.name} is not available for these dates any more. Please choose other dates or another villa.`));
   const quote = quoteStay({
     checkIn: request.checkIn,
     checkOut: request.checkOut,

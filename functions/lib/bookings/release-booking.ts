@@ -10,8 +10,15 @@ import { conflict, notFound } from '../http/errors.ts';
  * Ends a booking's claim on the resort in one transaction: the status change (only from the
  * statuses given), the nights it still owns, and its safari seats.
  */
-export async function releaseBooking(booking: StoredBooking, status: BookingStatus, from: BookingStatus[], changes: Record<string, unknown> = {}): Promise<void> {
-  const owned = await Promise.all(booking.claims.cottageIds.map(async (cottageId) => ({ cottageId, nights: await ownedNights(cottageId, booking.claims.nights, booking.id) })));
+export async function releaseBooking(
+  booking: StoredBooking,
+  status: BookingStatus,
+  from: BookingStatus[],
+  changes: Record<string, unknown> = {},
+): Promise<void> {
+  const owned = await Promise.all(
+    booking.claims.cottageIds.map(async (cottageId) => ({ cottageId, nights: await ownedNights(cottageId, booking.claims.nights, booking.id) })),
+  );
   await transact([
     changeBookingStatusWrite(booking, status, from, changes),
     ...owned.flatMap(({ cottageId, nights }) => nights.map((night) => releaseNight(cottageId, night, booking.id))),

@@ -2,7 +2,11 @@ import type { Safari } from '../../../shared/catalog.ts';
 import { bookedSeats } from '../db/inventory.ts';
 
 /** Seats left on each slot of a safari, per date between two dates (inclusive). */
-export async function seatsLeft(safari: Safari, fromDate: string, toDate: string): Promise<Map<string, Array<{ timeSlot: string; capacity: number; booked: number; seatsLeft: number }>>> {
+export async function seatsLeft(
+  safari: Safari,
+  fromDate: string,
+  toDate: string,
+): Promise<Map<string, Array<{ timeSlot: string; capacity: number; booked: number; seatsLeft: number }>>> {
   const booked = await bookedSeats(safari.id, fromDate, toDate);
   return new Map(
     [...booked.keys()].map((date) => [
@@ -15,4 +19,5 @@ export async function seatsLeft(safari: Safari, fromDate: string, toDate: string
   );
 }
 
-export const emptySlots = (safari: Safari) => safari.time_slots.map((timeSlot) => ({ timeSlot, capacity: safari.seats_per_slot, booked: 0, seatsLeft: safari.seats_per_slot }));
+export const emptySlots = (safari: Safari) =>
+  safari.time_slots.map((timeSlot) => ({ timeSlot, capacity: safari.seats_per_slot, booked: 0, seatsLeft: safari.seats_per_slot }));

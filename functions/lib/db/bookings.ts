@@ -64,7 +64,12 @@ export function createBookingWrites(booking: StoredBooking, idempotency?: { key:
 }
 
 /** Moves a booking to a new status, only from one of the statuses it may leave. */
-export function changeBookingStatusWrite(booking: StoredBooking, status: BookingRecord['status'], from: BookingRecord['status'][], changes: Record<string, unknown> = {}) {
+export function changeBookingStatusWrite(
+  booking: StoredBooking,
+  status: BookingRecord['status'],
+  from: BookingRecord['status'][],
+  changes: Record<string, unknown> = {},
+) {
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':status': status, ':gsi2sk': bookingKeys.byMonth(booking.created_at, status).gsi2sk };
   const sets = ['#status = :status', 'gsi2sk = :gsi2sk'];

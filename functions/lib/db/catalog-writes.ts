@@ -5,7 +5,12 @@ import { documentClient, tableName } from './client.ts';
 import { cottageKeys, packageKeys, safariKeys, type Gsi1Keys, type Keys } from './keys.ts';
 
 /** Catalogue writes: each item is validated against its schema before it is stored (reads trust it). */
-function catalogWriter<T extends { id: string }>(options: { entity: string; schema: z.ZodMiniType<T>; itemKeys: (id: string) => Keys; listingKeys: (value: T) => Gsi1Keys }) {
+function catalogWriter<T extends { id: string }>(options: {
+  entity: string;
+  schema: z.ZodMiniType<T>;
+  itemKeys: (id: string) => Keys;
+  listingKeys: (value: T) => Gsi1Keys;
+}) {
   const toItem = (value: T) => ({ ...options.itemKeys(value.id), ...options.listingKeys(value), entity: options.entity, ...options.schema.parse(value) });
   return {
     toItem,

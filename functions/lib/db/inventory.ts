@@ -10,12 +10,14 @@ import { tableName } from './client.ts';
 export async function takenNights(cottageId: string, firstNight: string, lastNight: string, now: number): Promise<Set<string>> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': cottageKeys.item(cottageId).pk, ':from': cottageKeys.night(cottageId, firstNight).sk, ':to': cottageKeys.night(cottageId, lastNight).sk },
+    ExpressionAttributeValues: {
+      ':pk': cottageKeys.item(cottageId).pk,
+      ':from': cottageKeys.night(cottageId, firstNight).sk,
+      ':to': cottageKeys.night(cottageId, lastNight).sk,
+    },
     ConsistentRead: true,
   });
-  return new Set(
-    items.filter((item) => typeof item.holdExpiresAt !== 'number' || item.holdExpiresAt >= now).map((item) => String(item.night)),
-  );
+  return new Set(items.filter((item) => typeof item.holdExpiresAt !== 'number' || item.holdExpiresAt >= now).map((item) => String(item.night)));
 }
 
 /**
@@ -60,7 +62,11 @@ export async function ownedNights(cottageId: string, nights: string[], bookingId
   const last = nights[nights.length - 1] ?? '';
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': cottageKeys.item(cottageId).pk, ':from': cottageKeys.night(cottageId, first).sk, ':to': cottageKeys.night(cottageId, last).sk },
+    ExpressionAttributeValues: {
+      ':pk': cottageKeys.item(cottageId).pk,
+      ':from': cottageKeys.night(cottageId, first).sk,
+      ':to': cottageKeys.night(cottageId, last).sk,
+    },
     ConsistentRead: true,
   });
   return items.filter((item) => item.bookingId === bookingId).map((item) => String(item.night));

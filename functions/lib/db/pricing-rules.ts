@@ -11,6 +11,9 @@ export async function listPricingRules(): Promise<PricingRule[]> {
 
 export async function putPricingRule(rule: PricingRule): Promise<void> {
   await documentClient.send(
-    new PutCommand({ TableName: tableName, Item: { ...pricingRuleKeys.item(rule.id), ...pricingRuleKeys.listing(rule.id), entity: 'pricing-rule', ...pricingRuleSchema.parse(rule) } }),
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...pricingRuleKeys.item(rule.id), ...pricingRuleKeys.listing(rule.id), entity: 'pricing-rule', ...pricingRuleSchema.parse(rule) },
+    }),
   );
 }

@@ -95,7 +95,14 @@ export async function claimMail(eventId: string, deadline: number, now: () => nu
       await documentClient.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...effectKeys.mail(eventId), entity: 'effect', state: 'sending', owner, leaseUntil: at + MAIL_LEASE_MS, expiresAt: epochSeconds(at) + EFFECT_MARK_SECONDS },
+          Item: {
+            ...effectKeys.mail(eventId),
+            entity: 'effect',
+            state: 'sending',
+            owner,
+            leaseUntil: at + MAIL_LEASE_MS,
+            expiresAt: epochSeconds(at) + EFFECT_MARK_SECONDS,
+          },
           ConditionExpression: 'attribute_not_exists(pk) OR (#state = :sending AND leaseUntil < :now)',
           ExpressionAttributeNames: { '#state': 'state' },
           ExpressionAttributeValues: { ':sending': 'sending', ':now': at },
@@ -108,7 +115,8 @@ export async function claimMail(eventId: string, deadline: number, now: () => nu
       if (Item?.state === 'sent') return undefined;
       if (!Item) continue; // given back in the meantime
       const leaseUntil = Number(Item.leaseUntil ?? 0);
-      if (leaseUntil + 50 > deadline) throw new Error(`The mail of stream record ${eventId} is claimed by another attempt until ${new Date(leaseUntil).toISOString()}`, { cause: error });
+      if (leaseUntil + 50 > deadline)
+        throw new Error(`The mail of stream record ${eventId} is claimed by another attempt until ${new Date(leaseUntil).toISOString()}`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, leaseUntil - now()) + 50));
     }
   }
@@ -147,7 +155,15 @@ export async function markMailSent(claim: MailClaim, result: string): Promise<vo
 export async function releaseMailClaim(claim: MailClaim): Promise<void> {
   const { ConditionExpression, names, values } = ownedBy(claim);
   await documentClient
-    .send(new DeleteCommand({ TableName: tableName, Key: effectKeys.mail(claim.eventId), ConditionExpression, ExpressionAttributeNames: names, ExpressionAttributeValues: values }))
+    .send(
+      new DeleteCommand({
+        TableName: tableName,
+        Key: effectKeys.mail(claim.eventId),
+        ConditionExpression,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    )
     .catch((error: unknown) => {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     });

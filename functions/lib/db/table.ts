@@ -18,11 +18,7 @@ export type IndexName = (typeof tableShape.globalIndexes)[number]['indexName'];
 
 /** CreateTable input for DynamoDB Local (on AWS the stack creates the table). */
 export function createTableInput(tableName: string) {
-  const keyAttributes = [
-    tableShape.partitionKey,
-    tableShape.sortKey,
-    ...tableShape.globalIndexes.flatMap((index) => [index.partitionKey, index.sortKey]),
-  ];
+  const keyAttributes = [tableShape.partitionKey, tableShape.sortKey, ...tableShape.globalIndexes.flatMap((index) => [index.partitionKey, index.sortKey])];
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,

@@ -7,18 +7,12 @@ type Repository<T extends Listed> = { get(id: string): Promise<T | undefined>; l
 const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 /** GET /api/<kind>: what guests may book, in the order given. */
-export function listCatalogRoute<T extends Listed>(
-  repository: Repository<T>,
-  options: { isListed: (value: T) => boolean; order: (a: T, b: T) => number },
-) {
+export function listCatalogRoute<T extends Listed>(repository: Repository<T>, options: { isListed: (value: T) => boolean; order: (a: T, b: T) => number }) {
   return publicRoute({}, async () => (await repository.list()).filter(options.isListed).sort(options.order));
 }
 
 /** GET /api/<kind>/{id}: one bookable item, or a 404 that names what was asked for. */
-export function getCatalogItemRoute<T extends Listed>(
-  repository: Repository<T>,
-  options: { label: string; isListed: (value: T) => boolean },
-) {
+export function getCatalogItemRoute<T extends Listed>(repository: Repository<T>, options: { label: string; isListed: (value: T) => boolean }) {
   // The id is checked by its pattern alone: these routes carry no validation library.
   return publicRoute({}, async ({ event }) => {
     const params = { id: event.pathParameters?.id ?? '' };

@@ -17,14 +17,11 @@ export const badRequest = (message: string, details?: Record<string, string[]>) 
 export const unauthorized = (message = 'Please sign in to continue') => new HttpError(401, message);
 export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string, details?: Record<string, string[]>, extra?: Record<string, unknown>) =>
-  new HttpError(409, message, details, extra);
+export const conflict = (message: string, details?: Record<string, string[]>, extra?: Record<string, unknown>) => new HttpError(409, message, details, extra);
 export const unprocessable = (message: string) => new HttpError(422, message);
-export const payloadTooLarge = (limitBytes: number) =>
-  new HttpError(413, `Request body is too large (limit ${limitBytes} bytes)`);
+export const payloadTooLarge = (limitBytes: number) => new HttpError(413, `Request body is too large (limit ${limitBytes} bytes)`);
 export const unsupportedMediaType = () => new HttpError(415, 'Request body must be JSON (Content-Type: application/json)');
 export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
   new HttpError(429, message, undefined, undefined, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : undefined);
-export const notImplemented = (routeKey: string) =>
-  new HttpError(501, `${routeKey} is not implemented yet. It is listed in the route table as planned.`);
+export const notImplemented = (routeKey: string) => new HttpError(501, `${routeKey} is not implemented yet. It is listed in the route table as planned.`);
 export const serviceUnavailable = (message: string) => new HttpError(503, message);

@@ -18,7 +18,11 @@ const jsonHeaders = {
   'cache-control': 'no-store',
 };
 
-export function jsonResponse<T>(statusCode: number, body: ApiSuccess<T> | (ApiFailure & Record<string, unknown>), headers: Record<string, string> = {}): HttpResult {
+export function jsonResponse<T>(
+  statusCode: number,
+  body: ApiSuccess<T> | (ApiFailure & Record<string, unknown>),
+  headers: Record<string, string> = {},
+): HttpResult {
   return { statusCode, headers: { ...jsonHeaders, ...headers }, body: JSON.stringify(body) };
 }
 
@@ -108,19 +112,19 @@ export const routeBuilder = (authenticate: Authenticate) =>
     schemas: Schemas<P, Q, B>,
     run: (input: RouteInput<P, Q, B>) => Promise<RouteOutput<T>>,
   ) {
-  return middy<HttpEvent, HttpResult>()
-    .use(httpErrors())
-    .handler(async (event, context) => {
-      const principal = await authenticate(event);
-      const params = schemas.params ? parseWith(schemas.params, event.pathParameters ?? {}, 'path') : ({} as P);
-      const query = schemas.query ? parseWith(schemas.query, event.queryStringParameters ?? {}, 'query') : ({} as Q);
-      const body = schemas.body ? parseWith(schemas.body, readJsonBody(event), 'request body') : (undefined as B);
-      const output = await run({ params, query, body, event, context, ...(principal ? { principal } : {}) });
-      if (isCustomOutput(output)) {
-        return jsonResponse(output.statusCode, { success: true, data: output.data }, output.headers);
-      }
-      return jsonResponse(200, { success: true, data: output });
-    });
+    return middy<HttpEvent, HttpResult>()
+      .use(httpErrors())
+      .handler(async (event, context) => {
+        const principal = await authenticate(event);
+        const params = schemas.params ? parseWith(schemas.params, event.pathParameters ?? {}, 'path') : ({} as P);
+        const query = schemas.query ? parseWith(schemas.query, event.queryStringParameters ?? {}, 'query') : ({} as Q);
+        const body = schemas.body ? parseWith(schemas.body, readJsonBody(event), 'request body') : (undefined as B);
+        const output = await run({ params, query, body, event, context, ...(principal ? { principal } : {}) });
+        if (isCustomOutput(output)) {
+          return jsonResponse(output.statusCode, { success: true, data: output.data }, output.headers);
+        }
+        return jsonResponse(200, { success: true, data: output });
+      });
   };
 
 /**

@@ -56,7 +56,10 @@ export async function apiRequest<T>(path: string, schema: z.ZodMiniType<T>, opti
   } catch {
     payload = undefined;
   }
-  const envelope = (payload ?? {}) as { success?: boolean; data?: unknown; error?: string; message?: string; details?: Record<string, string[]> } & Record<string, unknown>;
+  const envelope = (payload ?? {}) as { success?: boolean; data?: unknown; error?: string; message?: string; details?: Record<string, string[]> } & Record<
+    string,
+    unknown
+  >;
   if (!response.ok || envelope.success === false) {
     if (response.status === 401 && options.auth && token) signOut(options.auth);
     const { success: _success, data: _data, error, message, details, ...extra } = envelope;

@@ -7,5 +7,4 @@ const signInResultSchema = z.object({
   user: z.object({ id: z.string(), name: z.string(), email: z.string(), role: userRoleSchema }),
 });
 
-export const signIn = (email: string, password: string) =>
-  apiRequest('/auth/admin-login', signInResultSchema, { method: 'POST', body: { email, password } });
+export const signIn = (email: string, password: string) => apiRequest('/auth/admin-login', signInResultSchema, { method: 'POST', body: { email, password } });

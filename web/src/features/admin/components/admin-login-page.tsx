@@ -47,11 +47,25 @@ export default function AdminLoginPage() {
         <p className="muted">Sign in to manage {RESORT_NAME}</p>
         <label>
           Email
-          <input type="email" required autoComplete="username" placeholder="Enter your email address" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <input
+            type="email"
+            required
+            autoComplete="username"
+            placeholder="Enter your email address"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
         </label>
         <label>
           Password
-          <input type="password" required autoComplete="current-password" placeholder="Enter your password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          <input
+            type="password"
+            required
+            autoComplete="current-password"
+            placeholder="Enter your password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
         </label>
         {error && (
           <p role="alert" className="alert alert--error">

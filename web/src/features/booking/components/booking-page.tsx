@@ -23,7 +23,11 @@ export function BookingPage() {
           </div>
           <ol className="progress__steps">
             {steps.map((name, index) => (
-              <li key={name} className={index + 1 === current ? 'progress__step progress__step--active' : 'progress__step'} aria-current={index + 1 === current ? 'step' : undefined}>
+              <li
+                key={name}
+                className={index + 1 === current ? 'progress__step progress__step--active' : 'progress__step'}
+                aria-current={index + 1 === current ? 'step' : undefined}
+              >
                 <span className="progress__number">{index + 1}</span>
                 <span className="progress__name">{name}</span>
               </li>
