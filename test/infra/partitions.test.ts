@@ -22,6 +22,7 @@ import { lambdaContext, loadHandler } from '../../infra/local/handlers.ts';
 import { sampleCottages, samplePackages, samplePricingRules, sampleSafaris } from '../../infra/local/sample-data.ts';
 import { loadSampleEvent } from '../../infra/local/sample-events.ts';
 import { partitionKeyPatterns } from '../../infra/route-classes.ts';
+import { asBookingItem, storedBooking, streamRecord } from '../support/stream-fixtures.ts';
 
 /**
  * IAM `dynamodb:LeadingKeys` is enforced on AWS only: DynamoDB Local lets every handler reach every
@@ -181,53 +182,17 @@ describe('partition-scoped routes reach only their partitions', () => {
 describe('the stream consumer reaches only its partitions', () => {
   it('a booking made, then cancelled, and a catalogue change: feed, report counters, once-only marks, connections', async () => {
     const { handler } = await import('../../functions/streams/table-events.ts');
-    const { marshall } = await import('@aws-sdk/util-dynamodb');
     accesses = [];
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const booking = {
-      ...bookingKeys.item('b-stream'),
-      entity: 'booking',
-      id: 'b-stream',
-      booking_reference: 'VMSTREAM1',
-      status: 'confirmed',
-      payment_method: 'offline',
-      payment_status: 'paid',
-      user_id: 'u-1',
-      customer_name: 'Guest',
-      customer_email: 'guest@example.in',
-      customer_phone: '9876543210',
-      country_code: '+91',
-      check_in_date: '2027-02-01',
-      check_out_date: '2027-02-03',
-      nights: 2,
-      adults: 2,
-      children: 0,
-      rooms: 1,
-      cottage_type: 'glass-cottage',
-      cottage_ids: ['glass-1'],
-      cottage_name: 'Glass Cottage',
-      package_id: 'p',
-      package_name: 'P',
-      safaris: [{ safari_id: 's', name: 'S', date: '2027-02-02', time_slot: '06:00', guests: 2, amount: 100 }],
-      total_amount: 1000,
-      price_breakdown: [],
-      created_at: '2026-11-22T00:00:00.000Z',
-      claims: { cottageIds: ['glass-1'], nights: ['2027-02-01', '2027-02-02'], seats: [] },
-      quote: { villa: { amount: 800 } },
-    };
+    const booking = asBookingItem(storedBooking({ status: 'confirmed', payment_status: 'paid' }));
     const cancelled = { ...booking, status: 'cancelled', cancelled_at: '2026-11-23T00:00:00.000Z', refund_amount: 1000 };
-    const record = (id: string, eventName: 'INSERT' | 'MODIFY', before: Item | undefined, after: Item) => ({
-      eventID: id,
-      eventName,
-      dynamodb: { SequenceNumber: id, ...(before ? { OldImage: marshall(before) as never } : {}), NewImage: marshall(after) as never },
-    });
     const stayPackage = packageWrites.toItem(samplePackages[0] as never);
     const result = await handler({
       Records: [
-        record('1', 'INSERT', undefined, booking),
-        record('2', 'MODIFY', booking, cancelled),
-        record('3', 'MODIFY', stayPackage, { ...stayPackage, name: 'Renamed' }),
+        streamRecord('INSERT', undefined, booking, '1'),
+        streamRecord('MODIFY', booking, cancelled, '2'),
+        streamRecord('MODIFY', stayPackage, { ...stayPackage, name: 'Renamed' }, '3'),
       ],
     });
     vi.restoreAllMocks();

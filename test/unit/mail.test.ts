@@ -1,49 +1,15 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDBRecord } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { asBookingItem, storedBooking, streamRecord } from '../support/stream-fixtures.ts';
 
 const sesMock = mockClient(SESv2Client);
 /** A guest's cancellation, as the table stream delivers it. */
-function cancellationRecord(): DynamoDBRecord {
-  const booking = {
-    pk: 'BOOKING#b-1',
-    sk: 'BOOKING',
-    entity: 'booking',
-    id: 'b-1',
-    booking_reference: 'VMTEST01',
-    status: 'confirmed',
-    payment_method: 'offline',
-    payment_status: 'pending',
-    customer_name: 'Guest',
-    customer_email: 'guest@example.in',
-    customer_phone: '9876543210',
-    country_code: '+91',
-    check_in_date: '2027-02-01',
-    check_out_date: '2027-02-02',
-    nights: 1,
-    adults: 2,
-    children: 0,
-    rooms: 1,
-    cottage_type: 'glass-cottage',
-    cottage_ids: ['glass-1'],
-    cottage_name: 'Glass Cottage',
-    package_id: 'p',
-    package_name: 'P',
-    safaris: [],
-    total_amount: 1000,
-    price_breakdown: [],
-    created_at: '2026-11-22T00:00:00.000Z',
-    claims: { cottageIds: ['glass-1'], nights: ['2027-02-01'], seats: [] },
-  };
-  const cancelled = { ...booking, status: 'cancelled', cancelled_at: '2026-11-23T00:00:00.000Z', refund_amount: 0 };
-  return {
-    eventID: 'event-900',
-    eventName: 'MODIFY',
-    dynamodb: { SequenceNumber: '900', OldImage: marshall(booking) as never, NewImage: marshall(cancelled) as never },
-  };
+function cancellationRecord() {
+  const booking = storedBooking({ status: 'confirmed', customer_email: 'guest@example.in', check_in_date: '2027-02-01', check_out_date: '2027-02-02' });
+  const cancelled = { ...booking, status: 'cancelled' as const, cancelled_at: '2026-11-23T00:00:00.000Z', refund_amount: 0 };
+  return streamRecord('MODIFY', asBookingItem(booking), asBookingItem(cancelled), '900');
 }
 
 const mail = { to: 'guest@example.in', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' };
