@@ -30,15 +30,17 @@ export default function AdminLayout() {
           Sign Out
         </button>
       </header>
-      <Suspense
-        fallback={
-          <div className="page-loading" role="status" aria-live="polite">
-            Loading...
-          </div>
-        }
-      >
-        <Outlet />
-      </Suspense>
+      <main className="admin__main">
+        <Suspense
+          fallback={
+            <div className="page-loading" role="status" aria-live="polite">
+              Loading...
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
     </div>
   );
 }
