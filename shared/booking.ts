@@ -108,6 +108,9 @@ export const createBookingSchema = z.object({
 export type CreateBookingRequest = z.infer<typeof createBookingSchema>;
 
 export const bookingStatuses = ['pending', 'confirmed', 'cancelled', 'completed', 'expired'] as const;
+
+/** The statuses in which a booking holds its nights (and counts in the reports). */
+export const holdingStatuses: ReadonlyArray<(typeof bookingStatuses)[number]> = ['pending', 'confirmed', 'completed'];
 export type BookingStatus = (typeof bookingStatuses)[number];
 
 /** The booking as the API shows it (guest section 3's server view, plus what the stay needs). */

@@ -25,7 +25,7 @@ export async function sendMail(mail: Mail): Promise<MailResult> {
     await writeFile(join(config.MAIL_OUTBOX_DIR, `${name}.html`), mail.html);
     return 'outbox';
   }
-  if (!config.MAIL_FROM || !ses) {
+  if (!ses) {
     console.warn(JSON.stringify({ level: 'warn', message: 'Mail is not configured for this stage; not sent', subject: mail.subject }));
     return 'disabled';
   }

@@ -1,4 +1,4 @@
-import type { BookingRecord } from '../../shared/booking.ts';
+import { holdingStatuses, type BookingRecord } from '../../shared/booking.ts';
 import { formatInr } from '../../shared/money.ts';
 import { toPublicBooking, type StoredBooking } from '../lib/db/bookings.ts';
 import type { Audience } from '../lib/db/keys.ts';
@@ -14,9 +14,6 @@ export type MailOrder = { kind: 'confirmation'; booking: BookingRecord } | { kin
 export type Effects = { notices: Notice[]; mail?: MailOrder };
 
 const none: Effects = { notices: [] };
-
-/** The statuses in which a booking holds its nights. */
-export const holdingStatuses: ReadonlyArray<BookingRecord['status']> = ['pending', 'confirmed', 'completed'];
 
 const summary = (booking: StoredBooking) => ({
   id: booking.id,

@@ -23,6 +23,7 @@ import { sampleCottages, samplePackages, samplePricingRules, sampleSafaris } fro
 import { loadSampleEvent } from '../../infra/local/sample-events.ts';
 import { partitionKeyPatterns } from '../../infra/route-classes.ts';
 import { asBookingItem, storedBooking, streamRecord } from '../support/stream-fixtures.ts';
+import { stringLike } from '../support/iam.ts';
 
 /**
  * IAM `dynamodb:LeadingKeys` is enforced on AWS only: DynamoDB Local lets every handler reach every
@@ -116,15 +117,6 @@ beforeAll(() => {
   });
 });
 afterAll(() => documentMock.restore());
-
-/** IAM StringLike: `*` any run of characters, `?` one character. */
-const stringLike = (pattern: string, value: string) =>
-  new RegExp(
-    `^${pattern
-      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-      .replace(/\*/g, '.*')
-      .replace(/\?/g, '.')}$`,
-  ).test(value);
 
 async function sampleEvent(route: HttpRoute): Promise<unknown> {
   const path = join(import.meta.dirname, '../../events', `${route.name}.json`);

@@ -22,6 +22,7 @@ import { rotationActions, streamReadActions, tableActions, updateOnlyActions } f
 import { webRoot } from '../../infra/local/web-build.ts';
 import { bundleStackFunctions, ResortStack } from '../../infra/resort-stack.ts';
 import { stageConfig, stageConfigFromContext } from '../../infra/stage-config.ts';
+import { stringLike } from '../support/iam.ts';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 type Statement = { Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, string[]>> };
@@ -78,14 +79,6 @@ const tableStatementsOf = (statements: Statement[]) =>
 /** The LeadingKeys patterns a statement is scoped to (undefined: the whole table). */
 const leadingKeysOf = (statement: Statement) => statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
 const patternsOf = (partitions: readonly TablePartition[]) => [...new Set(partitions.flatMap((partition) => partitionKeyPatterns[partition]))];
-/** IAM StringLike: `*` any run of characters, `?` one character. */
-const stringLike = (pattern: string, value: string) =>
-  new RegExp(
-    `^${pattern
-      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-      .replace(/\*/g, '.*')
-      .replace(/\?/g, '.')}$`,
-  ).test(value);
 const allFunctionNames = () => [...httpRoutes, ...wsRoutes, ...jobs, ...streamConsumers, ...secretRotations].map((entry) => entry.name);
 
 describe('stack size', () => {

@@ -5,6 +5,7 @@ import { createBookingSchema } from '../../shared/booking.ts';
 import { ensureAdmin, logIn } from '../../functions/lib/accounts.ts';
 import { bookingBody, inDays, itemsOf, newKey, postJson } from '../support/booking-fixtures.ts';
 import { getJson, useTestStack } from '../support/local-stack.ts';
+import { readOutbox } from '../support/outbox.ts';
 
 const stack = useTestStack();
 
@@ -232,14 +233,7 @@ describe('payment holds', () => {
 });
 
 describe('e-mail to the guest (local outbox)', () => {
-  const outbox = async () => {
-    const dir = process.env.MAIL_OUTBOX_DIR ?? '';
-    const { readdir, readFile } = await import('node:fs/promises');
-    const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.json'));
-    return Promise.all(
-      files.map(async (file) => JSON.parse(await readFile(`${dir}/${file}`, 'utf8')) as { to: string; subject: string; text: string; html: string }),
-    );
-  };
+  const outbox = () => readOutbox();
 
   it('confirms a booking and its cancellation by e-mail, with the stay, total and policy', async () => {
     const owner = await register('mailme@example.in');

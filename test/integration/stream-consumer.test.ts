@@ -1,4 +1,4 @@
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signAccessToken } from '../../functions/lib/auth.ts';
 import { documentClient } from '../../functions/lib/db/client.ts';
@@ -7,16 +7,13 @@ import { getItem, queryAll } from '../../functions/lib/db/query.ts';
 import { bookingBody, inDays, newKey, postJson } from '../support/booking-fixtures.ts';
 import { useTestStack } from '../support/local-stack.ts';
 import { connect } from '../support/ws-client.ts';
+import { readOutbox } from '../support/outbox.ts';
 
 const stack = useTestStack();
 const outboxDir = () => process.env.MAIL_OUTBOX_DIR ?? '';
 
 async function mailsAbout(reference: string) {
-  const files = (await readdir(outboxDir()).catch(() => [] as string[])).filter((file) => file.endsWith('.json'));
-  const mails = await Promise.all(
-    files.map(async (file) => JSON.parse(await readFile(`${outboxDir()}/${file}`, 'utf8')) as { to: string; subject: string; text: string }),
-  );
-  return mails.filter((mail) => mail.subject.includes(reference));
+  return (await readOutbox()).filter((mail) => mail.subject.includes(reference));
 }
 
 async function adminSocket() {

@@ -1,3 +1,4 @@
+import { holdingStatuses } from '../../../shared/booking.ts';
 import { resortToday } from '../../../shared/stay.ts';
 import type { StoredBooking } from '../db/bookings.ts';
 
@@ -5,8 +6,6 @@ import type { StoredBooking } from '../db/bookings.ts';
 export type Counters = Record<string, number>;
 /** Counters by resort date (yyyy-mm-dd). */
 export type DayCounters = Map<string, Counters>;
-
-const holding = new Set(['pending', 'confirmed', 'completed']);
 
 function add(days: DayCounters, date: string, name: string, amount: number): void {
   if (amount === 0) return;
@@ -35,7 +34,7 @@ export function bookingContribution(booking: StoredBooking | undefined): DayCoun
   const days: DayCounters = new Map();
   if (!booking) return days;
   const createdOn = resortToday(new Date(booking.created_at));
-  if (holding.has(booking.status)) {
+  if (holdingStatuses.includes(booking.status)) {
     const rooms = booking.claims.cottageIds.length || booking.rooms;
     const nights = booking.claims.nights;
     const villaAmount = booking.quote?.villa.amount ?? 0;
