@@ -79,7 +79,10 @@ describe('the local stream reader (the event source mapping of npm start)', () =
     // The call after the failure starts at the failed record (the stream may page the rest separately).
     const failedCall = delivered.findIndex((batch) => batch.includes(ids[1] ?? ''));
     expect(delivered[failedCall + 1]?.[0]).toBe(ids[1]);
-    expect(delivered.flat().filter((id) => id === ids[2])).toHaveLength(1);
+    // A record after the failed one is redelivered exactly when it shared the failed batch (as Lambda does);
+    // whether it did depends on how the stream paged the writes.
+    const sharedFailedBatch = delivered[failedCall]?.includes(ids[2] ?? '') ? 1 : 0;
+    expect(delivered.flat().filter((id) => id === ids[2])).toHaveLength(1 + sharedFailedBatch);
   });
 
   it('bisects a batch whose handler throws, and sets aside a record that fails every retry without holding up the rest', async () => {
