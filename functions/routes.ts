@@ -268,6 +268,8 @@ export const isImplemented = (route: HttpRoute): boolean => route.handler !== un
 export const handlerModule = (route: HttpRoute): string => route.handler ?? NOT_IMPLEMENTED_HANDLER;
 
 export const routeKey = (route: HttpRoute): string => `${route.method} ${route.path}`;
+/** `METHOD /path` -> auth level for every HTTP route (what the HTTP middleware enforces; see functions/lib/http/route-auth.ts). */
+export const routeAuthLevelsFromTable = (): Record<string, AuthLevel> => Object.fromEntries(httpRoutes.map((route) => [routeKey(route), route.auth]));
 
 export const routeClassOf = (route: HttpRoute): RouteClass => route.class ?? 'standard';
 

@@ -1,7 +1,7 @@
 import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { handlerModule, httpRoutes, jobs, secretRotations, streamConsumers, wsRoutes } from '../functions/routes.ts';
+import { handlerModule, httpRoutes, jobs, routeAuthLevelsFromTable, secretRotations, streamConsumers, wsRoutes } from '../functions/routes.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -46,6 +46,8 @@ export const functionBuildOptions = {
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   metafile: true,
   logLevel: 'warning',
+  // The route table's auth column as a literal (functions/lib/http/route-auth.ts), not the table.
+  define: { ROUTE_AUTH_INLINED: 'true', ROUTE_AUTH_LEVELS: JSON.stringify(routeAuthLevelsFromTable()) },
 } as const satisfies BuildOptions;
 
 /**

@@ -1,19 +1,18 @@
-import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { decodeProtectedHeader, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyOptions } from 'jose';
-import * as z from 'zod/mini';
-import { userRoleSchema, type UserRole } from '../../shared/users.ts';
+import { userRoles, type UserRole } from '../../shared/users.ts';
 import { config } from './config.ts';
+import { decodeHeader, signJwt, verifyJwt, type JwtPayload, type VerifyOptions } from './jwt.ts';
+import { getSecretVersion, SecretNotFoundError } from './secrets.ts';
 
 const ISSUER = 'forest-resort';
 const audience = `forest-resort:${config.STAGE}`;
-const ALGORITHM = 'HS256';
+/** How long an access token lasts. */
+export const ACCESS_TOKEN_SECONDS = 8 * 3600;
+const MIN_SECRET_LENGTH = 32;
 
 /** The key id of JWT_SECRET (local runs and tests): one key, never rotated. */
 export const LOCAL_KEY_ID = 'local';
 /** A token naming a key this container does not know makes it re-read the secret, at most this often. */
 export const UNKNOWN_KEY_REFRESH_MS = 60_000;
-
-const secretSchema = z.string().check(z.minLength(32, 'JWT_SECRET must be at least 32 characters'));
 
 /**
  * The signing keys this container knows, by key id. On AWS the key is a Secrets Manager secret
@@ -24,20 +23,19 @@ const secretSchema = z.string().check(z.minLength(32, 'JWT_SECRET must be at lea
  */
 type KeyRing = { currentKid: string; keys: Map<string, Uint8Array>; previousKid?: string };
 
-const encode = (secret: string | undefined) => new TextEncoder().encode(secretSchema.parse(secret));
-
-/** One client per container, made at init, only where the key lives in Secrets Manager. */
-const secretsClient = !process.env.JWT_SECRET && config.JWT_SECRET_ARN ? new SecretsManagerClient({ region: config.AWS_REGION }) : undefined;
+function encode(secret: string | undefined): Uint8Array {
+  if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
+  return new TextEncoder().encode(secret);
+}
 
 async function readVersion(stage: 'AWSCURRENT' | 'AWSPREVIOUS'): Promise<{ kid: string; key: Uint8Array } | undefined> {
-  if (!secretsClient || !config.JWT_SECRET_ARN) throw new Error('JWT_SECRET_ARN is not configured');
+  if (!config.JWT_SECRET_ARN) throw new Error('JWT_SECRET_ARN is not configured');
   try {
-    const secret = await secretsClient.send(new GetSecretValueCommand({ SecretId: config.JWT_SECRET_ARN, VersionStage: stage }));
-    if (!secret.VersionId) throw new Error(`The signing key's ${stage} version has no id`);
-    return { kid: secret.VersionId, key: encode(secret.SecretString) };
+    const secret = await getSecretVersion(config.JWT_SECRET_ARN, stage);
+    return { kid: secret.versionId, key: encode(secret.secretString) };
   } catch (error) {
     // A secret never rotated has no AWSPREVIOUS.
-    if (stage === 'AWSPREVIOUS' && error instanceof ResourceNotFoundException) return undefined;
+    if (stage === 'AWSPREVIOUS' && error instanceof SecretNotFoundError) return undefined;
     throw error;
   }
 }
@@ -79,7 +77,8 @@ function getKeyRing(): Promise<KeyRing> {
  * the previous one.
  */
 async function verificationKeys(token: string): Promise<Uint8Array[]> {
-  const { kid } = decodeProtectedHeader(token);
+  const kid = decodeHeader(token)?.kid;
+  if (kid !== undefined && typeof kid !== 'string') return [];
   let ring = await getKeyRing();
   if (kid === undefined)
     return [ring.keys.get(ring.currentKid), ring.previousKid ? ring.keys.get(ring.previousKid) : undefined].filter(
@@ -100,12 +99,12 @@ async function verificationKeys(token: string): Promise<Uint8Array[]> {
 }
 
 /** Verifies with each candidate key in turn; the first that verifies wins. Throws when none does. */
-async function verifyWithKeyRing(token: string, options: JWTVerifyOptions): Promise<JWTPayload> {
+async function verifyWithKeyRing(token: string, options: VerifyOptions): Promise<JwtPayload> {
   const keys = await verificationKeys(token);
   let failure: unknown = new Error('No key for this token');
   for (const key of keys) {
     try {
-      return (await jwtVerify(token, key, options)).payload;
+      return verifyJwt(token, key, options);
     } catch (error) {
       failure = error;
     }
@@ -114,11 +113,11 @@ async function verifyWithKeyRing(token: string, options: JWTVerifyOptions): Prom
 }
 
 /** Signs with the current key and names it in the header. */
-async function sign(jwt: SignJWT): Promise<string> {
+async function sign(payload: JwtPayload): Promise<string> {
   const ring = await getKeyRing();
   const key = ring.keys.get(ring.currentKid);
   if (!key) throw new Error('No current signing key');
-  return jwt.setProtectedHeader({ alg: ALGORITHM, kid: ring.currentKid }).sign(key);
+  return signJwt(payload, key, ring.currentKid);
 }
 
 /** For tests: forget the keys this container read, as a new container would. */
@@ -129,30 +128,28 @@ export function resetSigningKeys(): void {
 
 export type Principal = { userId: string; role: UserRole; name: string; email: string };
 
-const claimsSchema = z.object({
-  sub: z.string().check(z.minLength(1)),
-  role: userRoleSchema,
-  name: z.string(),
-  email: z.string(),
-});
+const isRole = (value: unknown): value is UserRole => (userRoles as readonly unknown[]).includes(value);
 
-export async function signAccessToken(principal: Principal, expiresIn = '8h'): Promise<string> {
-  return sign(
-    new SignJWT({ role: principal.role, name: principal.name, email: principal.email })
-      .setSubject(principal.userId)
-      .setIssuer(ISSUER)
-      .setAudience(audience)
-      .setIssuedAt()
-      .setExpirationTime(expiresIn),
-  );
+export async function signAccessToken(principal: Principal, lifetimeSeconds = ACCESS_TOKEN_SECONDS): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return sign({
+    role: principal.role,
+    name: principal.name,
+    email: principal.email,
+    sub: principal.userId,
+    iss: ISSUER,
+    aud: audience,
+    iat: now,
+    exp: now + lifetimeSeconds,
+  });
 }
 
-/** Verifies signature, algorithm, issuer, audience and expiry; returns undefined for any bad token. */
+/** Verifies signature, algorithm, issuer, audience and expiry, then the claims' shape; returns undefined for any bad token. */
 export async function verifyAccessToken(token: string): Promise<Principal | undefined> {
   try {
-    const payload = await verifyWithKeyRing(token, { algorithms: [ALGORITHM], issuer: ISSUER, audience, requiredClaims: ['exp', 'sub'] });
-    const claims = claimsSchema.parse(payload);
-    return { userId: claims.sub, role: claims.role, name: claims.name, email: claims.email };
+    const { sub, role, name, email } = await verifyWithKeyRing(token, { issuer: ISSUER, audience });
+    if (typeof sub !== 'string' || !sub || !isRole(role) || typeof name !== 'string' || typeof email !== 'string') return undefined;
+    return { userId: sub, role, name, email };
   } catch {
     return undefined;
   }

@@ -64,14 +64,38 @@ describe('deployed bundles', () => {
     expect(carries('streams/table-events', 'PostToConnection')).toBe(true);
   });
 
-  it("public routes that sign nothing carry no token code (jose, the signing secret's client)", () => {
+  it("public routes that sign nothing carry no token code (the JWT check, the signing secret's request)", () => {
     const open = httpRoutes.filter((route: HttpRoute) => route.auth === 'public' && !route.usesSigningKey && isImplemented(route));
     expect(open.length).toBeGreaterThan(10);
     for (const route of open) {
       const code = readFileSync(join(bundles[handlerModule(route)] ?? '', 'index.mjs'), 'utf8');
-      expect(code.includes('"GetSecretValue"'), `${route.name} carries the Secrets Manager client`).toBe(false);
-      expect(code.includes('JWSSignatureVerificationFailed'), `${route.name} carries jose`).toBe(false);
+      expect(code.includes('secretsmanager.GetSecretValue'), `${route.name} reads the signing secret`).toBe(false);
+      expect(code.includes('Unexpected algorithm'), `${route.name} carries the JWT check`).toBe(false);
     }
+  });
+
+  it('signed-in routes check tokens without jose or the Secrets Manager client, and no bundle carries the route table', () => {
+    const signedIn = httpRoutes.filter((route: HttpRoute) => route.auth !== 'public' && isImplemented(route));
+    expect(signedIn.length).toBeGreaterThan(3);
+    for (const route of signedIn) {
+      const code = readFileSync(join(bundles[handlerModule(route)] ?? '', 'index.mjs'), 'utf8');
+      expect(code.includes('Unexpected algorithm'), `${route.name} checks tokens`).toBe(true);
+      expect(code.includes('JWSSignatureVerificationFailed'), `${route.name} carries jose`).toBe(false);
+      expect(code.includes('"GetSecretValue"'), `${route.name} carries the Secrets Manager client`).toBe(false);
+    }
+    for (const module of new Set(httpRoutes.map(handlerModule))) {
+      const code = readFileSync(join(bundles[module] ?? '', 'index.mjs'), 'utf8');
+      expect(code.includes('path:"/api/'), `${module} carries the route table`).toBe(false);
+    }
+  });
+
+  it("a bundle enforces its route's auth level from the inlined map: 401 without a token, 403 for a route it does not know", async () => {
+    const profile = httpRoutes.find((route) => route.name === 'get-profile');
+    if (!profile) throw new Error('get-profile');
+    const event = await loadSampleEvent(join(import.meta.dirname, '..', '..', 'events', 'get-profile.json'));
+    const { authorization: _, ...headers } = (event as { headers?: Record<string, string> }).headers ?? {};
+    expect(invokeBundle(handlerModule(profile), { ...(event as object), headers }).statusCode).toBe(401);
+    expect(invokeBundle(handlerModule(profile), { ...(event as object), routeKey: 'GET /api/not-a-route' }).statusCode).toBe(403);
   });
 
   it('the stream consumer bundle runs', () => {

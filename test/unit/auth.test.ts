@@ -1,6 +1,8 @@
-import { SignJWT, UnsecuredJWT } from 'jose';
+import { jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signAccessToken, verifyAccessToken, type Principal } from '../../functions/lib/auth.ts';
+import { verifyJwt } from '../../functions/lib/jwt.ts';
 
 const admin: Principal = { userId: 'u-1', role: 'admin', name: 'Asha', email: 'asha@example.com' };
 const key = new TextEncoder().encode(process.env.JWT_SECRET);
@@ -58,5 +60,62 @@ describe('access tokens', () => {
       .setExpirationTime('1h')
       .sign(key);
     expect(await verifyAccessToken(token)).toBeUndefined();
+  });
+
+  it('signs tokens an independent implementation (jose) verifies, with the claims it checks', async () => {
+    const { payload, protectedHeader } = await jwtVerify(await signAccessToken(admin), key, {
+      algorithms: ['HS256'],
+      issuer: 'forest-resort',
+      audience: 'forest-resort:test',
+      requiredClaims: ['exp', 'iat', 'sub'],
+    });
+    expect(protectedHeader).toEqual({ alg: 'HS256', kid: 'local' });
+    expect(payload).toMatchObject({ sub: 'u-1', role: 'admin', name: 'Asha', email: 'asha@example.com' });
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(8 * 3600);
+  });
+});
+
+describe('HS256 verification refuses hostile tokens', () => {
+  const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+  const claims = { sub: 'u-1', iss: 'forest-resort', aud: 'forest-resort:test', exp: Math.floor(Date.now() / 1000) + 600 };
+  /** A token signed with the right key, whatever its header and payload say. */
+  const forge = (header: unknown, payload: unknown = claims) => {
+    const input = `${b64(header)}.${b64(payload)}`;
+    return `${input}.${createHmac('sha256', key).update(input).digest('base64url')}`;
+  };
+  const options = { issuer: 'forest-resort', audience: 'forest-resort:test' };
+
+  it('accepts the well-formed token the forger makes, so each refusal below is about one thing', () => {
+    expect(verifyJwt(forge({ alg: 'HS256' }), key, options)).toMatchObject({ sub: 'u-1' });
+    expect(verifyJwt(forge({ alg: 'HS256', kid: 'local' }, { ...claims, aud: ['other', 'forest-resort:test'] }), key, options)).toMatchObject({ sub: 'u-1' });
+  });
+
+  it.each([
+    ['alg none', forge({ alg: 'none' }), 'Unexpected algorithm'],
+    ['alg HS512', forge({ alg: 'HS512' }), 'Unexpected algorithm'],
+    ['alg in another case', forge({ alg: 'hs256' }), 'Unexpected algorithm'],
+    ['a critical header', forge({ alg: 'HS256', crit: ['b64'], b64: false }), 'Unsupported critical header'],
+    ['a key id that is not a string', forge({ alg: 'HS256', kid: 7 }), 'Malformed key id'],
+    ['a header that is not an object', forge(['HS256']), 'Malformed token'],
+    ['two parts', forge({ alg: 'HS256' }).split('.').slice(0, 2).join('.'), 'Malformed token'],
+    ['four parts', `${forge({ alg: 'HS256' })}.x`, 'Malformed token'],
+    ['characters outside base64url', forge({ alg: 'HS256' }).replace(/.$/, '+'), 'Malformed token'],
+    ['a truncated signature', forge({ alg: 'HS256' }).slice(0, -4), 'Bad signature'],
+    ['an empty signature', forge({ alg: 'HS256' }).replace(/[^.]+$/, ''), 'Bad signature'],
+    ['a payload that is not an object', forge({ alg: 'HS256' }, [claims]), 'Malformed payload'],
+    ['no expiry', forge({ alg: 'HS256' }, { ...claims, exp: undefined }), 'Missing expiry'],
+    ['an expiry that is a string', forge({ alg: 'HS256' }, { ...claims, exp: '9999999999' }), 'Missing expiry'],
+    ['an expiry in the past', forge({ alg: 'HS256' }, { ...claims, exp: 1 }), 'Expired'],
+    ['not valid before a future time', forge({ alg: 'HS256' }, { ...claims, nbf: claims.exp }), 'Not yet valid'],
+    ['another issuer', forge({ alg: 'HS256' }, { ...claims, iss: 'someone' }), 'Wrong issuer'],
+    ['another stage', forge({ alg: 'HS256' }, { ...claims, aud: 'forest-resort:prod' }), 'Wrong audience'],
+  ])('refuses %s', (_, token, reason) => {
+    expect(() => verifyJwt(token, key, options)).toThrow(reason);
+  });
+
+  it('refuses a signature that differs only in its last character', () => {
+    const token = forge({ alg: 'HS256' });
+    const last = token.at(-1) === 'A' ? 'B' : 'A';
+    expect(() => verifyJwt(token.slice(0, -1) + last, key, options)).toThrow('Bad signature');
   });
 });

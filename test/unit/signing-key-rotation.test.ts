@@ -6,6 +6,7 @@ import {
   SecretsManagerClient,
   UpdateSecretVersionStageCommand,
 } from '@aws-sdk/client-secrets-manager';
+import { startFakeSecretsManager, type FakeSecretsManager } from '../support/fake-secrets-manager.ts';
 import { mockClient } from 'aws-sdk-client-mock';
 import { decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,17 +20,21 @@ type Version = keyof typeof keys;
 const principal = { userId: 'u-1', role: 'admin', name: 'Asha', email: 'asha@example.com' } as const;
 const notFound = () => new ResourceNotFoundException({ message: 'Secrets Manager can’t find the specified secret value', $metadata: {} });
 
+/**
+ * Functions read the key with a signed GetSecretValue request (functions/lib/secrets.ts), not the
+ * SDK client: a local Secrets Manager stand-in answers it over HTTP.
+ */
+let secretsManager: FakeSecretsManager;
 /** The secret as Secrets Manager would show it: which version is AWSCURRENT, which AWSPREVIOUS. */
 function secretIs(current: Version, previous?: Version) {
-  secretsMock.reset();
-  secretsMock.on(GetSecretValueCommand, { SecretId: SECRET_ARN, VersionStage: 'AWSCURRENT' }).resolves({ SecretString: keys[current], VersionId: current });
-  if (previous)
-    secretsMock
-      .on(GetSecretValueCommand, { SecretId: SECRET_ARN, VersionStage: 'AWSPREVIOUS' })
-      .resolves({ SecretString: keys[previous], VersionId: previous });
-  else secretsMock.on(GetSecretValueCommand, { SecretId: SECRET_ARN, VersionStage: 'AWSPREVIOUS' }).rejects(notFound());
+  delete secretsManager.failWith;
+  secretsManager.requests.length = 0;
+  secretsManager.versions = {
+    AWSCURRENT: { id: current, value: keys[current] },
+    ...(previous ? { AWSPREVIOUS: { id: previous, value: keys[previous] } } : {}),
+  };
 }
-const reads = () => secretsMock.commandCalls(GetSecretValueCommand).length;
+const reads = () => secretsManager.requests.length;
 
 /** A token as another container (or this one, before a rotation) signed it. */
 const tokenSignedWith = (version: Version | 'none', key = keys[version === 'none' ? 'v1' : version]) =>
@@ -47,16 +52,19 @@ describe('signing keys from Secrets Manager (kid, AWSCURRENT and AWSPREVIOUS)', 
   const localSecret = process.env.JWT_SECRET;
 
   beforeAll(async () => {
+    secretsManager = await startFakeSecretsManager();
+    process.env.SECRETS_MANAGER_ENDPOINT = secretsManager.url;
     // The module reads its environment at load, as on Lambda: the key lives in Secrets Manager.
     delete process.env.JWT_SECRET;
     process.env.JWT_SECRET_ARN = SECRET_ARN;
     vi.resetModules();
     auth = await import('../../functions/lib/auth.ts');
   });
-  afterAll(() => {
+  afterAll(async () => {
     process.env.JWT_SECRET = localSecret;
     delete process.env.JWT_SECRET_ARN;
     vi.resetModules();
+    await secretsManager.close();
   });
   beforeEach(() => {
     auth.resetSigningKeys();
@@ -77,12 +85,20 @@ describe('signing keys from Secrets Manager (kid, AWSCURRENT and AWSPREVIOUS)', 
     await auth.signAccessToken(principal);
     await auth.verifyAccessToken(await tokenSignedWith('v1'));
     await auth.verifyAccessToken(await tokenSignedWith('v2'));
-    expect(
-      secretsMock
-        .commandCalls(GetSecretValueCommand)
-        .map((call) => call.args[0].input.VersionStage)
-        .sort(),
-    ).toEqual(['AWSCURRENT', 'AWSPREVIOUS']);
+    expect(secretsManager.requests.map((request) => request.stage).sort()).toEqual(['AWSCURRENT', 'AWSPREVIOUS']);
+  });
+
+  it('asks GetSecretValue for this secret, SigV4-signed for secretsmanager with the container credentials and region', async () => {
+    secretIs('v2', 'v1');
+    await auth.signAccessToken(principal);
+    for (const request of secretsManager.requests) {
+      expect(request).toMatchObject({ secretId: SECRET_ARN, target: 'secretsmanager.GetSecretValue' });
+      expect(request.authorization).toMatch(
+        new RegExp(
+          `^AWS4-HMAC-SHA256 Credential=${process.env.AWS_ACCESS_KEY_ID}/\\d{8}/us-east-1/secretsmanager/aws4_request, SignedHeaders=[^,]*x-amz-target[^,]*, Signature=[0-9a-f]{64}$`,
+        ),
+      );
+    }
   });
 
   it('keeps tokens signed before a rotation working: AWSPREVIOUS verifies its kid', async () => {
@@ -120,7 +136,7 @@ describe('signing keys from Secrets Manager (kid, AWSCURRENT and AWSPREVIOUS)', 
     expect(await auth.verifyAccessToken(await tokenSignedWith('v1'))).toBeDefined();
 
     // Made-up kids cost at most one read a minute.
-    secretsMock.resetHistory();
+    secretsManager.requests.length = 0;
     expect(await auth.verifyAccessToken(await tokenSignedWith('v3' as Version, keys.v3))).toBeUndefined();
     expect(await auth.verifyAccessToken(await tokenSignedWith('v3' as Version, keys.v3))).toBeUndefined();
     expect(reads()).toBe(0);
@@ -150,9 +166,8 @@ describe('signing keys from Secrets Manager (kid, AWSCURRENT and AWSPREVIOUS)', 
 
   it('fails closed when the secret cannot be read, and reads again on the next call', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    secretsMock.reset();
-    secretsMock.on(GetSecretValueCommand).rejects(new Error('AccessDenied'));
-    await expect(auth.signAccessToken(principal)).rejects.toThrow('AccessDenied');
+    secretsManager.failWith = { status: 400, type: 'AccessDeniedException', message: 'not authorized to perform secretsmanager:GetSecretValue' };
+    await expect(auth.signAccessToken(principal)).rejects.toThrow('AccessDeniedException');
     expect(await auth.verifyAccessToken(await tokenSignedWith('v1'))).toBeUndefined();
     secretIs('v1');
     expect(await auth.verifyAccessToken(await tokenSignedWith('v1'))).toBeDefined();
@@ -162,14 +177,14 @@ describe('signing keys from Secrets Manager (kid, AWSCURRENT and AWSPREVIOUS)', 
 
 describe('signing key with JWT_SECRET (local runs)', () => {
   it('signs with the one local key, kid "local", and still verifies tokens without a kid', async () => {
-    secretsMock.reset();
+    secretsManager.requests.length = 0;
     const auth = await import('../../functions/lib/auth.ts');
     auth.resetSigningKeys();
     const token = await auth.signAccessToken(principal);
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', kid: auth.LOCAL_KEY_ID });
     expect(await auth.verifyAccessToken(token)).toBeDefined();
     expect(await auth.verifyAccessToken(await tokenSignedWith('none', process.env.JWT_SECRET))).toBeDefined();
-    expect(secretsMock.calls()).toHaveLength(0);
+    expect(secretsManager.requests).toHaveLength(0);
   });
 });
 

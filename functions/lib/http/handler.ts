@@ -2,7 +2,8 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import type { ApiFailure, ApiSuccess } from '../../../shared/api.ts';
-import { httpRoutes, routeKey, type AuthLevel } from '../../routes.ts';
+import type { AuthLevel } from '../../routes.ts';
+import { routeAuthLevels } from './route-auth.ts';
 import type { Principal } from '../auth.ts';
 import { readableStack } from '../readable-stack.ts';
 import { badRequest, forbidden, HttpError, payloadTooLarge, unsupportedMediaType } from './errors.ts';
@@ -91,8 +92,8 @@ type Schemas<P, Q, B> = { params?: z.ZodMiniType<P>; query?: z.ZodMiniType<Q>; b
 export type RouteInput<P, Q, B> = { params: P; query: Q; body: B; event: HttpEvent; context: Context; principal?: Principal };
 
 /** Each route's auth level, from the route table; a route not in the table counts as admin-only. */
-export const authLevelOf = (event: HttpEvent): AuthLevel => authLevels.get(event.routeKey) ?? 'admin';
-const authLevels = new Map<string, AuthLevel>(httpRoutes.map((route) => [routeKey(route), route.auth]));
+export const authLevelOf = (event: HttpEvent): AuthLevel =>
+  (Object.hasOwn(routeAuthLevels, event.routeKey) ? routeAuthLevels[event.routeKey] : undefined) ?? 'admin';
 
 /** Who is calling, as the route's level requires (or a thrown 401/403). */
 export type Authenticate = (event: HttpEvent) => Promise<Principal | undefined>;
