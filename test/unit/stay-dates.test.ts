@@ -1,0 +1,45 @@
+import { addDays, differenceInCalendarDays, formatISO, isValid, parseISO } from 'date-fns';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addDaysIso, isIsoDate, nightsBetween, stayNights } from '../../shared/stay.ts';
+
+/** The calendar arithmetic of shared/stay.ts, checked against date-fns (what it replaced on the server) on random days. */
+const day = fc
+  .date({ min: new Date('1971-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((date) => date.toISOString().slice(0, 10));
+const viaDateFns = {
+  addDays: (date: string, days: number) => formatISO(addDays(parseISO(date), days), { representation: 'date' }),
+  nights: (checkIn: string, checkOut: string) => differenceInCalendarDays(parseISO(checkOut), parseISO(checkIn)),
+  isDate: (value: string) => {
+    const date = parseISO(value);
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) && isValid(date) && formatISO(date, { representation: 'date' }) === value;
+  },
+};
+
+describe('stay dates (calendar days on the UTC calendar)', () => {
+  it('adds days and counts nights as date-fns does, across months, leap years and DST changes', () => {
+    fc.assert(
+      fc.property(day, fc.integer({ min: -800, max: 800 }), (date, days) => {
+        return addDaysIso(date, days) === viaDateFns.addDays(date, days) && nightsBetween(date, addDaysIso(date, days)) === days;
+      }),
+    );
+    fc.assert(fc.property(day, day, (a, b) => nightsBetween(a, b) === viaDateFns.nights(a, b)));
+  });
+
+  it('tells real days from impossible ones as the date-fns round trip did', () => {
+    const candidates = fc
+      .tuple(fc.integer({ min: 1971, max: 2199 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+      .map(([year, month, date]) => `${year}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}`);
+    fc.assert(fc.property(candidates, (value) => isIsoDate(value) === viaDateFns.isDate(value)));
+    for (const value of ['2026-02-30', '2027-02-29', '2026-13-01', '2026-00-10', '2026-1-01', ' 2026-01-01', '2026-01-01T00:00', '', 'tomorrow'])
+      expect(isIsoDate(value), value).toBe(false);
+    expect(isIsoDate('2028-02-29')).toBe(true);
+  });
+
+  it('lists the nights of a stay, and answers NaN nights (never a count) for a date that does not exist', () => {
+    expect(stayNights('2026-12-30', '2027-01-02')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01']);
+    expect(stayNights('2026-12-30', '2026-12-30')).toEqual([]);
+    expect(nightsBetween('2026-02-30', '2026-03-02')).toBeNaN();
+    expect(() => addDaysIso('2026-02-30', 1)).toThrow(RangeError);
+  });
+});
