@@ -221,6 +221,17 @@ export const httpRoutes = [
     updates: ['lookup-limits'],
     handler: 'http/bookings/get-booking-by-reference',
   },
+  {
+    name: 'cancel-booking-by-reference',
+    method: 'PUT',
+    path: '/api/bookings/reference/{reference}/cancel',
+    auth: 'public',
+    access: 'write',
+    // The booking and its reference, and the nights and seats it frees (villas' and safaris' partitions).
+    partitions: ['booking-lookup', 'catalogue'],
+    updates: ['lookup-limits'],
+    handler: 'http/bookings/cancel-booking-by-reference',
+  },
   { name: 'list-my-bookings', method: 'GET', path: '/api/bookings/my-bookings', auth: 'user', access: 'read', handler: 'http/bookings/list-my-bookings' },
   { name: 'get-booking', method: 'GET', path: '/api/bookings/{id}', auth: 'user', access: 'read', handler: 'http/bookings/get-booking' },
   { name: 'cancel-booking', method: 'PUT', path: '/api/bookings/{id}/cancel', auth: 'user', access: 'write', handler: 'http/bookings/cancel-booking' },
@@ -268,8 +279,13 @@ export const isImplemented = (route: HttpRoute): boolean => route.handler !== un
 export const handlerModule = (route: HttpRoute): string => route.handler ?? NOT_IMPLEMENTED_HANDLER;
 
 export const routeKey = (route: HttpRoute): string => `${route.method} ${route.path}`;
-/** `METHOD /path` -> auth level for every HTTP route (what the HTTP middleware enforces; see functions/lib/http/route-auth.ts). */
-export const routeAuthLevelsFromTable = (): Record<string, AuthLevel> => Object.fromEntries(httpRoutes.map((route) => [routeKey(route), route.auth]));
+/**
+ * `METHOD /path` -> auth level for each of `routes` (all by default) that is not admin-only: what
+ * the HTTP middleware enforces (see functions/lib/http/route-auth.ts). A route missing from the map
+ * is admin-only, as is any route key the map does not know: the map can only ever open less.
+ */
+export const routeAuthLevelsFromTable = (routes: readonly HttpRoute[] = httpRoutes): Record<string, AuthLevel> =>
+  Object.fromEntries(routes.filter((route) => route.auth !== 'admin').map((route) => [routeKey(route), route.auth]));
 
 export const routeClassOf = (route: HttpRoute): RouteClass => route.class ?? 'standard';
 

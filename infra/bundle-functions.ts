@@ -1,7 +1,7 @@
 import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { handlerModule, httpRoutes, jobs, routeAuthLevelsFromTable, secretRotations, streamConsumers, wsRoutes } from '../functions/routes.ts';
+import { handlerModule, httpRoutes, jobs, routeAuthLevelsFromTable, secretRotations, streamConsumers, wsRoutes, type HttpRoute } from '../functions/routes.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -40,15 +40,25 @@ export const functionBuildOptions = {
   sourcemap: true,
   sourcesContent: false,
   legalComments: 'none',
+  // Non-ASCII text (₹, the sanitiser's character classes) as UTF-8, not \uXXXX escapes.
+  charset: 'utf8',
   mainFields: ['module', 'main'],
   external: lambdaUnusedModules,
   // Bundled CommonJS dependencies may still call require() for Node built-ins.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   metafile: true,
   logLevel: 'warning',
-  // The route table's auth column as a literal (functions/lib/http/route-auth.ts), not the table.
-  define: { ROUTE_AUTH_INLINED: 'true', ROUTE_AUTH_LEVELS: JSON.stringify(routeAuthLevelsFromTable()) },
 } as const satisfies BuildOptions;
+
+/**
+ * The route table's auth column as a literal (functions/lib/http/route-auth.ts) for a bundle that
+ * serves `routes`: only their entries, so a function knows nothing of other routes (deployed behind
+ * one, it treats it as admin-only) and carries no table.
+ */
+export const routeAuthDefine = (routes: readonly HttpRoute[]) => ({
+  ROUTE_AUTH_INLINED: 'true',
+  ROUTE_AUTH_LEVELS: JSON.stringify(routeAuthLevelsFromTable(routes)),
+});
 
 /**
  * Every distinct handler module the stack deploys: routes (planned ones share the 501 handler),
@@ -71,9 +81,9 @@ export function deployedModules(): string[] {
  * functionBuildOptions in one esbuild run, and writes the run's metafile to `outdir/meta.json`
  * (which inputs, by bytesInOutput, make up each output: test/load/bundle-report.ts reads it).
  */
-export function buildBundles(entryPoints: Record<string, string>, outdir: string): Metafile {
+export function buildBundles(entryPoints: Record<string, string>, outdir: string, routes: readonly HttpRoute[] = []): Metafile {
   // Paths in the metafile are relative to the repository, wherever the build is started from.
-  const result = buildSync({ ...functionBuildOptions, entryPoints, outdir, absWorkingDir: root });
+  const result = buildSync({ ...functionBuildOptions, define: routeAuthDefine(routes), entryPoints, outdir, absWorkingDir: root });
   mkdirSync(outdir, { recursive: true });
   writeFileSync(join(outdir, METAFILE_NAME), JSON.stringify(result.metafile));
   return result.metafile;
@@ -81,10 +91,24 @@ export function buildBundles(entryPoints: Record<string, string>, outdir: string
 
 /**
  * Bundles each handler module into `.build/functions/<module>/index.mjs` (with `index.mjs.map`
- * beside it) in one esbuild run; the metafile goes to `.build/functions/meta.json`.
+ * beside it); the metafile goes to `.build/functions/meta.json`. Each HTTP handler module is its own
+ * esbuild run, because each carries the auth levels of only the routes it serves; everything else
+ * is one run.
  */
 export function bundleFunctions(outdir = bundleDir): Record<string, string> {
   const modules = deployedModules();
-  buildBundles(Object.fromEntries(modules.map((module) => [`${module}/index`, join(root, 'functions', `${module}.ts`)])), outdir);
+  const entry = (module: string): [string, string] => [`${module}/index`, join(root, 'functions', `${module}.ts`)];
+  const routesOf = new Map<string, HttpRoute[]>();
+  for (const route of httpRoutes) routesOf.set(handlerModule(route), [...(routesOf.get(handlerModule(route)) ?? []), route]);
+  const metafiles = [
+    buildBundles(Object.fromEntries(modules.filter((module) => !routesOf.has(module)).map(entry)), outdir),
+    ...[...routesOf].map(([module, routes]) => buildBundles(Object.fromEntries([entry(module)]), outdir, routes)),
+  ];
+  const merged: Metafile = { inputs: {}, outputs: {} };
+  for (const metafile of metafiles) {
+    Object.assign(merged.inputs, metafile.inputs);
+    Object.assign(merged.outputs, metafile.outputs);
+  }
+  writeFileSync(join(outdir, METAFILE_NAME), JSON.stringify(merged));
   return Object.fromEntries(modules.map((module) => [module, join(outdir, module)]));
 }

@@ -1,29 +1,27 @@
-import * as z from 'zod';
+import * as v from 'valibot';
+import { email } from '../shared/validation.ts';
 
 /**
  * Everything that differs between stages, in one typed place. Secrets are not here: they live in
  * Secrets Manager and the functions read them at cold start.
  */
-const stageConfigSchema = z.object({
-  name: z.string().regex(/^[a-z][a-z0-9-]{1,20}$/, 'Stage names are 2-21 lower-case letters, digits and dashes'),
+const stageConfigSchema = v.object({
+  name: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{1,20}$/, 'Stage names are 2-21 lower-case letters, digits and dashes')),
   /** prod keeps its data when the stack is deleted and refuses to delete the table. */
-  retainData: z.boolean(),
-  logRetentionDays: z.union([z.literal(7), z.literal(30), z.literal(90), z.literal(365)]),
-  domain: z.object({ name: z.string().min(3), certificateArn: z.string().startsWith('arn:aws:acm:us-east-1:') }).optional(),
-  emailSender: z.email().optional(),
-  razorpayKeyId: z
-    .string()
-    .regex(/^rzp_(test|live)_\w+$/)
-    .optional(),
+  retainData: v.boolean(),
+  logRetentionDays: v.picklist([7, 30, 90, 365]),
+  domain: v.optional(v.object({ name: v.pipe(v.string(), v.minLength(3)), certificateArn: v.pipe(v.string(), v.startsWith('arn:aws:acm:us-east-1:')) })),
+  emailSender: v.optional(v.pipe(v.string(), email())),
+  razorpayKeyId: v.optional(v.pipe(v.string(), v.regex(/^rzp_(test|live)_\w+$/))),
   /** Where alarm notifications go (an SNS e-mail subscription, confirmed from the first message). */
-  alarmEmail: z.email().optional(),
+  alarmEmail: v.optional(v.pipe(v.string(), email())),
   /** Account-wide alarms (Lambda throttles): on one stage per account only, or every stage pages at once. */
-  accountAlarms: z.boolean(),
+  accountAlarms: v.boolean(),
   /** The sender's SES domain identity is account-wide: create it in one stage, import it in the others. */
-  emailIdentity: z.enum(['create', 'import']).default('create'),
+  emailIdentity: v.optional(v.picklist(['create', 'import']), 'create'),
 });
 
-export type StageConfig = z.infer<typeof stageConfigSchema>;
+export type StageConfig = v.InferOutput<typeof stageConfigSchema>;
 
 const knownStages: Record<string, Pick<StageConfig, 'retainData' | 'logRetentionDays' | 'accountAlarms'>> = {
   prod: { retainData: true, logRetentionDays: 90, accountAlarms: true },
@@ -33,7 +31,7 @@ const knownStages: Record<string, Pick<StageConfig, 'retainData' | 'logRetention
 
 /** `-c stage=<name>`: prod and staging have their settings; any other name is a disposable dev stage. */
 export function stageConfig(name: string, overrides: Partial<Omit<StageConfig, 'name'>> = {}): StageConfig {
-  return stageConfigSchema.parse({ name, ...(knownStages[name] ?? knownStages.dev), ...overrides });
+  return v.parse(stageConfigSchema, { name, ...(knownStages[name] ?? knownStages.dev), ...overrides });
 }
 
 /**

@@ -1,25 +1,17 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { type villaTypes, type StayPackage } from './catalog.ts';
 import { isIsoDate, stayMessages } from './stay.ts';
 import { cleanText, textField, tooLongMessage } from './text.ts';
 import { tenDigitPhoneSchema } from './users.ts';
-import './zod-locale.ts';
+import { fields, wholeNumber } from './validation.ts';
 
 /** yyyy-mm-dd that is a real calendar date, or the field's "required" message when missing or blank. */
-const dateField = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).check(z.trim(), z.minLength(1, requiredMessage), z.refine(isIsoDate, 'Dates look like 2026-12-24'));
+export const dateField = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage: string) =>
+  v.pipe(v.string(requiredMessage), v.trim(), v.minLength(1, requiredMessage), v.check(isIsoDate, 'Dates look like 2026-12-24'));
 
-const count = (label: string, ...bounds: Array<z.core.$ZodCheck<number>>) =>
-  z.number({ error: `${label} must be a whole number` }).check(z.int(`${label} must be a whole number`), ...bounds);
-
-/** POST /api/cottages/{id}/availability (guest section 7). */
-export const availabilityRequestSchema = z.object({
-  checkIn: dateField(stayMessages.checkInRequired),
-  checkOut: dateField(stayMessages.checkOutRequired),
-  guests: count('Guests', z.minimum(1, 'At least 1 guest is required'), z.maximum(14, 'At most 14 guests can stay')),
-  rooms: z._default(count('Rooms', z.minimum(1, stayMessages.roomsRequired), z.maximum(4, stayMessages.roomsMax)), 1),
-});
-export type AvailabilityRequest = z.infer<typeof availabilityRequestSchema>;
+/** A whole number with the label's own message and the given bounds. */
+export const count = /* @__NO_SIDE_EFFECTS__ */ (label: string, ...bounds: Array<v.PipeItem<number, number, v.BaseIssue<unknown>>>) =>
+  v.pipe(wholeNumber(`${label} must be a whole number`, `${label} must be a whole number`), ...bounds);
 
 export const safariMessages = {
   dateRequired: 'Please select a date',
@@ -62,50 +54,52 @@ export const guestMessages = {
 } as const;
 
 /** A safari picked in step 3; its date/slot/guest rules are checked against the stay on the server. */
-export const safariSelectionSchema = z.object({
-  safariId: z.string().check(z.minLength(1), z.maxLength(64)),
-  date: z.optional(z.string()),
-  timeSlot: z.optional(z.string()),
-  guests: z.optional(z.number().check(z.int())),
+export const safariSelectionSchema = fields({
+  safariId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  date: v.optional(v.string()),
+  timeSlot: v.optional(v.string()),
+  guests: v.optional(wholeNumber()),
 });
-export type SafariSelection = z.infer<typeof safariSelectionSchema>;
+export type SafariSelection = v.InferOutput<typeof safariSelectionSchema>;
 
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const guestDetailsSchema = z.object({
-  prefix: z.optional(z.enum(['Mr', 'Mrs', 'Ms', 'Dr'])),
+export const guestDetailsSchema = fields({
+  prefix: v.optional(v.picklist(['Mr', 'Mrs', 'Ms', 'Dr'])),
   firstName: textField('First name', 60, { required: guestMessages.firstName }),
   lastName: textField('Last name', 60, { required: guestMessages.lastName }),
-  email: z.string({ error: guestMessages.emailRequired }).check(
-    z.overwrite((email: string) => cleanText(email)),
-    z.minLength(1, guestMessages.emailRequired),
-    z.maxLength(254, tooLongMessage('Email', 254)),
-    z.regex(SIMPLE_EMAIL, guestMessages.email),
+  email: v.pipe(
+    v.string(guestMessages.emailRequired),
+    v.transform((email: string) => cleanText(email)),
+    v.minLength(1, guestMessages.emailRequired),
+    v.maxLength(254, tooLongMessage('Email', 254)),
+    v.regex(SIMPLE_EMAIL, guestMessages.email),
   ),
-  phone: z.pipe(z.string({ error: guestMessages.phoneRequired }).check(z.trim(), z.minLength(1, guestMessages.phoneRequired)), tenDigitPhoneSchema),
-  countryCode: z._default(z.enum(['+91', '+1', '+44', '+61']), '+91'),
-  address: z.optional(textField('Address', 300, { multiline: true })),
+  phone: v.pipe(v.string(guestMessages.phoneRequired), v.trim(), v.minLength(1, guestMessages.phoneRequired), tenDigitPhoneSchema),
+  countryCode: v.optional(v.picklist(['+91', '+1', '+44', '+61']), '+91'),
+  address: v.optional(textField('Address', 300, { multiline: true })),
 });
 
 /** POST /api/bookings: the spec's creation payload, with the consents of the payment form. */
-export const createBookingSchema = z.object({
-  cottageType: z.string({ error: stayMessages.villaRequired }).check(z.minLength(1, stayMessages.villaRequired), z.maxLength(64)),
+export const createBookingSchema = fields({
+  cottageType: v.pipe(v.string(stayMessages.villaRequired), v.minLength(1, stayMessages.villaRequired), v.maxLength(64, stayMessages.villaRequired)),
   checkIn: dateField(stayMessages.checkInRequired),
   checkOut: dateField(stayMessages.checkOutRequired),
   adults: count('Adults'),
-  children: z._default(count('Children'), 0),
-  rooms: z._default(count('Rooms'), 1),
-  packageId: z.string({ error: packageMessages.required }).check(z.minLength(1, packageMessages.required), z.maxLength(64)),
-  selectedSafaris: z._default(z.array(safariSelectionSchema).check(z.maxLength(12, 'At most 12 safaris per booking')), []),
+  children: v.optional(count('Children'), 0),
+  rooms: v.optional(count('Rooms'), 1),
+  packageId: v.pipe(v.string(packageMessages.required), v.minLength(1, packageMessages.required), v.maxLength(64, packageMessages.required)),
+  // A new list each time: a shared default would carry one request's changes into the next.
+  selectedSafaris: v.optional(v.pipe(v.array(safariSelectionSchema), v.maxLength(12, 'At most 12 safaris per booking')), () => []),
   guestDetails: guestDetailsSchema,
-  paymentMethod: z._default(z.enum(['razorpay', 'offline'], { error: 'Choose how to pay: razorpay or offline' }), 'razorpay'),
+  paymentMethod: v.optional(v.picklist(['razorpay', 'offline'], 'Choose how to pay: razorpay or offline'), 'razorpay'),
   /** What the guest saw; the server recomputes it and refuses to book if it changed. */
-  totalAmount: z.optional(z.number().check(z.nonnegative())),
-  specialRequests: z.optional(textField('Special requests', 1000, { multiline: true })),
-  acceptTerms: z.literal(true, { error: guestMessages.terms }),
-  promotionalUpdates: z._default(z.boolean(), false),
+  totalAmount: v.optional(v.pipe(v.number(), v.minValue(0))),
+  specialRequests: v.optional(textField('Special requests', 1000, { multiline: true })),
+  acceptTerms: v.literal(true, guestMessages.terms),
+  promotionalUpdates: v.optional(v.boolean(), false),
 });
-export type CreateBookingRequest = z.infer<typeof createBookingSchema>;
+export type CreateBookingRequest = v.InferOutput<typeof createBookingSchema>;
 
 export const bookingStatuses = ['pending', 'confirmed', 'cancelled', 'completed', 'expired'] as const;
 

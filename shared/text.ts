@@ -1,5 +1,5 @@
-import * as z from 'zod/mini';
-import './zod-locale.ts';
+import * as v from 'valibot';
+import './validation.ts';
 
 /*
  * Characters that have no place in a name, an address or a note, and that make stored text lie
@@ -33,8 +33,10 @@ export const tooLongMessage = (label: string, max: number): string => `${label} 
  * A free-text field of a request: sanitised by `cleanText`, then at most `max` characters with a
  * message saying so. With `required`, a missing or blank value gets that message.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function textField(label: string, max: number, options: { required?: string; multiline?: boolean } = {}) {
-  const clean = z.overwrite((value: string) => cleanText(value, options));
-  const tooLong = z.maxLength(max, tooLongMessage(label, max));
-  return options.required ? z.string({ error: options.required }).check(clean, z.minLength(1, options.required), tooLong) : z.string().check(clean, tooLong);
+  // Cleaned first, so the length checks count what is stored.
+  const clean = v.transform((value: string) => cleanText(value, options));
+  const tooLong = v.maxLength<string, number, string>(max, tooLongMessage(label, max));
+  return options.required ? v.pipe(v.string(options.required), clean, v.minLength(1, options.required), tooLong) : v.pipe(v.string(), clean, tooLong);
 }

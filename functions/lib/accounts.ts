@@ -1,25 +1,34 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { tooLongMessage } from '../../shared/text.ts';
-import { accountNameSchema, portalRoles, tenDigitPhoneSchema, type PublicUser } from '../../shared/users.ts';
+import { accountNameSchema } from '../../shared/user-schemas.ts';
+import { portalRoles, tenDigitPhoneSchema, type PublicUser } from '../../shared/users.ts';
+import { email, fields } from '../../shared/validation.ts';
 import { signAccessToken } from './auth.ts';
 import { clearLoginAttempts, countLoginAttempt, MAX_FAILED_LOGINS } from './db/login-attempts.ts';
 import { createUser, EmailTakenError, findUserByEmail, setUserCredentials } from './db/users.ts';
 import { conflict, forbidden, tooManyRequests, unauthorized } from './http/errors.ts';
 import { hashPassword, isUsablePasswordHash, verifyPassword } from './passwords.ts';
 
-export const credentialsSchema = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .check(z.trim(), z.minLength(1, 'Email is required'), z.maxLength(254, tooLongMessage('Email', 254)), z.email('Please enter a valid email address')),
-  password: z.string({ error: 'Password is required' }).check(z.minLength(1, 'Password is required'), z.maxLength(200, tooLongMessage('Password', 200))),
+export const credentialsSchema = fields({
+  email: v.pipe(
+    v.string('Email is required'),
+    v.trim(),
+    v.minLength(1, 'Email is required'),
+    v.maxLength(254, tooLongMessage('Email', 254)),
+    email('Please enter a valid email address'),
+  ),
+  password: v.pipe(v.string('Password is required'), v.minLength(1, 'Password is required'), v.maxLength(200, tooLongMessage('Password', 200))),
 });
 
-export const registrationSchema = z.extend(credentialsSchema, {
+export const registrationSchema = fields({
+  ...credentialsSchema.entries,
   name: accountNameSchema,
-  password: z
-    .string({ error: 'Password is required' })
-    .check(z.minLength(8, 'Password must be at least 8 characters'), z.maxLength(200, tooLongMessage('Password', 200))),
-  phone: z.optional(tenDigitPhoneSchema),
+  password: v.pipe(
+    v.string('Password is required'),
+    v.minLength(8, 'Password must be at least 8 characters'),
+    v.maxLength(200, tooLongMessage('Password', 200)),
+  ),
+  phone: v.optional(tenDigitPhoneSchema),
 });
 
 export type SignedIn = { token: string; user: Pick<PublicUser, 'id' | 'name' | 'email' | 'role'> };
@@ -29,7 +38,7 @@ const signedIn = async (user: PublicUser): Promise<SignedIn> => ({
   user: { id: user.id, name: user.name, email: user.email, role: user.role },
 });
 
-export async function register(input: z.infer<typeof registrationSchema>): Promise<SignedIn> {
+export async function register(input: v.InferOutput<typeof registrationSchema>): Promise<SignedIn> {
   try {
     const user = await createUser({
       name: input.name,
@@ -53,7 +62,7 @@ const decoyHash = () => (decoy ??= hashPassword('decoy password that never match
  * Checks the password with throttling: after five attempts without a success, the address is
  * locked until 15 minutes after the first of them (429 with Retry-After).
  */
-export async function logIn(input: z.infer<typeof credentialsSchema>, options: { portal?: boolean; now?: number } = {}): Promise<SignedIn> {
+export async function logIn(input: v.InferOutput<typeof credentialsSchema>, options: { portal?: boolean; now?: number } = {}): Promise<SignedIn> {
   const now = options.now ?? Date.now();
   const { attempt, windowEndsAt } = await countLoginAttempt(input.email, now);
   if (attempt > MAX_FAILED_LOGINS) {

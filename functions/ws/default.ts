@@ -1,5 +1,5 @@
 import type { APIGatewayProxyWebsocketEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { portalRoles } from '../../shared/users.ts';
 import { verifyAccessToken } from '../lib/auth.ts';
 import { joinAudience } from '../lib/db/connections.ts';
@@ -9,10 +9,10 @@ import { sendToConnection } from '../lib/realtime.ts';
  * Client messages (route selection on `action`). join-admin is only granted to a verified admin or
  * manager token: any socket claiming to be admin without one is told no and joins nothing.
  */
-const messageSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('join-customer'), userId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))), token: z.optional(z.string()) }),
-  z.object({ action: z.literal('join-admin'), token: z.string().check(z.minLength(1)) }),
-  z.object({ action: z.literal('ping') }),
+const messageSchema = v.variant('action', [
+  v.object({ action: v.literal('join-customer'), userId: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64))), token: v.optional(v.string()) }),
+  v.object({ action: v.literal('join-admin'), token: v.pipe(v.string(), v.minLength(1)) }),
+  v.object({ action: v.literal('ping') }),
 ]);
 
 export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> => {
@@ -26,13 +26,13 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
     await reply('error', { error: 'Messages must be JSON' });
     return { statusCode: 400 };
   }
-  const parsed = messageSchema.safeParse(raw);
+  const parsed = v.safeParse(messageSchema, raw);
   if (!parsed.success) {
     await reply('error', { error: 'Unknown or malformed message: expected join-customer, join-admin or ping' });
     return { statusCode: 400 };
   }
 
-  const message = parsed.data;
+  const message = parsed.output;
   switch (message.action) {
     case 'ping':
       await reply('pong', {});

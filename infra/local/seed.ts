@@ -5,7 +5,7 @@ import { seedMarkerKeys } from '../../functions/lib/db/keys.ts';
 import { getItem } from '../../functions/lib/db/query.ts';
 import { createUser, EmailTakenError, findUserByEmail } from '../../functions/lib/db/users.ts';
 import { hashPassword } from '../../functions/lib/passwords.ts';
-import { putPricingRule } from '../../functions/lib/db/pricing-rules.ts';
+import { putPricingRule } from '../../functions/lib/db/pricing-rule-writes.ts';
 import { SAMPLE_GUEST } from './environment.ts';
 import { sampleCottages, samplePackages, samplePricingRules, sampleSafaris } from './sample-data.ts';
 

@@ -48,6 +48,9 @@ function sampleTable(): Item[] {
     booking_reference: reference,
     customer_email: 'guest@forest-resort.local',
     status: 'confirmed',
+    check_in_date: '2099-01-10',
+    payment_status: 'pending',
+    total_amount: 12000,
     created_at: '2026-01-01T00:00:00.000Z',
     claims: { cottageIds: [], nights: [], seats: [] },
   };
@@ -141,6 +144,7 @@ describe('partition-scoped routes reach only their partitions', () => {
         'get-safari-slots',
         'validate-safari-selection',
         'get-booking-by-reference',
+        'cancel-booking-by-reference',
       ]),
     );
   });

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
 import { handler as releaseExpiredHolds } from '../../functions/jobs/release-expired-holds.ts';
 import { createBooking } from '../../functions/lib/bookings/create-booking.ts';
@@ -179,7 +180,7 @@ describe('cancellation', () => {
 
 describe('payment holds', () => {
   const heldBooking = (checkIn: string, checkOut: string, minutesAgo: number) =>
-    createBooking(createBookingSchema.parse(bookingBody({ cottageType: 'kingfisher-villa', checkIn, checkOut, paymentMethod: 'razorpay' })), {
+    createBooking(v.parse(createBookingSchema, bookingBody({ cottageType: 'kingfisher-villa', checkIn, checkOut, paymentMethod: 'razorpay' })), {
       idempotencyKey: newKey(),
       now: Date.now() - minutesAgo * 60_000,
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { putPricingRule } from '../../functions/lib/db/pricing-rules.ts';
+import { putPricingRule } from '../../functions/lib/db/pricing-rule-writes.ts';
 import { signAccessToken } from '../../functions/lib/auth.ts';
 import { bookingBody, inDays, newKey, postJson } from '../support/booking-fixtures.ts';
 import { getJson, useTestStack } from '../support/local-stack.ts';

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
+import { addDaysIso } from '../../shared/stay.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlerModule, httpRoutes, isImplemented, routeKey } from '../../functions/routes.ts';
 import { DEFAULT_ADMIN } from '../../infra/local/environment.ts';
@@ -10,8 +11,8 @@ import { ensureAdmin } from '../../functions/lib/accounts.ts';
 import { startTestStack, type TestStack } from '../support/local-stack.ts';
 
 const eventsDir = join(import.meta.dirname, '..', '..', 'events');
-/** Run in the order a guest would: book first, look at it, cancel last. */
-const order = (name: string) => (name === 'create-booking' ? 0 : name === 'cancel-booking' ? 2 : 1);
+/** Run in the order a guest would: book first, look at it, cancel last (by reference, then signed in). */
+const order = (name: string) => ({ 'create-booking': 0, 'cancel-booking-by-reference': 2, 'cancel-booking': 3 })[name] ?? 1;
 const implemented = httpRoutes.filter(isImplemented).sort((a, b) => order(a.name) - order(b.name));
 
 let stack: TestStack;
@@ -47,7 +48,24 @@ describe('sample events (events/<route>.json)', () => {
     expect(event.requestContext.http.method).toBe(route.method);
 
     const handler = await loadHandler(handlerModule(route));
-    const result = (await handler(event, { awsRequestId: `contract-${name}` } as Context)) as { statusCode: number; body: string };
+    if (name === 'cancel-booking-by-reference') {
+      // Each cancellation needs an open booking of its own: book the sample stay again a week later
+      // (the events name the guest's latest open booking).
+      const create = httpRoutes.find((candidate) => candidate.name === 'create-booking');
+      if (!create) throw new Error('create-booking');
+      const second = (await loadSampleEvent(join(eventsDir, 'create-booking.json'))) as { body: string };
+      // Every date of the stay (check-in, check-out, the safaris') a week later.
+      second.body = second.body.replace(/\d{4}-\d{2}-\d{2}/g, (date) => addDaysIso(date, 7));
+      const booked = (await (
+        await loadHandler(handlerModule(create))
+      )(second, { awsRequestId: 'contract-second-booking' } as Context)) as {
+        statusCode: number;
+        body: string;
+      };
+      expect(booked.statusCode, booked.body).toBe(201);
+    }
+    const event2 = name === 'cancel-booking-by-reference' ? await loadSampleEvent(join(eventsDir, `${name}.json`)) : event;
+    const result = (await handler(event2, { awsRequestId: `contract-${name}` } as Context)) as { statusCode: number; body: string };
     expect(result.statusCode, result.body).toBeGreaterThanOrEqual(200);
     expect(result.statusCode).toBeLessThan(300);
     expect(JSON.parse(result.body)).toMatchObject({ success: true });

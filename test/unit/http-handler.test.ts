@@ -1,10 +1,11 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { signAccessToken } from '../../functions/lib/auth.ts';
 import { conflict } from '../../functions/lib/http/errors.ts';
 import { MAX_BODY_BYTES, publicRoute } from '../../functions/lib/http/handler.ts';
 import { httpRoute } from '../../functions/lib/http/signed-in-route.ts';
+import { wholeNumber } from '../../shared/validation.ts';
 
 const context = { awsRequestId: 'req-1' } as Context;
 
@@ -22,9 +23,9 @@ const event = (overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxy
 
 const echo = httpRoute(
   {
-    params: z.object({ id: z.string().check(z.minLength(3, 'Id is too short')) }),
-    query: z.object({ page: z.optional(z.coerce.number().check(z.int())) }),
-    body: z.object({ guests: z.number().check(z.int(), z.minimum(1, 'At least 1 guest')) }),
+    params: v.object({ id: v.pipe(v.string(), v.minLength(3, 'Id is too short')) }),
+    query: v.object({ page: v.optional(v.pipe(v.unknown(), v.transform(Number), wholeNumber())) }),
+    body: v.object({ guests: v.pipe(wholeNumber(), v.minValue(1, 'At least 1 guest')) }),
   },
   async ({ params, query, body }) => ({ id: params.id, page: query.page, guests: body.guests }),
 );
@@ -48,6 +49,21 @@ describe('httpRoute', () => {
     expect(result.body).toMatchObject({ success: false, details: { id: ['Id is too short'] } });
     const bodyResult = parse(await echo(event({ pathParameters: { id: 'abc' }, body: '{"guests":0}' }), context));
     expect(bodyResult.body).toEqual({ success: false, error: 'At least 1 guest', details: { guests: ['At least 1 guest'] } });
+  });
+
+  it('reports every issue, and names the part of the request when there is more than one', async () => {
+    const strict = httpRoute(
+      { body: v.strictObject({ name: v.optional(v.pipe(v.string(), v.maxLength(3, 'Name is too long'))) }, 'Only name can be changed here') },
+      async ({ body }) => body,
+    );
+    const several = parse(await strict(event({ body: '{"name":"abcd","role":"admin","id":1}' }), context));
+    expect(several).toEqual({
+      statusCode: 400,
+      body: { success: false, error: 'Invalid request body', details: { name: ['Name is too long'], _: ['Only name can be changed here'] } },
+    });
+    // A key the object does not allow counts against the object ('_'), not against the key.
+    const unknownKey = parse(await strict(event({ body: '{"role":"admin"}' }), context));
+    expect(unknownKey.body).toEqual({ success: false, error: 'Only name can be changed here', details: { _: ['Only name can be changed here'] } });
   });
 
   it('answers 400 for malformed JSON', async () => {

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { createBookingSchema, guestDetailsSchema } from '../../shared/booking.ts';
 import { packageSafariAllowance, packageSafariProblem } from '../../shared/safari-rules.ts';
 import { isIsoDate } from '../../shared/stay.ts';
 import { cleanText, textField } from '../../shared/text.ts';
-import { accountNameSchema } from '../../shared/users.ts';
+import { accountNameSchema } from '../../shared/user-schemas.ts';
+import { fields, wholeNumber } from '../../shared/validation.ts';
 import { samplePackages } from '../../infra/local/sample-data.ts';
 
 const guest = { firstName: 'Asha', lastName: 'Rao', email: 'asha@example.in', phone: '98765 43210' };
-const messagesOf = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+const messagesOf = (result: { issues?: readonly v.BaseIssue<unknown>[] }) =>
+  Object.fromEntries((result.issues ?? []).map((issue) => [v.getDotPath(issue) ?? '', issue.message]));
 
 describe('calendar dates', () => {
   it('are real days: impossible dates are false, never a throw', () => {
@@ -19,7 +20,7 @@ describe('calendar dates', () => {
   });
 
   it('an impossible booking date is the field message, not an exception', () => {
-    const result = createBookingSchema.safeParse({
+    const result = v.safeParse(createBookingSchema, {
       cottageType: 'hornbill-villa',
       checkIn: '2026-02-30',
       checkOut: '2026-13-01',
@@ -48,24 +49,24 @@ describe('free text from requests', () => {
   });
 
   it('a name too long says so, and a blank one is still required', () => {
-    const long = guestDetailsSchema.safeParse({ ...guest, firstName: 'a'.repeat(61), lastName: 'b'.repeat(61), address: 'c'.repeat(301) });
+    const long = v.safeParse(guestDetailsSchema, { ...guest, firstName: 'a'.repeat(61), lastName: 'b'.repeat(61), address: 'c'.repeat(301) });
     expect(messagesOf(long)).toEqual({
       firstName: 'First name must be at most 60 characters',
       lastName: 'Last name must be at most 60 characters',
       address: 'Address must be at most 300 characters',
     });
-    expect(messagesOf(guestDetailsSchema.safeParse({ ...guest, firstName: '\u202E\u0000 ', email: 'x'.repeat(250) + '@example.in' }))).toEqual({
+    expect(messagesOf(v.safeParse(guestDetailsSchema, { ...guest, firstName: '\u202E\u0000 ', email: 'x'.repeat(250) + '@example.in' }))).toEqual({
       firstName: 'First name is required',
       email: 'Email must be at most 254 characters',
     });
-    expect(guestDetailsSchema.parse({ ...guest, firstName: 'a'.repeat(60) }).firstName).toHaveLength(60);
-    expect(messagesOf(accountNameSchema.safeParse('n'.repeat(121)) as never)).toEqual({ '': 'Name must be at most 120 characters' });
-    expect(accountNameSchema.parse(' Meera\u202E Iyer ')).toBe('Meera Iyer');
+    expect(v.parse(guestDetailsSchema, { ...guest, firstName: 'a'.repeat(60) }).firstName).toHaveLength(60);
+    expect(messagesOf(v.safeParse(accountNameSchema, 'n'.repeat(121)))).toEqual({ '': 'Name must be at most 120 characters' });
+    expect(v.parse(accountNameSchema, ' Meera\u202E Iyer ')).toBe('Meera Iyer');
   });
 
   it('counts length after cleaning, and sanitises every free-text field of a booking', () => {
-    expect(textField('Note', 5).parse('ab\u0000\u0000\u0000cde')).toBe('abcde');
-    const parsed = createBookingSchema.parse({
+    expect(v.parse(textField('Note', 5), 'ab\u0000\u0000\u0000cde')).toBe('abcde');
+    const parsed = v.parse(createBookingSchema, {
       cottageType: 'hornbill-villa',
       checkIn: '2030-01-01',
       checkOut: '2030-01-02',
@@ -96,10 +97,45 @@ describe("a package's safaris", () => {
   });
 });
 
-describe('zod/mini', () => {
-  it('keeps the English messages of full zod for checks that carry none', () => {
-    expect(z.object({ name: z.string().check(z.maxLength(3)) }).safeParse({ name: 'abcd' }).error?.issues[0]?.message).toBe(
-      'Too big: expected string to have <=3 characters',
-    );
+describe('validation messages', () => {
+  it('are plain English for checks that carry none of their own', () => {
+    const schema = fields({
+      name: v.pipe(v.string(), v.maxLength(3)),
+      code: v.pipe(v.string(), v.minLength(1)),
+      nights: v.pipe(wholeNumber(), v.minValue(1), v.maxValue(30)),
+      tags: v.pipe(v.array(v.string()), v.maxLength(1)),
+      kind: v.picklist(['villa', 'safari']),
+    });
+    expect(messagesOf(v.safeParse(schema, { name: 'abcd', code: '', nights: 31, tags: ['a', 'b'], kind: 'tent' }))).toEqual({
+      name: 'Must have at most 3 characters',
+      code: 'Must not be empty',
+      nights: 'Must be at most 30',
+      tags: 'Must have at most 1 item',
+      kind: 'Must be "villa" or "safari"',
+    });
+    expect(messagesOf(v.safeParse(schema, { name: 3, nights: 'two', tags: {}, kind: 'villa' }))).toEqual({
+      name: 'Must be text',
+      code: 'Required',
+      nights: 'Must be a number',
+      tags: 'Must be a list',
+    });
+    expect(messagesOf(v.safeParse(schema, undefined))).toEqual({ '': 'Must be an object' });
+  });
+
+  it('name a missing field with the message its own schema gives, as for a blank one', () => {
+    expect(messagesOf(v.safeParse(createBookingSchema, { guestDetails: {} }))).toMatchObject({
+      cottageType: 'Please select a villa',
+      checkIn: 'Check-in date is required',
+      adults: 'Adults must be a whole number',
+      'guestDetails.firstName': 'First name is required',
+      'guestDetails.phone': 'Phone number is required',
+      acceptTerms: 'Please accept the terms and conditions',
+    });
+  });
+
+  it('say only that a fraction is not a whole number, not also that it is out of range', () => {
+    const guests = v.pipe(wholeNumber('Guests must be a whole number', 'Guests must be a whole number'), v.minValue(1, 'At least 1 guest'));
+    expect(v.safeParse(guests, 0.5).issues?.map((issue) => issue.message)).toEqual(['Guests must be a whole number']);
+    expect(v.safeParse(guests, 0).issues?.map((issue) => issue.message)).toEqual(['At least 1 guest']);
   });
 });

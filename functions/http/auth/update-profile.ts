@@ -1,15 +1,16 @@
-import * as z from 'zod/mini';
-import { accountNameSchema, tenDigitPhoneSchema } from '../../../shared/users.ts';
+import * as v from 'valibot';
+import { accountNameSchema } from '../../../shared/user-schemas.ts';
+import { tenDigitPhoneSchema } from '../../../shared/users.ts';
 import { updateProfile } from '../../lib/db/users.ts';
 import { notFound, unauthorized } from '../../lib/http/errors.ts';
 import { httpRoute } from '../../lib/http/signed-in-route.ts';
 
-const bodySchema = z.strictObject(
+const bodySchema = v.strictObject(
   {
-    name: z.optional(accountNameSchema),
-    phone: z.optional(tenDigitPhoneSchema),
+    name: v.optional(accountNameSchema),
+    phone: v.optional(tenDigitPhoneSchema),
   },
-  { error: 'Only name and phone can be changed here' },
+  'Only name and phone can be changed here',
 );
 
 export const handler = httpRoute({ body: bodySchema }, async ({ body, principal }) => {

@@ -1,5 +1,6 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { addDaysIso, isIsoDate, nightsBetween, resortToday, stayLimits } from '../../../shared/stay.ts';
+import { fields } from '../../../shared/validation.ts';
 import { availabilityCalendar } from '../../lib/bookings/availability.ts';
 import { resolveUnits } from '../../lib/bookings/catalogue.ts';
 import { listPricingRules } from '../../lib/db/pricing-rules.ts';
@@ -7,13 +8,13 @@ import { badRequest } from '../../lib/http/errors.ts';
 import { publicRoute } from '../../lib/http/handler.ts';
 
 const MAX_RANGE_DAYS = 93;
-const isoDate = (label: string) => z.string({ error: `${label} is required` }).check(z.refine(isIsoDate, `${label} must look like 2026-12-24`));
+const isoDate = (label: string) => v.pipe(v.string(`${label} is required`), v.check(isIsoDate, `${label} must look like 2026-12-24`));
 
 /** GET /api/cottages/{id}/availability?startDate=&endDate=: free units and price per night, for a date picker. */
 export const handler = publicRoute(
   {
-    params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
-    query: z.object({ startDate: isoDate('startDate'), endDate: isoDate('endDate') }),
+    params: fields({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }),
+    query: fields({ startDate: isoDate('startDate'), endDate: isoDate('endDate') }),
   },
   async ({ params, query }) => {
     const span = nightsBetween(query.startDate, query.endDate);

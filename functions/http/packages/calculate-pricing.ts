@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { packageGuestProblem, safariSelectionSchema } from '../../../shared/booking.ts';
 import { packageBasePrice, packagePrice, quoteStay } from '../../../shared/quote.ts';
 import { packageSafariProblem } from '../../../shared/safari-rules.ts';
@@ -7,29 +7,30 @@ import { bookablePackage, bookableSafari, resolveUnits } from '../../lib/booking
 import { listPricingRules } from '../../lib/db/pricing-rules.ts';
 import { badRequest } from '../../lib/http/errors.ts';
 import { publicRoute } from '../../lib/http/handler.ts';
+import { fields, wholeNumber } from '../../../shared/validation.ts';
 
-const date = z.string().check(z.refine(isIsoDate, 'Dates look like 2026-12-24'));
+const date = v.pipe(v.string(), v.check(isIsoDate, 'Dates look like 2026-12-24'));
 
 /** The spec's payload (package, guests, nights) prices the package alone... */
-const packageOnly = z.object({
-  packageId: z.string().check(z.minLength(1)),
-  guests: z.number().check(z.int(), z.minimum(1), z.maximum(14)),
-  nights: z.number().check(z.int(), z.minimum(1), z.maximum(30)),
+const packageOnly = fields({
+  packageId: v.pipe(v.string(), v.minLength(1)),
+  guests: v.pipe(wholeNumber(), v.minValue(1), v.maxValue(14)),
+  nights: v.pipe(wholeNumber(), v.minValue(1), v.maxValue(30)),
 });
 /** ...and the full stay prices villa, package, safaris, rules, GST and fee: the same quote a booking is charged. */
-const fullStay = z.object({
-  cottageType: z.string().check(z.minLength(1)),
+const fullStay = fields({
+  cottageType: v.pipe(v.string(), v.minLength(1)),
   checkIn: date,
   checkOut: date,
-  adults: z.number().check(z.int()),
-  children: z._default(z.number().check(z.int()), 0),
-  rooms: z._default(z.number().check(z.int()), 1),
-  packageId: z.optional(z.string().check(z.minLength(1))),
-  selectedSafaris: z._default(z.array(z.required(safariSelectionSchema)).check(z.maxLength(12)), []),
+  adults: wholeNumber(),
+  children: v.optional(wholeNumber(), 0),
+  rooms: v.optional(wholeNumber(), 1),
+  packageId: v.optional(v.pipe(v.string(), v.minLength(1))),
+  selectedSafaris: v.optional(v.pipe(v.array(v.required(safariSelectionSchema)), v.maxLength(12)), () => []),
 });
 
 export const handler = publicRoute(
-  { body: z.union([fullStay, packageOnly], { error: 'Send packageId, guests and nights, or a full stay (cottageType, checkIn, checkOut, adults)' }) },
+  { body: v.union([fullStay, packageOnly], 'Send packageId, guests and nights, or a full stay (cottageType, checkIn, checkOut, adults)') },
   async ({ body }) => {
     if (!('cottageType' in body)) {
       const stayPackage = await bookablePackage(body.packageId);

@@ -1,17 +1,21 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { addDaysIso, resortToday, stayLimits } from '../../../shared/stay.ts';
+import { fields, wholeNumber } from '../../../shared/validation.ts';
 import { emptySlots, seatsLeft } from '../../lib/bookings/safari-seats.ts';
 import { bookableSafari } from '../../lib/bookings/catalogue.ts';
 import { publicRoute } from '../../lib/http/handler.ts';
 
-const querySchema = z.object({
-  month: z.coerce.number({ error: 'month must be 1-12' }).check(z.int(), z.minimum(1, 'month must be 1-12'), z.maximum(12, 'month must be 1-12')),
-  year: z.coerce.number({ error: 'year is required' }).check(z.int(), z.minimum(2020), z.maximum(2100)),
+/** A query parameter read as a number (as `Number()` reads it: a missing one is NaN); every problem with it reads `message`. */
+const numberParam = (message: string) => v.pipe(v.unknown(), v.transform(Number), wholeNumber(message, message));
+
+const querySchema = fields({
+  month: v.pipe(numberParam('month must be 1-12'), v.minValue(1, 'month must be 1-12'), v.maxValue(12, 'month must be 1-12')),
+  year: v.pipe(numberParam('year is required'), v.minValue(2020, 'year is required'), v.maxValue(2100, 'year is required')),
 });
 
 /** GET /api/safaris/{id}/available-dates?month=&year=: bookable dates of the month with seats left. */
 export const handler = publicRoute(
-  { params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }), query: querySchema },
+  { params: fields({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }), query: querySchema },
   async ({ params, query }) => {
     const safari = await bookableSafari(params.id);
     const first = `${query.year}-${String(query.month).padStart(2, '0')}-01`;

@@ -1,12 +1,13 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { isIsoDate } from '../../../shared/stay.ts';
+import { fields } from '../../../shared/validation.ts';
 import { emptySlots, seatsLeft } from '../../lib/bookings/safari-seats.ts';
 import { bookableSafari } from '../../lib/bookings/catalogue.ts';
 import { publicRoute } from '../../lib/http/handler.ts';
 
 /** GET /api/safaris/{id}/slots/{date}: seats left on each time slot that day. */
 export const handler = publicRoute(
-  { params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)), date: z.string().check(z.refine(isIsoDate, 'Dates look like 2026-12-24')) }) },
+  { params: fields({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)), date: v.pipe(v.string(), v.check(isIsoDate, 'Dates look like 2026-12-24')) }) },
   async ({ params }) => {
     const safari = await bookableSafari(params.id);
     const slots = (await seatsLeft(safari, params.date, params.date)).get(params.date) ?? emptySlots(safari);

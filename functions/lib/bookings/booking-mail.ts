@@ -4,10 +4,13 @@ import type { Mail } from '../mail.ts';
 
 const RESORT = 'Forest Resort';
 // 'Sunday, 10 January 2027': Intl does the names (date-fns' format would add a locale of ~20 KB to the bundle).
-const longDateParts = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+// Built on first use: not every cold start of the consumer sends mail.
+let longDateParts: Intl.DateTimeFormat | undefined;
 const longDate = (date: string) => {
+  longDateParts ??= new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const formatter = longDateParts;
   const part = (type: Intl.DateTimeFormatPartTypes) =>
-    longDateParts.formatToParts(new Date(`${date}T00:00:00Z`)).find((candidate) => candidate.type === type)?.value ?? '';
+    formatter.formatToParts(new Date(`${date}T00:00:00Z`)).find((candidate) => candidate.type === type)?.value ?? '';
   return `${part('weekday')}, ${part('day')} ${part('month')} ${part('year')}`;
 };
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);

@@ -28,20 +28,48 @@ export async function releaseBooking(
 
 export const CANCELLATION_POLICY = `Free cancellation up to ${stayLimits.freeCancellationHours} hours before check-in (${stayLimits.checkInTime} on the day of arrival).`;
 
+/** The last moment a cancellation is free: 48 hours before check-in time on the day of arrival. */
+const freeCancellationDeadline = (checkIn: string): number => resortInstant(checkIn, stayLimits.checkInTime) - stayLimits.freeCancellationHours * 3_600_000;
+
 /** What a cancellation refunds: everything paid if at least 48 hours before check-in, else nothing. */
 export function refundFor(booking: Pick<BookingRecord, 'payment_status' | 'total_amount' | 'check_in_date'>, now: number): number {
   if (booking.payment_status !== 'paid') return 0;
-  const deadline = resortInstant(booking.check_in_date, stayLimits.checkInTime) - stayLimits.freeCancellationHours * 3_600_000;
-  return now <= deadline ? booking.total_amount : 0;
+  return now <= freeCancellationDeadline(booking.check_in_date) ? booking.total_amount : 0;
 }
 
-/** A guest cancels their own booking; another guest's looks as absent as one that does not exist. */
-export async function cancelOwnBooking(bookingId: string, principal: Principal, now = Date.now()) {
-  const booking = await getBooking(bookingId);
-  if (!booking || booking.user_id !== principal.userId) throw notFound('Booking not found');
-  if (booking.status !== 'pending' && booking.status !== 'confirmed') throw conflict(`This booking is ${booking.status} and cannot be cancelled`);
-  if (now >= resortInstant(booking.check_in_date, stayLimits.checkInTime)) throw conflict('This booking can no longer be cancelled: check-in time has passed');
-  const refundAmount = refundFor(booking, now);
+/**
+ * What cancelling would do right now, shown to the guest before they confirm: whether they can,
+ * why not, and the exact refund. The cancellation itself applies this same rule, so the two never
+ * disagree.
+ */
+export type CancellationTerms = {
+  cancellable: boolean;
+  /** Why the booking cannot be cancelled, when it cannot. */
+  reason?: string;
+  /** The refund in rupees if cancelled now (0 when nothing was paid or the free window has passed). */
+  refundAmount: number;
+  /** Until when a cancellation refunds everything paid (ISO instant). */
+  freeCancellationUntil: string;
+  policy: string;
+};
+
+export function cancellationTerms(
+  booking: Pick<BookingRecord, 'status' | 'payment_status' | 'total_amount' | 'check_in_date'>,
+  now: number,
+): CancellationTerms {
+  const base = { refundAmount: 0, freeCancellationUntil: new Date(freeCancellationDeadline(booking.check_in_date)).toISOString(), policy: CANCELLATION_POLICY };
+  if (booking.status !== 'pending' && booking.status !== 'confirmed')
+    return { ...base, cancellable: false, reason: `This booking is ${booking.status} and cannot be cancelled` };
+  if (now >= resortInstant(booking.check_in_date, stayLimits.checkInTime))
+    return { ...base, cancellable: false, reason: 'This booking can no longer be cancelled: check-in time has passed' };
+  return { ...base, cancellable: true, refundAmount: refundFor(booking, now) };
+}
+
+/** Cancels a booking the caller has shown is theirs (signed in, or by its reference with e-mail or link). */
+export async function cancelBooking(booking: StoredBooking, now = Date.now()) {
+  const terms = cancellationTerms(booking, now);
+  if (!terms.cancellable) throw conflict(terms.reason ?? 'This booking cannot be cancelled');
+  const refundAmount = terms.refundAmount;
   const cancelledAt = new Date(now).toISOString();
   try {
     await releaseBooking(booking, 'cancelled', ['pending', 'confirmed'], { cancelled_at: cancelledAt, refund_amount: refundAmount });
@@ -52,4 +80,11 @@ export async function cancelOwnBooking(bookingId: string, principal: Principal, 
   const { holdExpiresAtMs: _hold, ...rest } = booking;
   const { hold_expires_at: _holdIso, ...cancelled } = toPublicBooking({ ...rest, status: 'cancelled', cancelled_at: cancelledAt, refund_amount: refundAmount });
   return { booking: cancelled, refundAmount, policy: CANCELLATION_POLICY };
+}
+
+/** A guest cancels their own booking; another guest's looks as absent as one that does not exist. */
+export async function cancelOwnBooking(bookingId: string, principal: Principal, now = Date.now()) {
+  const booking = await getBooking(bookingId);
+  if (!booking || booking.user_id !== principal.userId) throw notFound('Booking not found');
+  return cancelBooking(booking, now);
 }

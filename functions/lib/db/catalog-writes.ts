@@ -1,17 +1,18 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type * as z from 'zod/mini';
-import { cottageSchema, safariSchema, stayPackageSchema, type Cottage, type Safari, type StayPackage } from '../../../shared/catalog.ts';
+import * as v from 'valibot';
+import type { Cottage, Safari, StayPackage } from '../../../shared/catalog.ts';
+import { cottageSchema, safariSchema, stayPackageSchema } from '../../../shared/catalog-schemas.ts';
 import { documentClient, tableName } from './client.ts';
 import { cottageKeys, packageKeys, safariKeys, type Gsi1Keys, type Keys } from './keys.ts';
 
 /** Catalogue writes: each item is validated against its schema before it is stored (reads trust it). */
 function catalogWriter<T extends { id: string }>(options: {
   entity: string;
-  schema: z.ZodMiniType<T>;
+  schema: v.GenericSchema<unknown, T>;
   itemKeys: (id: string) => Keys;
   listingKeys: (value: T) => Gsi1Keys;
 }) {
-  const toItem = (value: T) => ({ ...options.itemKeys(value.id), ...options.listingKeys(value), entity: options.entity, ...options.schema.parse(value) });
+  const toItem = (value: T) => ({ ...options.itemKeys(value.id), ...options.listingKeys(value), entity: options.entity, ...v.parse(options.schema, value) });
   return {
     toItem,
     async put(value: T): Promise<void> {

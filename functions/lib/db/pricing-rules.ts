@@ -1,19 +1,12 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { pricingRuleSchema, type PricingRule } from '../../../shared/pricing-rules.ts';
-import { documentClient, tableName } from './client.ts';
-import { pricingRuleKeys } from './keys.ts';
+import type { PricingRule } from '../../../shared/pricing-rules.ts';
 import { queryAll, withoutStorageAttributes } from './query.ts';
 
+/**
+ * Pricing rules as the quote reads them. Reading trusts the items, as the catalogue's reads do:
+ * every write goes through pricing-rule-writes.ts, which validates them, so the booking, quote and
+ * calendar functions carry no rule schema.
+ */
 export async function listPricingRules(): Promise<PricingRule[]> {
   const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'PRICING_RULES' } });
-  return items.map((item) => pricingRuleSchema.parse(withoutStorageAttributes(item)));
-}
-
-export async function putPricingRule(rule: PricingRule): Promise<void> {
-  await documentClient.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: { ...pricingRuleKeys.item(rule.id), ...pricingRuleKeys.listing(rule.id), entity: 'pricing-rule', ...pricingRuleSchema.parse(rule) },
-    }),
-  );
+  return items.map((item) => withoutStorageAttributes(item) as PricingRule);
 }

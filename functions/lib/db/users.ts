@@ -1,7 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { publicUserSchema, type PublicUser, type UserRole } from '../../../shared/users.ts';
+import * as v from 'valibot';
+import { publicUserSchema } from '../../../shared/user-schemas.ts';
+import type { PublicUser, UserRole } from '../../../shared/users.ts';
 import { documentClient, tableName } from './client.ts';
 import { normaliseEmail, userKeys } from './keys.ts';
 import { getItem, withoutStorageAttributes } from './query.ts';
@@ -62,7 +64,7 @@ export async function findUserByEmail(email: string): Promise<StoredUser | undef
   if (!claim || typeof claim.userId !== 'string') return undefined;
   const item = await getItem(userKeys.item(claim.userId), true);
   if (!item || typeof item.passwordHash !== 'string') return undefined;
-  return { ...publicUserSchema.parse(withoutStorageAttributes(item)), passwordHash: item.passwordHash };
+  return { ...v.parse(publicUserSchema, withoutStorageAttributes(item)), passwordHash: item.passwordHash };
 }
 
 export async function setUserCredentials(userId: string, changes: { passwordHash: string; role: UserRole }): Promise<void> {
@@ -80,7 +82,7 @@ export async function setUserCredentials(userId: string, changes: { passwordHash
 
 export async function getUser(userId: string): Promise<PublicUser | undefined> {
   const item = await getItem(userKeys.item(userId), true);
-  return item ? publicUserSchema.parse(withoutStorageAttributes(item)) : undefined;
+  return item ? v.parse(publicUserSchema, withoutStorageAttributes(item)) : undefined;
 }
 
 /**
@@ -102,7 +104,7 @@ export async function updateProfile(userId: string, changes: { name?: string; ph
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return publicUserSchema.parse(withoutStorageAttributes(result.Attributes ?? {}));
+    return v.parse(publicUserSchema, withoutStorageAttributes(result.Attributes ?? {}));
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;

@@ -1,6 +1,5 @@
-import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type * as z from 'zod/mini';
+import * as v from 'valibot';
 import type { ApiFailure, ApiSuccess } from '../../../shared/api.ts';
 import type { AuthLevel } from '../../routes.ts';
 import { routeAuthLevels } from './route-auth.ts';
@@ -27,22 +26,28 @@ export function jsonResponse<T>(
   return { statusCode, headers: { ...jsonHeaders, ...headers }, body: JSON.stringify(body) };
 }
 
-/** zod issues become `details`: field path -> messages, so forms can show each next to its field. */
-export function validationDetails(error: z.core.$ZodError): Record<string, string[]> {
+/**
+ * The field an issue is about: its path joined with '.', '_' for the value itself. A key that a
+ * strict object does not allow counts against that object, not against the key.
+ */
+function fieldOf(issue: v.BaseIssue<unknown>): string {
+  const path = issue.path ?? [];
+  const keys = (issue.expected === 'never' && path.at(-1)?.origin === 'key' ? path.slice(0, -1) : path).map((item) => String(item.key));
+  return keys.length ? keys.join('.') : '_';
+}
+
+/** Validation issues (all of them) become `details`: field path -> messages, so forms can show each next to its field. */
+export function validationDetails(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
   const details: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length ? issue.path.join('.') : '_';
-    (details[field] ??= []).push(issue.message);
-  }
+  for (const issue of issues) (details[fieldOf(issue)] ??= []).push(issue.message);
   return details;
 }
 
-function parseWith<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const details = validationDetails(result.error);
-  const first = result.error.issues[0]?.message;
-  throw badRequest(first && result.error.issues.length === 1 ? first : `Invalid ${what}`, details);
+function parseWith<T>(schema: v.GenericSchema<unknown, T>, value: unknown, what: string): T {
+  const result = v.safeParse(schema, value);
+  if (result.success) return result.output;
+  const { issues } = result;
+  throw badRequest(issues.length === 1 ? issues[0].message : `Invalid ${what}`, validationDetails(issues));
 }
 
 function readJsonBody(event: HttpEvent): unknown {
@@ -59,36 +64,32 @@ function readJsonBody(event: HttpEvent): unknown {
 }
 
 /**
- * The last middleware: typed HttpErrors reach the client with their status and message; anything
- * else is logged with the request id and answered with a generic 500 that reveals no internals.
+ * How a failed request is answered: typed HttpErrors reach the client with their status and
+ * message; anything else is logged with the request id and answered with a generic 500 that
+ * reveals no internals. (One error boundary is all the middleware these handlers need: a plain
+ * try/catch, not a middleware engine in every bundle.)
  */
-export function httpErrors(): MiddlewareObj<HttpEvent, HttpResult> {
-  return {
-    onError: async (request) => {
-      const { error } = request;
-      if (error instanceof HttpError) {
-        request.response = jsonResponse(
-          error.statusCode,
-          { ...error.extra, success: false, error: error.message, ...(error.details ? { details: error.details } : {}) },
-          error.headers,
-        );
-        return;
-      }
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          message: 'Unhandled error',
-          requestId: request.context?.awsRequestId,
-          routeKey: request.event?.routeKey,
-          error: error instanceof Error ? { name: error.name, message: error.message, stack: readableStack(error) } : String(error),
-        }),
-      );
-      request.response = jsonResponse(500, { success: false, error: 'Something went wrong on our side. Please try again.' });
-    },
-  };
+export function errorResponse(error: unknown, event: HttpEvent | undefined, context: Context | undefined): HttpResult {
+  if (error instanceof HttpError) {
+    return jsonResponse(
+      error.statusCode,
+      { ...error.extra, success: false, error: error.message, ...(error.details ? { details: error.details } : {}) },
+      error.headers,
+    );
+  }
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      message: 'Unhandled error',
+      requestId: context?.awsRequestId,
+      routeKey: event?.routeKey,
+      error: error instanceof Error ? { name: error.name, message: error.message, stack: readableStack(error) } : String(error),
+    }),
+  );
+  return jsonResponse(500, { success: false, error: 'Something went wrong on our side. Please try again.' });
 }
 
-type Schemas<P, Q, B> = { params?: z.ZodMiniType<P>; query?: z.ZodMiniType<Q>; body?: z.ZodMiniType<B> };
+type Schemas<P, Q, B> = { params?: v.GenericSchema<unknown, P>; query?: v.GenericSchema<unknown, Q>; body?: v.GenericSchema<unknown, B> };
 export type RouteInput<P, Q, B> = { params: P; query: Q; body: B; event: HttpEvent; context: Context; principal?: Principal };
 
 /** Each route's auth level, from the route table; a route not in the table counts as admin-only. */
@@ -105,7 +106,7 @@ const isCustomOutput = <T>(value: RouteOutput<T>): value is { statusCode: number
 
 /**
  * Makes a route builder around one way of authenticating. A built handler validates path, query
- * and body with the route's zod schemas, runs the domain call and wraps its result in the success
+ * and body with the route's valibot schemas, runs the domain call and wraps its result in the success
  * envelope: handlers stay parse -> call -> respond.
  */
 export const routeBuilder = (authenticate: Authenticate) =>
@@ -113,9 +114,8 @@ export const routeBuilder = (authenticate: Authenticate) =>
     schemas: Schemas<P, Q, B>,
     run: (input: RouteInput<P, Q, B>) => Promise<RouteOutput<T>>,
   ) {
-    return middy<HttpEvent, HttpResult>()
-      .use(httpErrors())
-      .handler(async (event, context) => {
+    return async (event: HttpEvent, context: Context): Promise<HttpResult> => {
+      try {
         const principal = await authenticate(event);
         const params = schemas.params ? parseWith(schemas.params, event.pathParameters ?? {}, 'path') : ({} as P);
         const query = schemas.query ? parseWith(schemas.query, event.queryStringParameters ?? {}, 'query') : ({} as Q);
@@ -125,11 +125,14 @@ export const routeBuilder = (authenticate: Authenticate) =>
           return jsonResponse(output.statusCode, { success: true, data: output.data }, output.headers);
         }
         return jsonResponse(200, { success: true, data: output });
-      });
+      } catch (error) {
+        return errorResponse(error, event, context);
+      }
+    };
   };
 
 /**
- * For routes the table marks public: no token is read, so token code (jose, the secret's client)
+ * For routes the table marks public: no token is read, so token code (the JWT check, the signing secret's request)
  * never enters their bundles. Fails closed: deployed behind any other route, it refuses to run.
  */
 export const publicRoute = routeBuilder(async (event) => {

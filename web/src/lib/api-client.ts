@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini';
+import * as v from 'valibot';
 import { signOut, tokenFor, type Audience } from './session';
 
 /** An API failure with the message to show (the server's `error`, spec section 8), its status and field details. */
@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly details?: Record<string, string[]>,
     /** The rest of the server's answer (e.g. a fresh `quote` with a 409). */
     readonly extra: Record<string, unknown> = {},
+    /** With a 429: how long the server asks to wait (its Retry-After header), in seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -38,7 +40,7 @@ export function configureApi(apiUrl: string): void {
  * Errors carry the server's own message, else its `message`, else 'HTTP {status}: {statusText}'.
  * A 401 on a signed-in call ends that session: the token ran out or the account changed.
  */
-export async function apiRequest<T>(path: string, schema: z.ZodMiniType<T>, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(path: string, schema: v.GenericSchema<unknown, T>, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const token = options.auth ? tokenFor(options.auth) : undefined;
@@ -63,7 +65,14 @@ export async function apiRequest<T>(path: string, schema: z.ZodMiniType<T>, opti
   if (!response.ok || envelope.success === false) {
     if (response.status === 401 && options.auth && token) signOut(options.auth);
     const { success: _success, data: _data, error, message, details, ...extra } = envelope;
-    throw new ApiError(error ?? message ?? `HTTP ${response.status}: ${response.statusText}`, response.status, details, extra);
+    const retryAfter = Number(response.headers.get('retry-after') ?? '');
+    throw new ApiError(
+      error ?? message ?? `HTTP ${response.status}: ${response.statusText}`,
+      response.status,
+      details,
+      extra,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    );
   }
-  return schema.parse(envelope.data);
+  return v.parse(schema, envelope.data);
 }

@@ -1,0 +1,54 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import * as v from 'valibot';
+import { fields } from '../../../shared/validation.ts';
+import { getBooking, getBookingByReference, type StoredBooking } from '../db/bookings.ts';
+import { normaliseEmail } from '../db/keys.ts';
+import { countLookup, MAX_LOOKUPS_PER_MINUTE } from '../db/lookup-limits.ts';
+import { badRequest, notFound, tooManyRequests } from '../http/errors.ts';
+import { manageTokenMatches, parseManageToken } from './manage-token.ts';
+
+/** The reference in the path of the manage-booking routes. */
+export const referenceParams = fields({ reference: v.pipe(v.string(), v.minLength(1), v.maxLength(40)) });
+/** The proof fields of a lookup's query or a cancellation's body. */
+export const guestProofFields = { email: v.optional(v.pipe(v.string(), v.maxLength(254))), token: v.optional(v.pipe(v.string(), v.maxLength(2000))) };
+
+/** How a guest without an account shows a booking is theirs: the e-mail it was made with, or the link from its confirmation. */
+export type GuestProof = { email?: string | undefined; token?: string | undefined };
+
+const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+
+/** Equal e-mails, compared over fixed-length digests in constant time (no early exit on the first differing character). */
+const sameEmail = (stored: string, given: string): boolean => timingSafeEqual(digest(stored), digest(given));
+
+/**
+ * The booking with this reference, if `proof` shows it is the caller's. A reference alone opens
+ * nothing: with the wrong e-mail the answer is the same 404 as for a reference that does not exist,
+ * after the same work (the same reads, the same comparison), so neither the answer nor its time
+ * tells whether a reference exists. Each client address may try MAX_LOOKUPS_PER_MINUTE times a
+ * minute (429 with Retry-After past that), which keeps guessing references by e-mail slow. Looking
+ * a booking up and cancelling it count against the same allowance.
+ */
+export async function findGuestBooking(reference: string, proof: GuestProof, sourceIp: string | undefined, now = Date.now()): Promise<StoredBooking> {
+  if (!proof.email && !proof.token)
+    throw badRequest('Give the e-mail address the booking was made with, or the link from the confirmation', { email: ['Required without token'] });
+  const allowance = await countLookup(sourceIp || 'unknown', now);
+  if (!allowance.allowed) {
+    throw tooManyRequests(
+      `Too many booking lookups from this address (at most ${MAX_LOOKUPS_PER_MINUTE} a minute). Please try again in a minute.`,
+      allowance.retryAfterSeconds,
+    );
+  }
+  const missing = notFound('No booking matches this reference and e-mail');
+  if (proof.token) {
+    const parsed = parseManageToken(proof.token);
+    const booking = parsed ? await getBooking(parsed.bookingId) : undefined;
+    const matches = manageTokenMatches(booking?.manageTokenHash, parsed?.secret ?? '');
+    if (!booking || !matches || booking.booking_reference !== reference.toUpperCase()) throw missing;
+    return booking;
+  }
+  const booking = await getBookingByReference(reference.toUpperCase());
+  // Compared whether or not the booking exists, so both misses do the same work.
+  const matches = sameEmail(booking?.customer_email ?? '', normaliseEmail(proof.email ?? ''));
+  if (!booking || !matches) throw missing;
+  return booking;
+}

@@ -1,0 +1,38 @@
+import * as v from 'valibot';
+import { isIsoDate } from './stay.ts';
+import { fields, wholeNumber } from './validation.ts';
+
+const isoDate = v.pipe(v.string(), v.check(isIsoDate, 'Dates look like 2026-12-24'));
+const text = /* @__NO_SIDE_EFFECTS__ */ (max: number) => v.pipe(v.string(), v.minLength(1), v.maxLength(max));
+
+/**
+ * A pricing rule staff set in the portal (admin section 3): a percentage off a service, valid for
+ * dates, and only for stays of min..max nights. `applies_to` narrows it to one villa type, cottage,
+ * package or safari; without it the rule covers the whole service type.
+ */
+export const pricingRuleSchema = v.pipe(
+  fields({
+    id: text(64),
+    service_name: text(120),
+    service_type: v.picklist(['cottage', 'safari', 'package', 'activity', 'meal']),
+    applies_to: v.optional(text(64)),
+    currency: v.optional(v.picklist(['INR', 'USD', 'EUR', 'GBP']), 'INR'),
+    season: v.optional(v.picklist(['all-year', 'peak', 'off-peak', 'monsoon', 'winter']), 'all-year'),
+    discount_percentage: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
+    valid_from: isoDate,
+    valid_until: isoDate,
+    min_stay: v.optional(v.pipe(wholeNumber(), v.minValue(1)), 1),
+    max_stay: v.optional(v.pipe(wholeNumber(), v.minValue(1)), 30),
+    description: text(500),
+    status: v.picklist(['active', 'inactive', 'seasonal', 'promotional']),
+  }),
+  v.forward(
+    v.check((rule) => rule.valid_from <= rule.valid_until, 'valid_until must not be before valid_from'),
+    ['valid_until'],
+  ),
+  v.forward(
+    v.check((rule) => rule.min_stay <= rule.max_stay, 'max_stay must not be below min_stay'),
+    ['max_stay'],
+  ),
+);
+export type PricingRule = v.InferOutput<typeof pricingRuleSchema>;

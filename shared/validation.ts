@@ -1,0 +1,96 @@
+import * as v from 'valibot';
+
+/*
+ * What every module that declares valibot schemas shares: readable messages for the checks that
+ * carry none of their own, the object that reports a missing field with that field's own message,
+ * and the whole-number check. Those modules import their helpers from here, so the messages are
+ * set before anything is parsed, on the server and in the browser alike.
+ */
+
+const plural = (count: unknown, unit: string) => `${String(count)} ${unit}${count === 1 ? '' : 's'}`;
+
+/** What a value of each schema type is called in a message ('Must be a number'). */
+const typeNames: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  strict_object: 'an object',
+  array: 'a list',
+};
+
+/**
+ * The message of an issue whose schema or action was given none: plain English without the field's
+ * name (forms show it next to the field). valibot's own read like 'Invalid length: Expected <=60
+ * but received 61'.
+ */
+function defaultMessage(issue: v.BaseIssue<unknown>): string {
+  const { requirement } = issue;
+  const unit = typeof issue.input === 'string' ? 'character' : 'item';
+  switch (issue.type) {
+    case 'min_length':
+      return requirement === 1 && unit === 'character' ? 'Must not be empty' : `Must have at least ${plural(requirement, unit)}`;
+    case 'max_length':
+      return `Must have at most ${plural(requirement, unit)}`;
+    case 'min_value':
+      return `Must be at least ${String(requirement)}`;
+    case 'max_value':
+      return `Must be at most ${String(requirement)}`;
+    case 'gt_value':
+      return `Must be more than ${String(requirement)}`;
+    case 'integer':
+    case 'safe_integer':
+      return 'Must be a whole number';
+    case 'url':
+      return 'Must be a URL';
+    case 'starts_with':
+      return `Must start with ${String(requirement)}`;
+    case 'iso_timestamp':
+      return 'Must be a date and time like 2026-12-24T10:30:00Z';
+  }
+  if (issue.kind !== 'schema') return 'Is not valid';
+  // A key issue (the only schema issue with a path of its own): a field that is missing, or not allowed.
+  if (issue.path) return issue.expected === 'never' ? 'Is not allowed here' : 'Required';
+  const name = typeNames[issue.type];
+  if (issue.received === 'undefined' && !issue.type.endsWith('object')) return 'Required';
+  // A picklist or literal expects e.g. '("villa" | "safari")'.
+  return `Must be ${name ?? (issue.expected ?? 'valid').replace(/^\((.*)\)$/, '$1').replaceAll(' | ', ' or ')}`;
+}
+
+v.setGlobalMessage(defaultMessage);
+
+/**
+ * `v.object`, except that a missing field is reported with the message its own schema gives for
+ * `undefined` (e.g. 'Check-in date is required'), as zod did: valibot itself reports a missing key
+ * with the object's message. `message` is for a value that is not an object at all.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function fields<const E extends v.ObjectEntries>(entries: E, message?: string) {
+  return v.object(entries, (issue) => {
+    const key = issue.path?.[0]?.key;
+    if (typeof key === 'string' && Object.hasOwn(entries, key)) {
+      const own = v.safeParse(entries[key] as v.GenericSchema, undefined, { lang: issue.lang }).issues?.[0]?.message;
+      if (own) return own;
+    }
+    return message ?? defaultMessage(issue);
+  });
+}
+
+/**
+ * A whole number (a safe integer, as zod's int check). Like zod's, a fraction ends the checking
+ * there: `v.pipe(wholeNumber(m, m), v.minValue(1, ...))` says only `m` for 0.5, not also 'at least
+ * 1'. (valibot runs a pipe's later validations after an issue, unless the value was left untyped,
+ * which a transformation step does when it meets an issue; hence the identity step.)
+ */
+export const wholeNumber = /* @__NO_SIDE_EFFECTS__ */ (typeMessage?: string, integerMessage?: string) =>
+  v.pipe(
+    v.number(typeMessage),
+    v.safeInteger(integerMessage),
+    v.transform((value: number) => value),
+  );
+
+/** zod's e-mail pattern, kept so that every address accepted before (one with an apostrophe, say) still is. */
+export const emailPattern = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/** The e-mail address check (a string pipe's action). */
+export const email = /* @__NO_SIDE_EFFECTS__ */ (message = 'Must be an e-mail address') => v.regex(emailPattern, message);
