@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 import { aliases } from './vite.config.ts';
 
 /**
- * Four suites: unit (pure, no AWS), integration (real handlers over real HTTP and WebSocket against
- * DynamoDB Local), infra (CDK assertions on the synthesized stack) and e2e (Chromium).
+ * The suites: unit (pure, no AWS), integration (real handlers over real HTTP and WebSocket against
+ * DynamoDB Local), infra (CDK assertions on the synthesized stack), web (the build), web-components
+ * (React in jsdom) and e2e (Chromium).
  */
 // The SDK's notice that its 2027 releases need Node 22 is for people, not for every test worker.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -43,6 +44,11 @@ export default defineConfig({
         },
       },
       { resolve: { alias: aliases }, test: { name: 'web', include: ['test/web/**/*.test.ts'], globalSetup: ['test/support/web-build-global-setup.ts'] } },
+      {
+        // Component tests: React in jsdom with Testing Library, the API answered by a stubbed fetch.
+        resolve: { alias: aliases },
+        test: { name: 'web-components', include: ['test/web/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['test/web/support/component-setup.ts'] },
+      },
       {
         test: {
           name: 'e2e',

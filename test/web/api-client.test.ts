@@ -57,4 +57,12 @@ describe('the API client', () => {
     stop();
     expect(signedOut).toEqual([]);
   });
+
+  it("reads a 429's Retry-After header into the error, for the page to say how long to wait", async () => {
+    vi.stubGlobal('fetch', async () =>
+      Response.json({ success: false, error: 'Too many booking lookups from this address' }, { status: 429, headers: { 'retry-after': '42' } }),
+    );
+    const failure = (await apiRequest('/bookings/reference/VM1?email=a%40b.in', v.unknown()).catch((error: unknown) => error)) as ApiError;
+    expect([failure.status, failure.message, failure.retryAfterSeconds]).toEqual([429, 'Too many booking lookups from this address', 42]);
+  });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { webRoot } from '../../infra/local/web-build.ts';
 
@@ -14,10 +15,14 @@ function eagerChunks(key: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
+/** The guest route's first-load budget: gzip of the entry chunk and everything it statically imports. */
+const GUEST_INITIAL_JS_BUDGET_BYTES = 120 * 1024;
+
+const entryKey = (): string => Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0] ?? '';
+
 describe('web bundle', () => {
   it('keeps the admin portal out of what guests download: every admin module is reached only through a lazy import', () => {
-    const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0] ?? '';
-    const eager = [...eagerChunks(entry)];
+    const eager = [...eagerChunks(entryKey())];
     const isAdmin = (key: string) => key.includes('features/admin/');
     expect(eager.filter(isAdmin)).toEqual([]);
     // What the build made of the admin feature, found in the manifest rather than listed here.
@@ -30,5 +35,29 @@ describe('web bundle', () => {
     expect(guestCode).not.toContain('Sign in to manage');
     expect(guestCode).not.toContain('Welcome, ');
     expect(guestCode).toContain('Select your dates at the resort');
+  });
+
+  it('loads managing a booking and the guest account only when a guest opens them (lazy route chunks)', () => {
+    const eager = [...eagerChunks(entryKey())];
+    const isLazyGuestFeature = (key: string) => key.includes('features/manage/') || key.includes('features/account/');
+    expect(eager.filter(isLazyGuestFeature)).toEqual([]);
+    const lazyFromAnywhere = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []));
+    const pages = Object.keys(manifest).filter((key) => isLazyGuestFeature(key) && key.endsWith('-page.tsx'));
+    expect(pages.length).toBe(6);
+    for (const page of pages) expect(lazyFromAnywhere.has(page), page).toBe(true);
+  });
+
+  it("keeps the guest route's initial JavaScript within 120 KB gzip (entry and its static imports, transitively)", () => {
+    // Prepare
+    const eager = [...eagerChunks(entryKey())];
+    // Act
+    const sizes = eager.map((key) => ({ file: manifest[key]?.file ?? '', gzip: gzipSync(readFileSync(join(webRoot, manifest[key]?.file ?? ''))).length }));
+    const total = sizes.reduce((sum, { gzip }) => sum + gzip, 0);
+    console.info(
+      `guest initial JS: ${(total / 1024).toFixed(1)} KB gzip in ${sizes.length} files (${sizes.map(({ file, gzip }) => `${file} ${(gzip / 1024).toFixed(1)}`).join(', ')})`,
+    );
+    // Assess
+    expect(sizes.every(({ file }) => file.endsWith('.js'))).toBe(true);
+    expect(total).toBeLessThanOrEqual(GUEST_INITIAL_JS_BUDGET_BYTES);
   });
 });

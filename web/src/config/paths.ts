@@ -3,7 +3,23 @@
  * `path` for the router, `getHref` for links. Features import this, never app/.
  */
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
+  /** The guest wizard; its step lives in the query (`/?step=2`) so the browser's Back button walks the steps. */
+  home: { path: '/', getHref: (step?: number) => (step && step > 1 ? `/?step=${step}` : '/') },
+  /** Find a booking by its reference and the e-mail it was made with (`?reference=` prefills the form). */
+  findBooking: {
+    path: '/booking',
+    getHref: (reference?: string) => (reference ? `/booking?${new URLSearchParams({ reference })}` : '/booking'),
+  },
+  /** One booking, opened from the confirmation's link (`?token=`) or after the lookup above. */
+  manageBooking: {
+    path: '/booking/:reference',
+    getHref: (reference: string, token?: string) => `/booking/${encodeURIComponent(reference)}${token ? `?${new URLSearchParams({ token })}` : ''}`,
+  },
+  /** A signed-in guest's bookings (My Bookings). */
+  account: { path: '/account', getHref: () => '/account' },
+  accountSignIn: { path: '/account/sign-in', getHref: () => '/account/sign-in' },
+  accountRegister: { path: '/account/register', getHref: () => '/account/register' },
+  accountProfile: { path: '/account/profile', getHref: () => '/account/profile' },
   adminLogin: { path: '/admin/login', getHref: () => '/admin/login' },
   admin: { path: '/admin', getHref: () => '/admin' },
   adminDashboard: { path: '/admin/dashboard', getHref: () => '/admin/dashboard' },

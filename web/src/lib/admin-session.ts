@@ -1,22 +1,11 @@
 import { registerSession } from './session';
+import { isLiveToken } from './token-expiry';
 
 /** The admin portal's sign-in, kept where the spec keeps it: localStorage adminToken / adminUser. */
 export const ADMIN_TOKEN_KEY = 'adminToken';
 export const ADMIN_USER_KEY = 'adminUser';
 
 export type AdminUser = { id: string; name: string; email: string; role: string };
-
-/** Seconds since the epoch at which a JWT expires, or undefined if it is not a readable JWT. */
-function tokenExpiry(token: string): number | undefined {
-  const payload = token.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
-    return typeof claims.exp === 'number' ? claims.exp : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The client-side guard only decides what to render: a stored token that is present and not yet
@@ -25,8 +14,7 @@ function tokenExpiry(token: string): number | undefined {
 export function readAdminToken(now = Date.now()): string | undefined {
   const token = localStorage.getItem(ADMIN_TOKEN_KEY);
   if (!token) return undefined;
-  const expiry = tokenExpiry(token);
-  if (expiry === undefined || expiry * 1000 <= now) {
+  if (!isLiveToken(token, now)) {
     clearAdminSession();
     return undefined;
   }

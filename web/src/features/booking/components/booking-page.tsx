@@ -1,70 +1,87 @@
-import { useCottages } from '../api/get-cottages';
-import { VillaCard } from './villa-card';
+import { lazy, Suspense, useState } from 'react';
+import type { CreatedBooking } from '../api/schemas';
+import { useWizard, WizardProvider } from '../hooks/wizard-context';
+import { usePrefetchNextStep } from '../hooks/use-prefetch-next-step';
+import { useRunningQuote } from '../hooks/use-running-quote';
+import { ProgressSteps } from './progress-steps';
+import { RestoreBanner } from './restore-banner';
+import { SiteHeader } from './site-header';
+import { loadPackagesStep, loadPaymentStep, loadSafarisStep } from './step-chunks';
+import { StepDates } from './step-dates';
+import { StaySummaryCard } from './stay-summary';
 
-const steps = ['Date & Accommodation Selection', 'Package Selection', 'Safari Selection', 'Payment and Confirmation'];
+const StepPackages = lazy(loadPackagesStep);
+const StepSafaris = lazy(loadSafarisStep);
+const StepPayment = lazy(loadPaymentStep);
+// Needed only once a booking is made; it loads with step 4.
+const BookingResultDialog = lazy(() => import('./booking-result-dialog'));
 
-/** The guest booking wizard, at step 1: the resort's villas from the API. */
-export function BookingPage() {
-  const cottages = useCottages();
-  const current = 1;
+/** Where a lazy step is loading: the shape of a step, so nothing jumps when it arrives. */
+function StepSkeleton() {
+  return (
+    <div className="step-skeleton" role="status" aria-live="polite">
+      <span className="visually-hidden">Loading the next step...</span>
+      <div className="skeleton skeleton--title" />
+      <div className="skeleton skeleton--card" />
+      <div className="skeleton skeleton--card" />
+    </div>
+  );
+}
+
+function Wizard() {
+  const wizard = useWizard();
+  const { draft, step, session, restored } = wizard;
+  const running = useRunningQuote(draft);
+  const [completed, setCompleted] = useState<CreatedBooking | undefined>();
+  usePrefetchNextStep(step, draft);
 
   return (
     <div className="site">
-      <header className="site-header">
-        <a className="site-header__brand" href="/">
-          Forest Resort
-        </a>
-      </header>
-      <main className="wizard">
+      <a className="skip-link" href="#main">
+        Skip to the booking form
+      </a>
+      <SiteHeader session={session} onClear={wizard.reset} />
+      <main className="wizard" id="main">
+        {restored && <RestoreBanner fromStep={restored.fromStep} onClose={wizard.dismissRestored} />}
         <h1>Select your dates at the resort</h1>
-        <nav aria-label="Booking progress" className="progress">
-          <div className="progress__bar">
-            <div className="progress__fill" style={{ width: `${((current - 1) / 3) * 100}%` }} />
-          </div>
-          <ol className="progress__steps">
-            {steps.map((name, index) => (
-              <li
-                key={name}
-                className={index + 1 === current ? 'progress__step progress__step--active' : 'progress__step'}
-                aria-current={index + 1 === current ? 'step' : undefined}
-              >
-                <span className="progress__number">{index + 1}</span>
-                <span className="progress__name">{name}</span>
-              </li>
-            ))}
-          </ol>
-          <p className="progress__caption">
-            Step {current} of 4: {steps[current - 1]}
-          </p>
-        </nav>
-
-        <section aria-labelledby="villas-heading">
-          <h2 id="villas-heading">Choose your villa</h2>
-          {cottages.isPending && (
-            <p role="status" className="muted">
-              Loading villas...
-            </p>
-          )}
-          {cottages.isError && (
-            <div role="alert" className="alert alert--error">
-              <p>{cottages.error.message}</p>
-              <button type="button" onClick={() => void cottages.refetch()}>
-                Retry
-              </button>
-            </div>
-          )}
-          {cottages.data && (
-            <div className="villa-grid">
-              {cottages.data.map((cottage) => (
-                <VillaCard key={cottage.id} cottage={cottage} />
-              ))}
-            </div>
-          )}
-        </section>
+        <ProgressSteps step={step} draft={draft} onJump={wizard.goTo} />
+        <div className="wizard__layout">
+          <section className="wizard__step" aria-labelledby="step-heading">
+            <Suspense fallback={<StepSkeleton />}>
+              {step === 1 && <StepDates quote={running.quote} />}
+              {step === 2 && <StepPackages quote={running.quote} />}
+              {step === 3 && <StepSafaris quote={running.quote} updating={running.isFetching} />}
+              {step === 4 && (
+                <StepPayment
+                  onBooked={(booking) => {
+                    setCompleted(booking);
+                    // Spec section 4: on completion the session is cleared and the wizard starts again.
+                    wizard.reset();
+                  }}
+                />
+              )}
+            </Suspense>
+          </section>
+          <StaySummaryCard draft={draft} quote={running.quote} updating={running.isFetching} />
+        </div>
       </main>
       <footer className="site-footer">
         <p>Check-in 2:00 PM · Check-out 11:00 AM · Free cancellation up to 48 hours before check-in</p>
       </footer>
+      {completed && (
+        <Suspense fallback={null}>
+          <BookingResultDialog booking={completed} onClose={() => setCompleted(undefined)} />
+        </Suspense>
+      )}
     </div>
+  );
+}
+
+/** The guest booking wizard at `/` (spec sections 2-5): four steps, the draft in sessionStorage, the step in the URL. */
+export function BookingPage() {
+  return (
+    <WizardProvider>
+      <Wizard />
+    </WizardProvider>
   );
 }

@@ -1,0 +1,97 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
+import { startTestStack, type TestStack } from '../support/local-stack.ts';
+import { bookUpToPayment as bookUpToPaymentOn, expectAccessible as expectAccessibleOn } from './support/guest-flow.ts';
+
+let stack: TestStack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  page = await context.newPage();
+});
+afterEach(() => context?.close());
+
+const expectAccessible = (where: string) => expectAccessibleOn(page, where);
+const bookUpToPayment = (options: { axe: boolean; daysAhead: number }) => bookUpToPaymentOn(page, stack.baseUrl, options);
+
+describe('the guest booking wizard on a phone', () => {
+  it('books a stay paid at the property, from / to the confirmation', async () => {
+    await bookUpToPayment({ axe: true, daysAhead: 9 });
+    const quote = await page.getByTestId('final-quote').textContent();
+    expect(quote).toContain('GST 18%');
+    expect(quote).toContain('Service fee 2% (at most ₹500)');
+    expect(quote).toContain('Package: Safari Adventure');
+    expect(quote).toMatch(/Total₹\d{1,2}(,\d\d)*,\d{3}$/);
+    expect(await page.getByRole('radio', { name: /Pay online/ }).isDisabled()).toBe(true);
+    expect(await page.getByRole('radio', { name: /Pay at property/ }).isChecked()).toBe(true);
+    await expectAccessible('step 4');
+
+    await page.getByLabel('First name').fill('Meera');
+    await page.getByLabel('Last name').fill('Iyer');
+    await page.getByLabel('Email').fill('meera@example.in');
+    await page.getByLabel('Phone number').fill('98450 12345');
+    await page.getByLabel(/I accept the terms/).check();
+    const confirm = page.getByRole('button', { name: /Confirm Booking/ });
+    // A double tap books once: the same Idempotency-Key, and the button is disabled while processing.
+    await confirm.dblclick();
+
+    const success = page.getByRole('dialog', { name: 'Booking received' });
+    await success.waitFor();
+    const reference = await success.getByTestId('booking-success').locator('.receipt__reference').textContent();
+    expect(reference).toMatch(/^VM[0-9A-Z]+$/);
+    expect(await success.textContent()).toContain('meera@example.in');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Close');
+    await expectAccessible('confirmation');
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/wizard-confirmation.png' });
+
+    const lookup = await fetch(`${stack.baseUrl}/api/bookings/reference/${reference}?email=meera%40example.in`);
+    expect(lookup.status).toBe(200);
+
+    await success.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('heading', { name: 'Your villa and dates' }).waitFor();
+    expect(await page.getByTestId('session-status').textContent()).toBe('No active session');
+    expect(page.url()).toBe(`${stack.baseUrl}/`);
+  });
+
+  it("shows the spec's messages for an invalid step 4, and a reload restores the session", async () => {
+    // Other dates: the first test's stay holds the only Hornbill Villa.
+    await bookUpToPayment({ axe: false, daysAhead: 20 });
+    await page.getByLabel(/I accept the terms/).check();
+    await page.getByLabel('Email').fill('meera@');
+    await page.getByLabel('Phone number').fill('12345');
+    await page.getByRole('button', { name: /Confirm Booking/ }).click();
+    const banner = page.getByRole('alert');
+    expect(await banner.textContent()).toBe(
+      'Please fix the following errors: First name is required, Last name is required, Please enter a valid email address, Please enter a valid 10-digit phone number',
+    );
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('payment-errors');
+    await expectAccessible('step 4 with errors');
+
+    await page.reload();
+    await page.getByText('Session Restored').waitFor();
+    expect(await page.getByText('Your booking progress has been restored from Step 4/4').count()).toBe(1);
+    expect(page.url()).toBe(`${stack.baseUrl}/?step=4`);
+    await page.getByTestId('final-quote').waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe('meera@');
+    expect(await page.getByTestId('session-status').textContent()).toMatch(/^Step 4\/4 · last activity/);
+
+    // The browser's Back button walks back through the steps.
+    await page.goBack();
+    await page.waitForURL(/\?step=3$/);
+    await page.getByRole('heading', { name: 'Add a safari' }).waitFor();
+  });
+});

@@ -1,0 +1,72 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { addDaysIso, resortToday } from '../../../shared/stay.ts';
+
+const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** The calendar's name for a day: 'November 25, 2026, ₹18,000 per night' (or ', sold out'). */
+export const dayLabel = (isoDate: string) => longDate.format(new Date(`${isoDate}T00:00:00Z`));
+
+/** axe on what is on screen now: no serious or critical violation. */
+export async function expectAccessible(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(
+    bad.map((violation) => `${where}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
+    where,
+  ).toEqual([]);
+}
+
+/** The calendar's button for a day, paging months forward until it shows. */
+export async function findDay(page: Page, isoDate: string) {
+  const day = page.getByRole('button', { name: new RegExp(`^${dayLabel(isoDate)},`) });
+  for (let tries = 0; tries < 3 && !(await day.isVisible()); tries += 1) await page.getByRole('button', { name: 'Go to the Next Month' }).click();
+  return day;
+}
+
+export async function pickDay(page: Page, isoDate: string) {
+  await (await findDay(page, isoDate)).click();
+}
+
+/** Step 1 to step 4 by tapping, as a guest on a phone: Hornbill Villa, two nights, 2 adults, Safari Adventure, one safari. */
+export async function bookUpToPayment(page: Page, baseUrl: string, options: { axe: boolean; daysAhead: number }) {
+  const checkIn = addDaysIso(resortToday(), options.daysAhead);
+  const checkOut = addDaysIso(checkIn, 2);
+  await page.goto(baseUrl);
+  await page.getByRole('radio', { name: 'Hornbill Villa' }).waitFor();
+  if (options.axe) await expectAccessible(page, 'step 1');
+  await page.getByRole('radio', { name: 'Hornbill Villa' }).check();
+  await page.getByRole('button', { name: /^Check-in/ }).click();
+  await page.getByRole('dialog', { name: 'Select check-in date' }).waitFor();
+  await pickDay(page, checkIn);
+  await pickDay(page, checkOut);
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await page.getByLabel('Adults').selectOption('2');
+  await page.getByRole('button', { name: 'Check Availability' }).click();
+  await page.getByTestId('availability-result').waitFor();
+  expect(await page.getByTestId('availability-status').textContent()).toBe('Villa is available for your dates!');
+  if (options.axe) await expectAccessible(page, 'step 1 with its result');
+
+  await page.getByRole('button', { name: 'Proceed to Package Selection' }).click();
+  await page.waitForURL(/\?step=2$/);
+  const safariPackage = page.getByRole('article', { name: 'Safari Adventure' });
+  await safariPackage.getByText(/for your stay/).waitFor();
+  if (options.axe) await expectAccessible(page, 'step 2');
+  await safariPackage.getByRole('button', { name: 'Reserve This Package' }).click();
+  await page.getByRole('button', { name: 'Continue to Safari Selection' }).click();
+
+  await page.waitForURL(/\?step=3$/);
+  const jeep = page.getByRole('article', { name: 'Morning Jeep Safari' });
+  await jeep.getByLabel('Date').selectOption(checkIn);
+  await jeep.getByLabel('Time slot').locator('option', { hasText: 'seats left' }).first().waitFor({ state: 'attached' });
+  await jeep.getByLabel('Time slot').selectOption('06:00-09:00');
+  await jeep.getByLabel('Guests').selectOption('2');
+  await jeep.getByRole('button', { name: 'Add Safari' }).click();
+  await page.getByRole('button', { name: 'Remove Morning Jeep Safari' }).waitFor();
+  if (options.axe) await expectAccessible(page, 'step 3');
+  await page.getByRole('button', { name: 'Continue with Safaris' }).click();
+
+  await page.waitForURL(/\?step=4$/);
+  await page.getByTestId('final-quote').waitFor();
+  return { checkIn, checkOut };
+}

@@ -1,0 +1,122 @@
+import { formatInr } from '@shared/money';
+import type { BookingView } from '@/lib/booking-record';
+import { formatDateWithWeekday, formatShortDate, plural } from '@/lib/format';
+
+const statusLabels: Record<string, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+  completed: 'Completed',
+  expired: 'Expired',
+};
+
+/** The booking's status as a coloured chip (the colour repeats the word, never replaces it). */
+export function StatusChip({ status }: { status: string }) {
+  return (
+    <span className={`status-chip status-chip--${statusLabels[status] ? status : 'other'}`} data-testid="booking-status">
+      {statusLabels[status] ?? status}
+    </span>
+  );
+}
+
+/** Where the money stands, in the guest's words. */
+export function paymentState(booking: Pick<BookingView, 'payment_method' | 'payment_status' | 'status'>): string {
+  if (booking.payment_status === 'refunded') return 'Refunded';
+  if (booking.payment_status === 'paid') return 'Paid online';
+  if (booking.status === 'cancelled' || booking.status === 'expired') return 'Nothing was charged';
+  return booking.payment_method === 'offline' ? 'To pay at the property' : 'Payment pending';
+}
+
+const party = (booking: Pick<BookingView, 'adults' | 'children' | 'rooms'>) =>
+  [plural(booking.adults, 'adult'), booking.children > 0 ? plural(booking.children, 'child', 'children') : '', plural(booking.rooms, 'room')]
+    .filter(Boolean)
+    .join(', ');
+
+/**
+ * One booking as the guest made it: villa, dates with weekdays and times, party, package, safaris,
+ * the price line by line, the status and where the payment stands. `compact` leaves out the lines.
+ */
+export function BookingDetails({ booking, compact = false }: { booking: BookingView; compact?: boolean }) {
+  return (
+    <div className="booking-details">
+      <div className="booking-details__head">
+        <div>
+          <p className="receipt__label">Booking reference</p>
+          <p className="booking-details__reference">{booking.booking_reference}</p>
+        </div>
+        <StatusChip status={booking.status} />
+      </div>
+      <dl className="receipt__facts">
+        <div>
+          <dt>Villa</dt>
+          <dd>{booking.cottage_name}</dd>
+        </div>
+        <div>
+          <dt>Check-in</dt>
+          <dd>{formatDateWithWeekday(booking.check_in_date)}, from 2:00 PM</dd>
+        </div>
+        <div>
+          <dt>Check-out</dt>
+          <dd>
+            {formatDateWithWeekday(booking.check_out_date)}, by 11:00 AM <span className="muted">({plural(booking.nights, 'night')})</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Guests</dt>
+          <dd>{party(booking)}</dd>
+        </div>
+        <div>
+          <dt>Package</dt>
+          <dd>{booking.package_name}</dd>
+        </div>
+        {booking.safaris.length > 0 && (
+          <div>
+            <dt>Safaris</dt>
+            <dd>
+              <ul className="booking-details__safaris">
+                {booking.safaris.map((safari, index) => (
+                  <li key={`${index}-${safari.name}`}>
+                    {safari.name}, {formatShortDate(safari.date)} {safari.time_slot}, {plural(safari.guests, 'guest')}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>Total</dt>
+          <dd>
+            <strong>{formatInr(booking.total_amount)}</strong>
+          </dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd data-testid="payment-state">{paymentState(booking)}</dd>
+        </div>
+        {booking.status === 'cancelled' && booking.refund_amount !== undefined && (
+          <div>
+            <dt>Refund</dt>
+            <dd>{formatInr(booking.refund_amount)}</dd>
+          </div>
+        )}
+      </dl>
+      {!compact && booking.price_breakdown.length > 0 && (
+        <details className="booking-details__breakdown">
+          <summary>Price breakdown</summary>
+          <dl className="breakdown">
+            {booking.price_breakdown.map((line, index) => (
+              <div className="breakdown__row" key={`${index}-${line.label}`}>
+                <dt>{line.label}</dt>
+                <dd>{formatInr(line.amount)}</dd>
+              </div>
+            ))}
+            <div className="breakdown__row breakdown__row--total">
+              <dt>Total</dt>
+              <dd>{formatInr(booking.total_amount)}</dd>
+            </div>
+          </dl>
+        </details>
+      )}
+    </div>
+  );
+}

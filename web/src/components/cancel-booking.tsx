@@ -1,0 +1,132 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { formatInr } from '@shared/money';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import type { BookingView, CancellationResult, CancellationTerms } from '@/lib/booking-record';
+import { formatResortInstant, formatShortDate, plural } from '@/lib/format';
+import { Dialog } from './dialog';
+
+type Cancellation = UseMutationResult<CancellationResult, Error, void>;
+
+/** Why the refund is what it is, in one sentence: nothing charged, everything back, or past the deadline. */
+function refundReason(booking: BookingView, terms: CancellationTerms): string {
+  const deadline = formatResortInstant(terms.freeCancellationUntil);
+  if (booking.payment_status !== 'paid') {
+    const why = booking.payment_method === 'offline' ? 'you chose to pay at the property' : 'the online payment was not completed';
+    return `Nothing has been charged for this booking (${why}), so there is nothing to refund and nothing to pay.`;
+  }
+  if (terms.refundAmount >= booking.total_amount)
+    return `Everything you paid comes back: you are cancelling before the free-cancellation deadline, ${deadline}.`;
+  if (terms.refundAmount === 0) return `No refund: free cancellation ended on ${deadline}.`;
+  return `${formatInr(terms.refundAmount)} of the ${formatInr(booking.total_amount)} you paid comes back.`;
+}
+
+/** The line under a booking before the guest asks to cancel: until when it is free, and what it would refund. */
+function termsLine(booking: BookingView, terms: CancellationTerms, now: number): string {
+  const deadline = formatResortInstant(terms.freeCancellationUntil);
+  const window = Date.parse(terms.freeCancellationUntil) > now ? `Free cancellation until ${deadline}.` : `Free cancellation ended on ${deadline}.`;
+  if (booking.payment_status !== 'paid') return `${window} Nothing has been charged, so cancelling costs nothing.`;
+  return `${window} Cancelling now refunds ${formatInr(terms.refundAmount)}.`;
+}
+
+function CancelledNotice({ booking, result }: { booking: BookingView; result: CancellationResult }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // The answer is where the eye (and the screen reader) goes next.
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className="banner banner--info cancel-result" role="status" tabIndex={-1} ref={ref} data-testid="cancel-result">
+      <p>
+        <strong>Booking {result.booking.booking_reference} is cancelled.</strong>
+      </p>
+      <p>
+        Refund: <strong>{formatInr(result.refundAmount)}</strong>
+        {result.refundAmount > 0
+          ? ', to the card you paid with, within 5-7 working days.'
+          : booking.payment_status === 'paid'
+            ? '.'
+            : ' (nothing was charged).'}{' '}
+        A confirmation is on its way to {result.booking.customer_email}.
+      </p>
+      <p>
+        <a className="cancel-result__link" href={paths.home.getHref()}>
+          Find other dates for your stay
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Cancelling a booking, refund first: the terms under the booking, then a dialog naming the booking
+ * and the exact refund the 48-hour policy gives today (the server's figure), then the result, focused.
+ */
+export function CancelBooking({ booking, cancellation }: { booking: BookingView; cancellation: Cancellation }) {
+  const [open, setOpen] = useState(false);
+  const [now] = useState(() => Date.now());
+  const terms = booking.cancellation;
+  const pending = cancellation.isPending;
+
+  if (cancellation.data) return <CancelledNotice booking={booking} result={cancellation.data} />;
+  if (!terms || booking.status === 'cancelled') return null;
+  if (!terms.cancellable) return <p className="cancel-terms muted">{terms.reason ?? 'This booking can no longer be cancelled online.'}</p>;
+
+  const close = () => {
+    if (!pending) setOpen(false);
+  };
+  const error = cancellation.error;
+  return (
+    <div className="cancel-booking">
+      <p className="cancel-terms">{termsLine(booking, terms, now)}</p>
+      <button
+        type="button"
+        className="button button--danger-outline"
+        onClick={() => {
+          cancellation.reset();
+          setOpen(true);
+        }}
+      >
+        Cancel booking
+      </button>
+      <Dialog
+        open={open}
+        title={`Cancel booking ${booking.booking_reference}?`}
+        onClose={close}
+        className="dialog--cancel"
+        description={`${booking.cottage_name}, ${formatShortDate(booking.check_in_date)} to ${formatShortDate(booking.check_out_date)}, ${plural(booking.adults + booking.children, 'guest')}, for ${booking.customer_name}.`}
+      >
+        <div className="refund-box" data-testid="refund">
+          <p className="refund-box__label">Refund if you cancel now</p>
+          <p className="refund-box__amount">{formatInr(terms.refundAmount)}</p>
+          <p className="refund-box__reason">{refundReason(booking, terms)}</p>
+        </div>
+        <p className="muted refund-policy">{terms.policy}</p>
+        {error && (
+          <p className="field__error field__error--block" role="alert">
+            {error.message}
+            {error instanceof ApiError && error.retryAfterSeconds ? ` (try again in ${plural(error.retryAfterSeconds, 'second')})` : ''}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={pending}
+            onClick={() => cancellation.mutate(undefined, { onSuccess: () => setOpen(false) })}
+          >
+            {pending ? (
+              <>
+                <span className="spinner spinner--small" aria-hidden="true" /> Cancelling...
+              </>
+            ) : (
+              'Yes, cancel booking'
+            )}
+          </button>
+          <button type="button" className="button button--secondary" data-autofocus disabled={pending} onClick={close}>
+            Keep my booking
+          </button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

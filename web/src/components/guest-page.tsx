@@ -1,0 +1,50 @@
+import { useEffect, type ReactNode } from 'react';
+import { AccountNav } from './account-nav';
+import { SiteBrand } from './site-brand';
+
+/**
+ * The frame of the guest pages beside the wizard (manage a booking, the account): the header with
+ * the account links, one main landmark with the page's heading, the footer. Sets the tab's title.
+ */
+export function GuestPage({
+  title,
+  heading,
+  intro,
+  narrow = false,
+  children,
+}: {
+  title: string;
+  heading?: ReactNode;
+  intro?: ReactNode;
+  /** A single form: a column a hand can follow on a wide screen. */
+  narrow?: boolean;
+  children: ReactNode;
+}) {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${title} · Forest Resort`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+
+  return (
+    <div className="site">
+      <a className="skip-link" href="#main">
+        Skip to the content
+      </a>
+      <header className="site-header">
+        <SiteBrand />
+        <AccountNav />
+      </header>
+      <main className={`guest-page${narrow ? ' guest-page--narrow' : ''}`} id="main">
+        <h1>{heading ?? title}</h1>
+        {intro && <p className="guest-page__intro">{intro}</p>}
+        {children}
+      </main>
+      <footer className="site-footer">
+        <p>Check-in 2:00 PM · Check-out 11:00 AM · Free cancellation up to 48 hours before check-in</p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { apiRequest } from '@/lib/api-client';
+import { saveGuestSession } from '@/lib/guest-session';
+
+const signedInSchema = v.object({
+  token: v.string(),
+  user: v.object({ id: v.string(), name: v.string(), email: v.string(), role: v.string() }),
+});
+
+export type SignInInput = { email: string; password: string };
+export type RegisterInput = SignInInput & { name: string; phone?: string };
+
+/** POST /api/auth?action=login (guest section 7): the token and who it is for. */
+export const signIn = (input: SignInInput) => apiRequest('/auth?action=login', signedInSchema, { method: 'POST', body: input });
+
+/** POST /api/auth?action=register: creates the account and signs it in (201 with a token). */
+export const register = (input: RegisterInput) => apiRequest('/auth?action=register', signedInSchema, { method: 'POST', body: input });
+
+/** Signs in (or registers) and keeps the session; anything cached for an earlier account is dropped. */
+export function useSignIn<Input>(call: (input: Input) => ReturnType<typeof signIn>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: ({ token, user }) => {
+      queryClient.removeQueries({ queryKey: ['account'] });
+      saveGuestSession(token, user);
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import type { QuoteRequest } from './get-stay-quote';
+import { apiRequest } from '@/lib/api-client';
+import { createdBookingSchema } from './schemas';
+
+export type CreateBookingInput = Omit<QuoteRequest, 'packageId'> & {
+  packageId: string;
+  guestDetails: { prefix: string; firstName: string; lastName: string; email: string; phone: string; countryCode: string; address?: string };
+  paymentMethod: 'razorpay' | 'offline';
+  /** The total the guest confirmed; the server refuses (409 with its quote) if its own differs. */
+  totalAmount: number;
+  specialRequests?: string;
+  acceptTerms: true;
+  promotionalUpdates: boolean;
+};
+
+/**
+ * POST /api/bookings with the attempt's Idempotency-Key: a double click or a retry books once. A
+ * signed-in guest's token goes along, so the booking is theirs in My Bookings.
+ */
+export const createBooking = ({ idempotencyKey, ...body }: CreateBookingInput & { idempotencyKey: string }) =>
+  apiRequest('/bookings', createdBookingSchema, { method: 'POST', body, idempotencyKey, auth: 'guest' });
+
+export const useCreateBooking = () => useMutation({ mutationFn: createBooking });

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { quoteSchema } from './schemas';
+
+export type QuoteRequest = {
+  cottageType: string;
+  checkIn: string;
+  checkOut: string;
+  adults: number;
+  children: number;
+  rooms: number;
+  packageId?: string;
+  selectedSafaris: Array<{ safariId: string; date: string; timeSlot: string; guests: number }>;
+};
+
+/**
+ * POST /api/packages/calculate-pricing with the full stay: the same quote a booking is charged
+ * (villa, extra guests, package, safaris, rules, GST, fee). One cache entry per stay and choice.
+ */
+export const getStayQuoteQueryOptions = (request: QuoteRequest) =>
+  queryOptions({
+    queryKey: ['stay-quote', request] as const,
+    queryFn: ({ signal }) => apiRequest('/packages/calculate-pricing', quoteSchema, { method: 'POST', body: request, signal }),
+    staleTime: 60_000,
+  });
+
+export const useStayQuote = (request: QuoteRequest | undefined) =>
+  useQuery({ ...getStayQuoteQueryOptions(request ?? emptyRequest), enabled: request !== undefined });
+
+const emptyRequest: QuoteRequest = { cottageType: '', checkIn: '', checkOut: '', adults: 1, children: 0, rooms: 1, selectedSafaris: [] };

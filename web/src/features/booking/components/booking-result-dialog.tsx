@@ -1,0 +1,110 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { formatInr } from '@shared/money';
+import { Dialog } from '@/components/dialog';
+import { paths } from '@/config/paths';
+import type { CreatedBooking } from '../api/schemas';
+import { formatDateWithWeekday, plural } from '@/lib/format';
+
+const compactDay = (isoDate: string) => isoDate.replaceAll('-', '');
+
+/** An .ics file of the stay (check-in 2:00 PM to check-out 11:00 AM, resort time), for the guest's calendar. */
+function calendarFile(booking: CreatedBooking['booking']): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Forest Resort//Booking//EN',
+    'BEGIN:VEVENT',
+    `UID:${booking.booking_reference}@forest-resort`,
+    `DTSTAMP:${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '')}`,
+    `DTSTART;TZID=Asia/Kolkata:${compactDay(booking.check_in_date)}T140000`,
+    `DTEND;TZID=Asia/Kolkata:${compactDay(booking.check_out_date)}T110000`,
+    `SUMMARY:${booking.cottage_name} at Forest Resort (${booking.booking_reference})`,
+    `DESCRIPTION:Booking ${booking.booking_reference}. Check-in from 2:00 PM\\, check-out by 11:00 AM.`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `data:text/calendar;charset=utf-8,${encodeURIComponent(lines.join('\r\n'))}`;
+}
+
+/**
+ * The confirmation, a keepsake: the reference in large type, the dates with their weekdays, the
+ * check-in time, the e-mail on its way, Add to calendar, and a receipt layout for printing.
+ */
+export default function BookingResultDialog({ booking, onClose }: { booking: CreatedBooking | undefined; onClose: () => void }) {
+  const record = booking?.booking;
+  const ics = useMemo(() => (record ? calendarFile(record) : ''), [record]);
+  return (
+    <Dialog open={booking !== undefined} title="Booking received" onClose={onClose} className="dialog--result dialog--receipt" hideCloseButton>
+      {booking && record && (
+        <div className="receipt" data-testid="booking-success">
+          <p className="receipt__label">Booking reference</p>
+          <p className="receipt__reference">{booking.bookingReference}</p>
+          <dl className="receipt__facts">
+            <div>
+              <dt>Villa</dt>
+              <dd>{record.cottage_name}</dd>
+            </div>
+            <div>
+              <dt>Check-in</dt>
+              <dd>{formatDateWithWeekday(record.check_in_date)}, from 2:00 PM</dd>
+            </div>
+            <div>
+              <dt>Check-out</dt>
+              <dd>{formatDateWithWeekday(record.check_out_date)}, by 11:00 AM</dd>
+            </div>
+            <div>
+              <dt>Guests</dt>
+              <dd>
+                {plural(record.adults, 'adult')}
+                {record.children > 0 ? `, ${plural(record.children, 'child', 'children')}` : ''}
+              </dd>
+            </div>
+            <div>
+              <dt>Package</dt>
+              <dd>{record.package_name}</dd>
+            </div>
+            <div>
+              <dt>Total</dt>
+              <dd>
+                <strong>{formatInr(record.total_amount)}</strong>
+                {record.payment_method === 'offline' ? ', to pay at the property' : ''}
+              </dd>
+            </div>
+          </dl>
+          <div className="email-panel">
+            <strong>Confirmation e-mail</strong>
+            <p>
+              A confirmation with these details is on its way to <strong>{record.customer_email}</strong>. Free cancellation up to 48 hours before check-in.
+            </p>
+            <p>
+              {/* The link from the create answer opens the booking at once; without it, the lookup by reference and e-mail. */}
+              <Link
+                className="email-panel__link"
+                to={
+                  booking.manageToken
+                    ? paths.manageBooking.getHref(booking.bookingReference, booking.manageToken)
+                    : paths.findBooking.getHref(booking.bookingReference)
+                }
+              >
+                Manage this booking
+              </Link>{' '}
+              any time: see it, or cancel it.
+            </p>
+          </div>
+          <div className="dialog__actions">
+            <button type="button" className="button button--primary" data-autofocus onClick={onClose}>
+              Close
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => window.print()}>
+              Print Receipt
+            </button>
+            <a className="button button--ghost" href={ics} download={`${booking.bookingReference}.ics`}>
+              Add to calendar
+            </a>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,87 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { formatLongDate } from '@/lib/format';
+import type { Editing } from './stay-calendar';
+
+const loadCalendar = () => import('./calendar-dialog');
+const CalendarDialog = lazy(loadCalendar);
+
+type DateFieldsProps = {
+  villa: string;
+  today: string;
+  checkIn: string;
+  checkOut: string;
+  errors: { checkIn?: string[]; checkOut?: string[] };
+  onChange: (dates: { checkIn: string; checkOut: string }) => void;
+};
+
+/**
+ * Check-in and check-out as two fields showing 'MMMM d, yyyy'; either opens the price calendar.
+ * The calendar is its own chunk, fetched as soon as step 1 has rendered, so the first tap is instant.
+ */
+export function DateFields({ villa, today, checkIn, checkOut, errors, onChange }: DateFieldsProps) {
+  const [editing, setEditing] = useState<Editing | undefined>();
+  useEffect(() => {
+    void loadCalendar().catch(() => undefined);
+  }, []);
+
+  const field = (which: Editing, label: string, value: string) => {
+    const messages = errors[which] ?? [];
+    const errorId = `${which}-error`;
+    return (
+      <div className={`date-field${messages.length ? ' date-field--invalid' : ''}`}>
+        <span className="field__label" id={`${which}-label`}>
+          {label}
+        </span>
+        <button
+          type="button"
+          id={which}
+          className="date-field__button"
+          aria-haspopup="dialog"
+          aria-labelledby={`${which}-label ${which}`}
+          aria-describedby={messages.length ? errorId : undefined}
+          aria-invalid={messages.length > 0}
+          onClick={() => setEditing(which === 'checkOut' && !checkIn ? 'checkIn' : which)}
+        >
+          <span className="date-field__icon" aria-hidden="true">
+            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+              <rect x="3" y="5" width="18" height="16" rx="2" />
+              <path d="M3 10h18M8 3v4M16 3v4" />
+            </svg>
+          </span>
+          <span className={value ? '' : 'date-field__placeholder'}>{value ? formatLongDate(value) : 'Add date'}</span>
+        </button>
+        {messages.length > 0 && (
+          <p className="field__error" id={errorId}>
+            {messages.join(' ')}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <div className="date-fields">
+      {field('checkIn', 'Check-in', checkIn)}
+      {field('checkOut', 'Check-out', checkOut)}
+      {editing && (
+        <Suspense
+          fallback={
+            <span className="visually-hidden" role="status">
+              Loading the calendar...
+            </span>
+          }
+        >
+          <CalendarDialog
+            villa={villa}
+            today={today}
+            checkIn={checkIn}
+            checkOut={checkOut}
+            editing={editing}
+            onEditingChange={setEditing}
+            onChange={onChange}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

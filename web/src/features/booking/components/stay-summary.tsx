@@ -1,0 +1,74 @@
+import { useId, useState } from 'react';
+import { formatInr } from '@shared/money';
+import type { StayQuote } from '../api/schemas';
+import { partySize, type Draft } from '../model/draft';
+import { formatShortDate, plural } from '@/lib/format';
+import { useVillaName } from '../hooks/use-villa-name';
+
+function Breakdown({ quote }: { quote: StayQuote }) {
+  return (
+    <dl className="breakdown">
+      {quote.lines.map((line, index) => (
+        <div className="breakdown__row" key={`${index}-${line.label}`}>
+          <dt>{line.label}</dt>
+          <dd>{formatInr(line.amount)}</dd>
+        </div>
+      ))}
+      <div className="breakdown__row breakdown__row--total">
+        <dt>Total</dt>
+        <dd>{formatInr(quote.total)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function StayFacts({ draft }: { draft: Draft }) {
+  const villa = useVillaName(draft.cottage);
+  const guests = partySize(draft);
+  return (
+    <ul className="stay-facts">
+      <li>{villa ?? 'No villa chosen yet'}</li>
+      <li>{draft.checkIn && draft.checkOut ? `${formatShortDate(draft.checkIn)} – ${formatShortDate(draft.checkOut)}` : 'Dates not chosen yet'}</li>
+      <li>
+        {plural(guests, 'guest')} · {plural(draft.rooms, 'room')}
+      </li>
+      {draft.packageDetails && <li>{draft.packageDetails.name}</li>}
+      {draft.safaris.length > 0 && <li>{plural(draft.safaris.length, 'safari')}</li>}
+    </ul>
+  );
+}
+
+/** The stay and its running total from the server's quote: a side card on wide screens. */
+export function StaySummaryCard({ draft, quote, updating }: { draft: Draft; quote: StayQuote | undefined; updating: boolean }) {
+  return (
+    <aside className="summary-card" aria-label="Your stay" aria-busy={updating}>
+      <h2 className="summary-card__title">Your stay</h2>
+      <StayFacts draft={draft} />
+      {quote ? <Breakdown quote={quote} /> : <p className="muted">Check availability to see the price of your stay.</p>}
+    </aside>
+  );
+}
+
+/** The same total on a phone: one line in the sticky bar; tapping it opens the breakdown. */
+export function StaySummaryBar({ quote, updating }: { quote: StayQuote | undefined; updating: boolean }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  if (!quote) return null;
+  return (
+    <div className="summary-bar">
+      {open && (
+        <div id={panelId} className="summary-bar__panel">
+          <Breakdown quote={quote} />
+        </div>
+      )}
+      <button type="button" className="summary-bar__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        <span className="summary-bar__total" aria-busy={updating}>
+          {formatInr(quote.total)}
+        </span>
+        <span className="summary-bar__meta">
+          {plural(quote.nights, 'night')} · {open ? 'Hide' : 'Price'} details
+        </span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import type { StayQuote } from '../api/schemas';
+import { StaySummaryBar } from './stay-summary';
+
+/**
+ * The step's Back and primary buttons. On a phone this bar sticks to the bottom of the screen with
+ * the running total, so the price and the next move stay under the thumb.
+ */
+export function StepActions({
+  onBack,
+  backLabel = 'Back',
+  children,
+  quote,
+  updating = false,
+}: {
+  onBack?: () => void;
+  backLabel?: string;
+  children: ReactNode;
+  quote: StayQuote | undefined;
+  updating?: boolean;
+}) {
+  return (
+    <div className="step-actions">
+      <StaySummaryBar quote={quote} updating={updating} />
+      <div className="step-actions__buttons">
+        {onBack && (
+          <button type="button" className="button button--secondary" onClick={onBack}>
+            {backLabel}
+          </button>
+        )}
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { resortToday } from '@shared/stay';
+import { ApiError } from '@/lib/api-client';
+import { useCheckAvailability, type AvailabilityQuestion } from '../api/check-availability';
+import { useCottages } from '../api/get-cottages';
+import type { AvailabilityResult, StayQuote } from '../api/schemas';
+import { useWizard } from '../hooks/wizard-context';
+import { partySize, villaAvailable, withStayChange, type Draft, type StayFields, type VillaType } from '../model/draft';
+import { availabilityProblems, hasProblems, range, stayLimits, stayMessages } from '../model/step1-rules';
+import { DateFields } from './date-fields';
+import { StepActions } from './step-actions';
+import { StepHeading } from './step-heading';
+import { VillaCard } from './villa-card';
+
+// The answer's box (with its calendar look-up) is needed only after a check: its own chunk, fetched after the first paint.
+const loadResultBox = () => import('./availability-result');
+const AvailabilityResultBox = lazy(loadResultBox);
+
+const UNEXPECTED = 'Unable to check availability. Please try again.';
+/** The order the guest meets the fields in; the first with a problem takes focus. */
+const fieldOrder = ['cottage', 'checkIn', 'checkOut', 'rooms', 'adults', 'children', 'guests'] as const;
+
+const questionOf = (draft: StayFields): AvailabilityQuestion => ({
+  villa: draft.cottage,
+  checkIn: draft.checkIn,
+  checkOut: draft.checkOut,
+  guests: partySize(draft),
+  rooms: draft.rooms,
+});
+const sameQuestion = (a: AvailabilityQuestion, b: AvailabilityQuestion) => JSON.stringify(a) === JSON.stringify(b);
+
+type Check = { state: 'idle' } | { state: 'error'; message: string; details?: Record<string, string[]>; retry: boolean };
+
+/** Step 1: villa, dates and party, and the availability check that unlocks step 2 (spec sections 2, 4, 5). */
+export function StepDates({ quote }: { quote: StayQuote | undefined }) {
+  const { draft, update, goTo } = useWizard();
+  const cottages = useCottages();
+  const availability = useCheckAvailability();
+  const [attempted, setAttempted] = useState(false);
+  const [check, setCheck] = useState<Check>({ state: 'idle' });
+  const today = resortToday();
+  const villa = cottages.data?.find((cottage) => cottage.type === draft.cottage);
+  const problems = attempted ? availabilityProblems(draft, villa?.max_guests, today) : {};
+  const result = draft.availability;
+
+  function change(stay: Partial<StayFields>) {
+    update((current) => withStayChange(current, stay));
+    availability.reset();
+    setCheck({ state: 'idle' });
+  }
+
+  function run(stay: StayFields) {
+    setAttempted(true);
+    const found = availabilityProblems(stay, cottages.data?.find((cottage) => cottage.type === stay.cottage)?.max_guests, today);
+    if (hasProblems(found)) {
+      const first = fieldOrder.find((field) => found[field]);
+      const target = first === 'cottage' ? `villa-${cottages.data?.[0]?.type ?? ''}` : first === 'guests' ? 'adults' : first;
+      if (target) document.getElementById(target)?.focus();
+      return;
+    }
+    const question = questionOf(stay);
+    setCheck({ state: 'idle' });
+    availability.mutate(question, {
+      onSuccess: (answer: AvailabilityResult) =>
+        update((current) => (sameQuestion(questionOf(current), question) ? { ...current, availability: answer, notice: undefined } : current)),
+      onError: (error) => {
+        const known = error instanceof ApiError && error.status < 500;
+        setCheck({
+          state: 'error',
+          message: known ? error.message : UNEXPECTED,
+          ...(known && error.details ? { details: error.details } : {}),
+          retry: !known,
+        });
+      },
+    });
+  }
+
+  useEffect(() => {
+    void loadResultBox().catch(() => undefined);
+  }, []);
+
+  // Sent back from step 4 because the villa sold out: check again at once, to show what is free.
+  const rechecked = useRef(false);
+  useEffect(() => {
+    if (draft.notice && !draft.availability && !rechecked.current && cottages.data) {
+      rechecked.current = true;
+      run(draft);
+    }
+    // Runs once the catalogue is there; `run` reads the draft of this render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft.notice, cottages.data]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (villaAvailable(draft)) goTo(2);
+    else run(draft);
+  }
+
+  const applyAndCheck = (stay: Partial<StayFields>) => {
+    const next: Draft = withStayChange(draft, stay);
+    change(stay);
+    run(next);
+  };
+
+  const allProblems = [...fieldOrder.flatMap((field) => problems[field] ?? []), ...Object.values(check.state === 'error' ? (check.details ?? {}) : {}).flat()];
+  const status = availability.isPending
+    ? { tone: 'info', text: 'Checking availability...' }
+    : hasProblems(problems)
+      ? { tone: 'error', text: stayMessages.fixErrors }
+      : check.state === 'error'
+        ? { tone: 'error', text: check.message }
+        : result
+          ? { tone: result.available ? 'success' : 'error', text: result.available ? 'Villa is available for your dates!' : result.message }
+          : undefined;
+
+  const select = (field: 'rooms' | 'adults' | 'children', label: string, options: number[]) => (
+    <div className={`field${problems[field] || (field === 'adults' && problems.guests) ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={field}>
+        {label}
+      </label>
+      <select
+        id={field}
+        value={draft[field]}
+        aria-invalid={Boolean(problems[field] || (field === 'adults' && problems.guests)) || undefined}
+        onChange={(event) => change({ [field]: Number(event.target.value) })}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {problems[field] && <p className="field__error">{problems[field].join(' ')}</p>}
+    </div>
+  );
+
+  return (
+    <form className="step step--dates" onSubmit={submit} noValidate aria-busy={availability.isPending}>
+      <StepHeading description="Choose a villa, your dates and your party; we'll check what's free.">Your villa and dates</StepHeading>
+      {draft.notice && !villaAvailable(draft) && (
+        <div className="banner banner--warning" role="alert">
+          {draft.notice}
+        </div>
+      )}
+
+      <fieldset className="panel">
+        <legend className="panel__title">Choose your villa</legend>
+        {cottages.isPending && (
+          <div className="villa-list" role="status" aria-label="Loading villas">
+            <div className="skeleton villa-skeleton" />
+            <div className="skeleton villa-skeleton" />
+            <div className="skeleton villa-skeleton" />
+          </div>
+        )}
+        {cottages.isError && (
+          <div role="alert" className="banner banner--error">
+            <p>{cottages.error.message}</p>
+            <button type="button" className="button button--small" onClick={() => void cottages.refetch()}>
+              Retry
+            </button>
+          </div>
+        )}
+        {cottages.data && (
+          <div className="villa-list" role="radiogroup" aria-label="Villa" aria-required="true">
+            {cottages.data.map((cottage) => (
+              <VillaCard
+                key={cottage.id}
+                cottage={cottage}
+                selected={draft.cottage === cottage.type}
+                invalid={Boolean(problems.cottage)}
+                onSelect={() => change({ cottage: cottage.type as VillaType })}
+              />
+            ))}
+          </div>
+        )}
+        {problems.cottage && (
+          <p className="field__error" id="cottage-error">
+            {problems.cottage.join(' ')}
+          </p>
+        )}
+      </fieldset>
+
+      <fieldset className="panel">
+        <legend className="panel__title">When are you staying?</legend>
+        <DateFields
+          villa={draft.cottage}
+          today={today}
+          checkIn={draft.checkIn}
+          checkOut={draft.checkOut}
+          errors={{ checkIn: problems.checkIn, checkOut: problems.checkOut }}
+          onChange={(dates) => change(dates)}
+        />
+      </fieldset>
+
+      <fieldset className="panel">
+        <legend className="panel__title">Who's coming?</legend>
+        <div className="party">
+          {select('rooms', 'Rooms', range(stayLimits.rooms.min, stayLimits.rooms.max))}
+          {select('adults', 'Adults', range(stayLimits.adults.min, stayLimits.adults.max))}
+          {select('children', 'Children', range(stayLimits.children.min, stayLimits.children.max))}
+        </div>
+        {problems.guests && <p className="field__error">{problems.guests.join(' ')}</p>}
+      </fieldset>
+
+      <div className="check" aria-live="polite">
+        {status && (
+          <p className={`status status--${status.tone}`} data-testid="availability-status">
+            {status.text}
+          </p>
+        )}
+        {allProblems.length > 0 && (
+          <ul className="error-list" aria-label="Problems to fix">
+            {allProblems.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        )}
+        {check.state === 'error' && check.retry && (
+          <button type="button" className="button button--secondary button--small" onClick={() => run(draft)}>
+            Retry
+          </button>
+        )}
+        {availability.isPending && (
+          <div className="loading-overlay" aria-hidden="true">
+            <span className="spinner" />
+          </div>
+        )}
+        {result && !availability.isPending && (
+          <Suspense fallback={<div className="skeleton result-skeleton" />}>
+            <AvailabilityResultBox
+              result={result}
+              villa={draft.cottage}
+              checkIn={draft.checkIn}
+              checkOut={draft.checkOut}
+              guests={partySize(draft)}
+              onDates={(dates) => applyAndCheck(dates)}
+              onVilla={(type) => applyAndCheck({ cottage: type as VillaType })}
+            />
+          </Suspense>
+        )}
+      </div>
+
+      <StepActions quote={quote}>
+        <button type="submit" className="button button--primary" disabled={availability.isPending}>
+          {availability.isPending ? (
+            <>
+              <span className="spinner spinner--small" aria-hidden="true" /> Checking...
+            </>
+          ) : villaAvailable(draft) ? (
+            'Proceed to Package Selection'
+          ) : (
+            'Check Availability'
+          )}
+        </button>
+      </StepActions>
+    </form>
+  );
+}

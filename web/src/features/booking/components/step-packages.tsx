@@ -1,0 +1,306 @@
+import { useQueries } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { packageGuestProblem, packageMessages } from '@shared/booking';
+import { formatInr } from '@shared/money';
+import { packageBasePrice } from '@shared/quote';
+import { packageSafariAllowance } from '@shared/safari-rules';
+import { usePackages } from '../api/get-packages';
+import { getStayQuoteQueryOptions } from '../api/get-stay-quote';
+import type { StayPackageOption, StayQuote } from '../api/schemas';
+import { useWizard } from '../hooks/wizard-context';
+import { quoteRequestOf } from '../hooks/use-running-quote';
+import { partySize, type Draft } from '../model/draft';
+import { formatShortDate, plural } from '@/lib/format';
+import { StepActions } from './step-actions';
+import { StepHeading } from './step-heading';
+
+/** Spec section 5, verbatim. */
+export const noPackagesMessage = (guests: number) =>
+  `No packages available for ${guests} guests. Please adjust your guest count or contact us for custom packages.`;
+
+const sorts = ['Recommended', 'Price Low to High', 'Price High to Low', 'Most Popular'] as const;
+type Sort = (typeof sorts)[number];
+const filters = [
+  { label: 'All Packages', category: undefined },
+  { label: 'Romantic', category: 'romance' },
+  { label: 'Adventure', category: 'adventure' },
+  { label: 'Family', category: 'family' },
+  { label: 'Luxury', category: 'luxury' },
+] as const;
+type Filter = (typeof filters)[number]['label'];
+
+/** Spec section 9: a package is 'Popular' when its multiplier is above 1.3. */
+const isPopular = (stayPackage: StayPackageOption) => stayPackage.price_multiplier > 1.3;
+
+/** The guests, nights, arrival and departure of the stay, with the way back to change them. */
+export function StaySummaryStrip({ draft, onEdit }: { draft: Draft; onEdit: () => void }) {
+  const nights = draft.availability?.priceBreakdown.nights ?? 0;
+  return (
+    <div className="summary-strip" aria-label="Your stay">
+      <dl>
+        <div>
+          <dt>Guests</dt>
+          <dd>{partySize(draft)}</dd>
+        </div>
+        <div>
+          <dt>Nights</dt>
+          <dd>{nights}</dd>
+        </div>
+        <div>
+          <dt>Arrival</dt>
+          <dd>{formatShortDate(draft.checkIn)}</dd>
+        </div>
+        <div>
+          <dt>Departure</dt>
+          <dd>{formatShortDate(draft.checkOut)}</dd>
+        </div>
+      </dl>
+      <button type="button" className="button button--ghost button--small" onClick={onEdit}>
+        Edit Dates
+      </button>
+    </div>
+  );
+}
+
+type CardProps = {
+  stayPackage: StayPackageOption;
+  quote: StayQuote | undefined;
+  quoteFailed: boolean;
+  problem: string | undefined;
+  selected: boolean;
+  onReserve: () => void;
+};
+
+function PackageCard({ stayPackage, quote, quoteFailed, problem, selected, onReserve }: CardProps) {
+  const [open, setOpen] = useState(false);
+  const breakdownId = useId();
+  const price = quote?.package;
+  return (
+    <article
+      className={`package-card${selected ? ' package-card--selected' : ''}${problem ? ' package-card--unavailable' : ''}`}
+      aria-labelledby={`package-${stayPackage.id}`}
+      data-testid="package-card"
+    >
+      <div className="package-card__head">
+        <h3 id={`package-${stayPackage.id}`}>{stayPackage.name}</h3>
+        {isPopular(stayPackage) && <span className="badge badge--gold">Popular</span>}
+      </div>
+      <p className="package-card__meta">
+        {stayPackage.duration} ·{' '}
+        {stayPackage.min_guests === stayPackage.max_guests ? stayPackage.min_guests : `${stayPackage.min_guests}-${stayPackage.max_guests}`} guests
+        {stayPackage.includes_safari ? ` · up to ${plural(stayPackage.max_safaris, 'safari')}` : ''}
+      </p>
+      <p>{stayPackage.description}</p>
+      <ul className="package-card__includes">
+        {stayPackage.includes.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      {problem ? (
+        <p className="package-card__problem">{problem}</p>
+      ) : (
+        <div className="package-card__price">
+          {price ? (
+            <>
+              <strong>{formatInr(price.amount)}</strong>
+              <span className="muted"> for your stay</span>
+            </>
+          ) : quoteFailed ? (
+            <span className="muted">Price unavailable right now</span>
+          ) : (
+            <span className="skeleton skeleton--price" aria-label="Loading the price" role="status" />
+          )}
+        </div>
+      )}
+      {price && !problem && (
+        <button type="button" className="link-button" aria-expanded={open} aria-controls={breakdownId} onClick={() => setOpen(!open)}>
+          {open ? 'Hide Price Breakdown' : 'Show Price Breakdown'}
+        </button>
+      )}
+      {open && price && quote && (
+        <dl className="breakdown" id={breakdownId}>
+          <div className="breakdown__row">
+            <dt>Package base price</dt>
+            <dd>{formatInr(price.basePrice)}</dd>
+          </div>
+          <div className="breakdown__row">
+            <dt>
+              For {plural(quote.guests, 'guest')}, {plural(quote.nights, 'night')}
+            </dt>
+            <dd>{formatInr(price.amount + price.discount - price.basePrice)}</dd>
+          </div>
+          {price.discount > 0 && (
+            <div className="breakdown__row">
+              <dt>Discount</dt>
+              <dd>−{formatInr(price.discount)}</dd>
+            </div>
+          )}
+          <div className="breakdown__row">
+            <dt>Package price</dt>
+            <dd>{formatInr(price.amount)}</dd>
+          </div>
+          <div className="breakdown__row breakdown__row--total">
+            <dt>Stay total with this package, GST and fee</dt>
+            <dd>{formatInr(quote.total)}</dd>
+          </div>
+        </dl>
+      )}
+      <button
+        type="button"
+        className={`button ${selected ? 'button--selected' : 'button--secondary'}`}
+        disabled={Boolean(problem)}
+        aria-pressed={selected}
+        onClick={onReserve}
+      >
+        {selected ? '✓ Reserved' : 'Reserve This Package'}
+      </button>
+    </article>
+  );
+}
+
+/** Step 2: the packages, priced by the server for this stay, sorted and filtered; those outside the party dimmed. */
+export default function StepPackages({ quote }: { quote: StayQuote | undefined }) {
+  const { draft, update, goTo } = useWizard();
+  const packages = usePackages();
+  const [sort, setSort] = useState<Sort>('Recommended');
+  const [filter, setFilter] = useState<Filter>('All Packages');
+  const [showRequired, setShowRequired] = useState(0);
+  useEffect(() => {
+    if (showRequired > 0) document.getElementById('package-required')?.focus();
+  }, [showRequired]);
+  const guests = partySize(draft);
+  const base = quoteRequestOf(draft, { packageId: null });
+
+  const list = packages.data ?? [];
+  const problems = new Map(list.map((stayPackage) => [stayPackage.id, packageGuestProblem(stayPackage, guests)]));
+  const quotes = useQueries({
+    queries: list.map((stayPackage) => ({
+      ...getStayQuoteQueryOptions({
+        ...(base ?? { cottageType: '', checkIn: '', checkOut: '', adults: 1, children: 0, rooms: 1, selectedSafaris: [] }),
+        packageId: stayPackage.id,
+      }),
+      enabled: base !== undefined && !problems.get(stayPackage.id),
+    })),
+  });
+  const quoteOf = new Map(list.map((stayPackage, index) => [stayPackage.id, quotes[index]]));
+  const priceOf = (stayPackage: StayPackageOption) => quoteOf.get(stayPackage.id)?.data?.package?.amount ?? packageBasePrice(stayPackage.price_multiplier);
+
+  const category = filters.find((entry) => entry.label === filter)?.category;
+  const shown = list
+    .filter((stayPackage) => category === undefined || stayPackage.category === category)
+    .map((stayPackage, order) => ({ stayPackage, order }))
+    .sort((a, b) => {
+      if (sort === 'Price Low to High') return priceOf(a.stayPackage) - priceOf(b.stayPackage);
+      if (sort === 'Price High to Low') return priceOf(b.stayPackage) - priceOf(a.stayPackage);
+      if (sort === 'Most Popular')
+        return Number(isPopular(b.stayPackage)) - Number(isPopular(a.stayPackage)) || b.stayPackage.price_multiplier - a.stayPackage.price_multiplier;
+      return a.order - b.order;
+    })
+    .map(({ stayPackage }) => stayPackage);
+  const noneFit = list.length > 0 && list.every((stayPackage) => problems.get(stayPackage.id));
+
+  function reserve(stayPackage: StayPackageOption) {
+    setShowRequired(0);
+    const allowance = packageSafariAllowance(stayPackage);
+    update((current) => ({
+      ...current,
+      packageId: stayPackage.id,
+      packageDetails: {
+        id: stayPackage.id,
+        name: stayPackage.name,
+        min_guests: stayPackage.min_guests,
+        max_guests: stayPackage.max_guests,
+        includes_safari: stayPackage.includes_safari,
+        max_safaris: stayPackage.max_safaris,
+      },
+      packagePrice: quoteOf.get(stayPackage.id)?.data?.package?.amount,
+      safaris: current.safaris.slice(0, allowance),
+    }));
+  }
+
+  function proceed() {
+    if (!draft.packageId || problems.get(draft.packageId)) {
+      setShowRequired((count) => count + 1);
+      return;
+    }
+    goTo(3);
+  }
+
+  return (
+    <div className="step step--packages">
+      <StepHeading description="Every price is for your whole stay, worked out by the resort for your dates and party.">Choose your package</StepHeading>
+      <StaySummaryStrip draft={draft} onEdit={() => goTo(1)} />
+
+      <div className="toolbar">
+        <div className="field field--inline">
+          <label className="field__label" htmlFor="package-sort">
+            Sort by
+          </label>
+          <select id="package-sort" value={sort} onChange={(event) => setSort(event.target.value as Sort)}>
+            {sorts.map((option) => (
+              <option key={option}>{option}</option>
+            ))}
+          </select>
+        </div>
+        <div className="chips" role="group" aria-label="Filter by category">
+          {filters.map((entry) => (
+            <button
+              key={entry.label}
+              type="button"
+              className={`chip${filter === entry.label ? ' chip--active' : ''}`}
+              aria-pressed={filter === entry.label}
+              onClick={() => setFilter(entry.label)}
+            >
+              {entry.label}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      {packages.isPending && (
+        <div className="package-grid" role="status" aria-label="Loading packages">
+          <div className="skeleton package-skeleton" />
+          <div className="skeleton package-skeleton" />
+        </div>
+      )}
+      {packages.isError && (
+        <div className="banner banner--error" role="alert">
+          <p>Unable to load packages. Please try again.</p>
+          <button type="button" className="button button--small" onClick={() => void packages.refetch()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {noneFit && (
+        <div className="banner banner--warning" role="alert">
+          {noPackagesMessage(guests)}
+        </div>
+      )}
+      {packages.data && shown.length === 0 && <p className="empty">No {filter} packages at the moment.</p>}
+      <div className="package-grid">
+        {shown.map((stayPackage) => (
+          <PackageCard
+            key={stayPackage.id}
+            stayPackage={stayPackage}
+            quote={quoteOf.get(stayPackage.id)?.data}
+            quoteFailed={quoteOf.get(stayPackage.id)?.isError ?? false}
+            problem={problems.get(stayPackage.id)}
+            selected={draft.packageId === stayPackage.id}
+            onReserve={() => reserve(stayPackage)}
+          />
+        ))}
+      </div>
+
+      {showRequired > 0 && (
+        <p className="field__error field__error--block" role="alert" id="package-required" tabIndex={-1}>
+          {packageMessages.required}
+        </p>
+      )}
+      <StepActions quote={quote} onBack={() => goTo(1)}>
+        <button type="button" className="button button--primary" onClick={proceed}>
+          Continue to Safari Selection
+        </button>
+      </StepActions>
+    </div>
+  );
+}

@@ -1,0 +1,286 @@
+import { useState } from 'react';
+import { packageMessages } from '@shared/booking';
+import { isSpecialSafari } from '@shared/catalog';
+import { formatInr } from '@shared/money';
+import { packageSafariAllowance, safariSelectionProblems } from '@shared/safari-rules';
+import { stayNights, type FieldProblems } from '@shared/stay';
+import { ApiError } from '@/lib/api-client';
+import { useSafaris, useSafariSlots } from '../api/get-safaris';
+import type { SafariOption, StayQuote } from '../api/schemas';
+import { useValidateSafari } from '../api/validate-safari';
+import { useWizard } from '../hooks/wizard-context';
+import { partySize, type Draft, type SelectedSafari } from '../model/draft';
+import { formatShortDate, plural } from '@/lib/format';
+import { range } from '../model/step1-rules';
+import { StepActions } from './step-actions';
+import { StepHeading } from './step-heading';
+
+const timeFilters = ['All', 'Morning', 'Evening', 'Night'] as const;
+type TimeFilter = (typeof timeFilters)[number];
+
+/** Spec section 9: the morning/evening/night filter matches on the safari's id (and its category). */
+const matchesTime = (safari: SafariOption, filter: TimeFilter) => {
+  if (filter === 'All') return true;
+  const word = filter.toLowerCase();
+  return safari.id.includes(word) || safari.category === word;
+};
+
+type CardProps = { safari: SafariOption; draft: Draft; added: boolean; blockedReason: string | undefined; onAdd: (safari: SelectedSafari) => void };
+
+function SafariCard({ safari, draft, added, blockedReason, onAdd }: CardProps) {
+  const [date, setDate] = useState('');
+  const [timeSlot, setTimeSlot] = useState('');
+  const [guests, setGuests] = useState(0);
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const slots = useSafariSlots(safari.id, date);
+  const validate = useValidateSafari();
+  const party = partySize(draft);
+  const nights = stayNights(draft.checkIn, draft.checkOut);
+  const id = (field: string) => `${safari.id}-${field}`;
+
+  function add() {
+    const selection = { safariId: safari.id, date, timeSlot, guests };
+    const found = safariSelectionProblems(selection, safari, { checkIn: draft.checkIn, checkOut: draft.checkOut, guests: party });
+    setProblems(found);
+    const first = ['date', 'timeSlot', 'guests'].find((field) => found[field]);
+    if (first) {
+      document.getElementById(id(first))?.focus();
+      return;
+    }
+    validate.mutate(
+      { checkIn: draft.checkIn, checkOut: draft.checkOut, guests: party, selection },
+      {
+        onSuccess: () => onAdd({ id: safari.id, name: safari.name, price: safari.price, date, timeSlot, guests, totalPrice: safari.price * guests }),
+        onError: (error) =>
+          setProblems({
+            timeSlot: [error instanceof ApiError && error.status < 500 ? error.message : 'Unable to check this safari right now. Please try again.'],
+          }),
+      },
+    );
+  }
+
+  const fieldError = (field: string) =>
+    problems[field] ? (
+      <p className="field__error" id={id(`${field}-error`)}>
+        {problems[field].join(' ')}
+      </p>
+    ) : null;
+  const describedBy = (field: string) => (problems[field] ? id(`${field}-error`) : undefined);
+
+  return (
+    <article className="safari-card" aria-labelledby={id('name')} data-testid="safari-card">
+      {isSpecialSafari(safari) && <span className="badge badge--gold safari-card__badge">Special Experience</span>}
+      <h3 id={id('name')}>{safari.name}</h3>
+      <p className="safari-card__meta">
+        <strong>{formatInr(safari.price)}</strong> per person · {safari.duration} · up to {safari.max_guests} guests
+      </p>
+      <p>{safari.description}</p>
+      {safari.highlights.length > 0 && (
+        <ul className="safari-card__highlights">
+          {safari.highlights.map((highlight) => (
+            <li key={highlight}>{highlight}</li>
+          ))}
+        </ul>
+      )}
+      <div className="safari-card__form">
+        <div className={`field${problems.date ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor={id('date')}>
+            Date
+          </label>
+          <select
+            id={id('date')}
+            value={date}
+            disabled={added}
+            aria-invalid={Boolean(problems.date) || undefined}
+            aria-describedby={describedBy('date')}
+            onChange={(event) => {
+              setDate(event.target.value);
+              setTimeSlot('');
+              setProblems({});
+            }}
+          >
+            <option value="">Select a date</option>
+            {nights.map((night) => (
+              <option key={night} value={night}>
+                {formatShortDate(night)}
+              </option>
+            ))}
+          </select>
+          {fieldError('date')}
+        </div>
+        <div className={`field${problems.timeSlot ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor={id('timeSlot')}>
+            Time slot
+          </label>
+          <select
+            id={id('timeSlot')}
+            value={timeSlot}
+            disabled={!date || added}
+            aria-invalid={Boolean(problems.timeSlot) || undefined}
+            aria-describedby={describedBy('timeSlot')}
+            onChange={(event) => {
+              setTimeSlot(event.target.value);
+              setProblems({});
+            }}
+          >
+            <option value="">{date && slots.isPending ? 'Loading slots...' : 'Select a time'}</option>
+            {safari.time_slots.map((slot) => {
+              const seats = slots.data?.slots.find((entry) => entry.timeSlot === slot)?.seatsLeft;
+              return (
+                <option key={slot} value={slot} disabled={seats === 0}>
+                  {slot}
+                  {seats === undefined ? '' : seats === 0 ? ' · full' : ` · ${plural(seats, 'seat')} left`}
+                </option>
+              );
+            })}
+          </select>
+          {fieldError('timeSlot')}
+        </div>
+        <div className={`field${problems.guests ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor={id('guests')}>
+            Guests
+          </label>
+          <select
+            id={id('guests')}
+            value={guests}
+            disabled={added}
+            aria-invalid={Boolean(problems.guests) || undefined}
+            aria-describedby={describedBy('guests')}
+            onChange={(event) => {
+              setGuests(Number(event.target.value));
+              setProblems({});
+            }}
+          >
+            <option value={0}>Guests</option>
+            {range(1, Math.min(party, safari.max_guests)).map((count) => (
+              <option key={count} value={count}>
+                {count}
+              </option>
+            ))}
+          </select>
+          {fieldError('guests')}
+        </div>
+      </div>
+      {blockedReason && !added && <p className="muted">{blockedReason}</p>}
+      <button type="button" className="button button--secondary" disabled={added || validate.isPending || Boolean(blockedReason)} onClick={add}>
+        {added ? '✓ Added' : validate.isPending ? 'Checking...' : 'Add Safari'}
+      </button>
+    </article>
+  );
+}
+
+/** Step 3: optional safaris on the nights of the stay, checked by the server before they are added. */
+export default function StepSafaris({ quote, updating }: { quote: StayQuote | undefined; updating: boolean }) {
+  const { draft, update, goTo } = useWizard();
+  const safaris = useSafaris();
+  const [filter, setFilter] = useState<TimeFilter>('All');
+  const allowance = draft.packageDetails ? packageSafariAllowance(draft.packageDetails) : 0;
+  const packageName = draft.packageDetails?.name ?? '';
+  const total = draft.safaris.reduce((sum, safari) => sum + safari.totalPrice, 0);
+  const full = draft.safaris.length >= allowance;
+  const blockedReason = !full ? undefined : allowance === 0 ? packageMessages.noSafaris(packageName) : packageMessages.maxSafaris(packageName, allowance);
+
+  return (
+    <div className="step step--safaris">
+      <StepHeading description="Safaris are optional and priced per person. You can add one for any night of your stay.">Add a safari</StepHeading>
+      {draft.notice && (
+        <div className="banner banner--warning" role="alert">
+          {draft.notice}
+        </div>
+      )}
+      {allowance === 0 && (
+        <div className="banner banner--info">
+          <p>{packageMessages.noSafaris(packageName)}. To add safaris, choose a package that includes them.</p>
+          <button type="button" className="button button--ghost button--small" onClick={() => goTo(2)}>
+            Change package
+          </button>
+        </div>
+      )}
+      <div className="chips" role="group" aria-label="Time of day">
+        {timeFilters.map((entry) => (
+          <button
+            key={entry}
+            type="button"
+            className={`chip${filter === entry ? ' chip--active' : ''}`}
+            aria-pressed={filter === entry}
+            onClick={() => setFilter(entry)}
+          >
+            {entry}
+          </button>
+        ))}
+      </div>
+
+      {safaris.isPending && (
+        <div className="safari-grid" role="status" aria-label="Loading safaris">
+          <div className="skeleton package-skeleton" />
+          <div className="skeleton package-skeleton" />
+        </div>
+      )}
+      {safaris.isError && (
+        <div className="banner banner--error" role="alert">
+          <p>Unable to load safari options. Please try again.</p>
+          <button type="button" className="button button--small" onClick={() => void safaris.refetch()}>
+            Retry
+          </button>
+        </div>
+      )}
+      <div className="safari-grid">
+        {safaris.data
+          ?.filter((safari) => matchesTime(safari, filter))
+          .map((safari) => (
+            <SafariCard
+              key={safari.id}
+              safari={safari}
+              draft={draft}
+              added={draft.safaris.some((selected) => selected.id === safari.id)}
+              blockedReason={blockedReason}
+              onAdd={(selected) => update((current) => ({ ...current, safaris: [...current.safaris, selected], notice: undefined }))}
+            />
+          ))}
+      </div>
+
+      <section className="selected-safaris" aria-labelledby="selected-safaris">
+        <h3 id="selected-safaris">Your safaris</h3>
+        {draft.safaris.length === 0 ? (
+          <p className="muted">No safaris added yet.</p>
+        ) : (
+          <>
+            <ul className="chips">
+              {draft.safaris.map((safari) => (
+                <li key={safari.id} className="chip chip--removable">
+                  <span>
+                    {safari.name} · {formatShortDate(safari.date)} · {safari.timeSlot} · {plural(safari.guests, 'guest')} · {formatInr(safari.totalPrice)}
+                  </span>
+                  <button
+                    type="button"
+                    className="chip__remove"
+                    aria-label={`Remove ${safari.name}`}
+                    onClick={() => update((current) => ({ ...current, safaris: current.safaris.filter((entry) => entry.id !== safari.id) }))}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <p className="selected-safaris__total">
+              Safari total: <strong>{formatInr(total)}</strong>
+            </p>
+          </>
+        )}
+      </section>
+      <p className="note">Safari bookings depend on availability and weather conditions.</p>
+
+      <StepActions quote={quote} updating={updating} onBack={() => goTo(2)}>
+        {draft.safaris.length === 0 ? (
+          <button type="button" className="button button--primary" onClick={() => goTo(4)}>
+            Continue Without Safari
+          </button>
+        ) : (
+          <button type="button" className="button button--primary" onClick={() => goTo(4)}>
+            Continue with Safaris
+          </button>
+        )}
+      </StepActions>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { frontDesk } from '@/config/resort';
+import { BookingDetails } from '@/components/booking-details';
+import { CancelBooking } from '@/components/cancel-booking';
+import { GuestPage } from '@/components/guest-page';
+import { ApiError } from '@/lib/api-client';
+import { plural } from '@/lib/format';
+import { useCancelBookingByReference } from '../api/cancel-booking-by-reference';
+import { useBookingByReference, type BookingProof } from '../api/get-booking-by-reference';
+import type { BookingView } from '@/lib/booking-record';
+import { normaliseReference } from './lookup-form';
+
+function LoadFailure({ error, reference, onRetry }: { error: Error; reference: string; onRetry: () => void }) {
+  const status = error instanceof ApiError ? error.status : 0;
+  const wait = error instanceof ApiError && error.retryAfterSeconds ? ` You can try again in ${plural(error.retryAfterSeconds, 'second')}.` : '';
+  return (
+    <div className="banner banner--error" role="alert" data-testid="manage-failure">
+      <p>{status ? `${error.message}${wait}` : 'Your booking could not be loaded. Please check your connection and try again.'}</p>
+      <p className="banner__actions">
+        {status === 404 ? (
+          <Link className="button button--small button--secondary" to={paths.findBooking.getHref(reference)}>
+            Find it with your e-mail
+          </Link>
+        ) : (
+          <button type="button" className="button button--small button--secondary" onClick={onRetry}>
+            Retry
+          </button>
+        )}
+      </p>
+    </div>
+  );
+}
+
+function ManageBooking({ booking, reference, proof }: { booking: BookingView; reference: string; proof: BookingProof }) {
+  const cancellation = useCancelBookingByReference(reference, proof);
+  return (
+    <>
+      <section className="panel" aria-label={`Booking ${booking.booking_reference}`}>
+        <BookingDetails booking={booking} />
+      </section>
+      <CancelBooking booking={booking} cancellation={cancellation} />
+      <p className="guest-page__aside">
+        Questions about your stay? Call the front desk on <a href={frontDesk.href}>{frontDesk.phone}</a>.
+      </p>
+    </>
+  );
+}
+
+/**
+ * `/booking/:reference`: one booking, opened with the confirmation's link (`?token=`) or after the
+ * lookup by e-mail (carried in the history entry's state); without either, the lookup form.
+ */
+export default function ManageBookingPage() {
+  const reference = normaliseReference(useParams().reference ?? '');
+  const [params] = useSearchParams();
+  const state = useLocation().state as { email?: unknown } | null;
+  const token = params.get('token');
+  const proof: BookingProof | undefined = token ? { token } : typeof state?.email === 'string' ? { email: state.email } : undefined;
+  const booking = useBookingByReference(reference, proof);
+
+  if (!proof) return <Navigate to={paths.findBooking.getHref(reference)} replace />;
+  return (
+    <GuestPage title={`Booking ${reference}`} heading="Your booking">
+      {booking.isPending ? (
+        <div className="panel" role="status" aria-live="polite">
+          <span className="visually-hidden">Loading your booking...</span>
+          <div className="skeleton skeleton--title" />
+          <div className="skeleton skeleton--details" />
+        </div>
+      ) : booking.isError ? (
+        <LoadFailure error={booking.error} reference={reference} onRetry={() => void booking.refetch()} />
+      ) : (
+        <ManageBooking booking={booking.data} reference={reference} proof={proof} />
+      )}
+    </GuestPage>
+  );
+}
