@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DEFAULT_DISPLAY_CURRENCIES, displayCurrenciesSchema, type DisplayCurrencies } from '../shared/display-currency.ts';
 import { email } from '../shared/validation.ts';
 
 /**
@@ -19,14 +20,19 @@ const stageConfigSchema = v.object({
   accountAlarms: v.boolean(),
   /** The sender's SES domain identity is account-wide: create it in one stage, import it in the others. */
   emailIdentity: v.optional(v.picklist(['create', 'import']), 'create'),
+  /**
+   * Currencies guests may see approximate prices in, code -> rupees per unit (USD: 84 is $1 = ₹84),
+   * carried to the SPA in /config.json. Display only: INR is what is quoted and charged.
+   */
+  displayCurrencies: displayCurrenciesSchema,
 });
 
 export type StageConfig = v.InferOutput<typeof stageConfigSchema>;
 
-const knownStages: Record<string, Pick<StageConfig, 'retainData' | 'logRetentionDays' | 'accountAlarms'>> = {
-  prod: { retainData: true, logRetentionDays: 90, accountAlarms: true },
-  staging: { retainData: false, logRetentionDays: 30, accountAlarms: false },
-  dev: { retainData: false, logRetentionDays: 7, accountAlarms: false },
+const knownStages: Record<string, Pick<StageConfig, 'retainData' | 'logRetentionDays' | 'accountAlarms' | 'displayCurrencies'>> = {
+  prod: { retainData: true, logRetentionDays: 90, accountAlarms: true, displayCurrencies: DEFAULT_DISPLAY_CURRENCIES },
+  staging: { retainData: false, logRetentionDays: 30, accountAlarms: false, displayCurrencies: DEFAULT_DISPLAY_CURRENCIES },
+  dev: { retainData: false, logRetentionDays: 7, accountAlarms: false, displayCurrencies: DEFAULT_DISPLAY_CURRENCIES },
 };
 
 /** `-c stage=<name>`: prod and staging have their settings; any other name is a disposable dev stage. */
@@ -34,10 +40,21 @@ export function stageConfig(name: string, overrides: Partial<Omit<StageConfig, '
   return v.parse(stageConfigSchema, { name, ...(knownStages[name] ?? knownStages.dev), ...overrides });
 }
 
+/** `-c displayCurrencies=USD=84,EUR=91.5`: the stage's own rates, rupees per unit (checked by the stage schema). */
+function parseRates(text: string): DisplayCurrencies {
+  return Object.fromEntries(
+    text.split(',').map((pair) => {
+      const [code = '', rate = ''] = pair.split('=');
+      return [code.trim().toUpperCase(), Number(rate)];
+    }),
+  );
+}
+
 /**
  * Per-deployment values that are not secrets come from CDK context, e.g.
  * `-c stage=prod -c domainName=stay.example.in -c certificateArn=arn:aws:acm:us-east-1:... -c alarmEmail=ops@example.in -c razorpayKeyId=rzp_live_...`
- * (`-c emailIdentity=import` where another stage of the account already created the sender's identity).
+ * (`-c emailIdentity=import` where another stage of the account already created the sender's identity;
+ * `-c displayCurrencies=USD=84,EUR=91` for other display rates than the default ones).
  */
 export function stageConfigFromContext(read: (key: string) => unknown): StageConfig {
   const text = (key: string) => {
@@ -53,6 +70,7 @@ export function stageConfigFromContext(read: (key: string) => unknown): StageCon
     ...(text('razorpayKeyId') ? { razorpayKeyId: text('razorpayKeyId') } : {}),
     ...(text('alarmEmail') ? { alarmEmail: text('alarmEmail') } : {}),
     ...(text('emailIdentity') ? { emailIdentity: text('emailIdentity') as 'create' | 'import' } : {}),
+    ...(text('displayCurrencies') ? { displayCurrencies: parseRates(text('displayCurrencies') ?? '') } : {}),
   };
   return stageConfig(text('stage') ?? 'dev', optional);
 }

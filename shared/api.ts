@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { displayCurrenciesSchema } from './display-currency.ts';
 import { fields } from './validation.ts';
 
 /** Every API answer uses one envelope: `{ success: true, data }` or `{ success: false, error, details? }`. */
@@ -14,12 +15,17 @@ export const healthSchema = fields({
 });
 export type Health = v.InferOutput<typeof healthSchema>;
 
-/** What the SPA reads from `/config.json` at boot: where the API and WebSocket live. */
+/**
+ * What the SPA reads from `/config.json` (beside its first render, never before it): where the API
+ * and WebSocket live, how guests pay, and the display currencies' rates.
+ */
 export const siteConfigSchema = fields({
   stage: v.pipe(v.string(), v.minLength(1)),
   apiUrl: v.pipe(v.string(), v.minLength(1)),
   wsUrl: v.pipe(v.string(), v.minLength(1)),
   paymentMode: v.picklist(['test', 'razorpay']),
   razorpayKeyId: v.optional(v.string()),
+  /** Currencies the header may show approximate prices in: code -> rupees per unit (INR is what is charged). None if absent. */
+  displayCurrencies: v.optional(displayCurrenciesSchema, {}),
 });
 export type SiteConfig = v.InferOutput<typeof siteConfigSchema>;

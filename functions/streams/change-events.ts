@@ -36,7 +36,9 @@ const availabilityChanged = (booking: StoredBooking, reason: string): Notice => 
 });
 
 const forGuest = (booking: StoredBooking, event: string, data: Record<string, unknown>): Notice[] =>
-  booking.user_id ? [{ audience: `user:${booking.user_id}`, event, data: { ...data, booking_reference: booking.booking_reference } }] : [];
+  booking.user_id
+    ? [{ audience: `user:${booking.user_id}`, event, data: { ...data, booking_reference: booking.booking_reference, status: booking.status } }]
+    : [];
 
 /**
  * What a booking's change causes beyond the write itself. Pure: the stream consumer turns the

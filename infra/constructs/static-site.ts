@@ -22,8 +22,8 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import type { SiteConfig } from '../../shared/api.ts';
 import { viewerRequestPath } from '../edge/load-viewer-request.ts';
+import { siteConfigFor } from '../site-config.ts';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../site-headers.ts';
 import type { StageConfig } from '../stage-config.ts';
 import { acknowledge } from './nag.ts';
@@ -39,7 +39,7 @@ export type StaticSiteProps = {
 /**
  * The SPA on a private S3 bucket behind CloudFront (origin access control), with the edge rewrite
  * function, the security headers, `/api/*` passed to the HTTP API uncached, and `/config.json`
- * telling the SPA where the API and WebSocket live.
+ * telling the SPA where the API and WebSocket live and the display currencies' rates.
  */
 export class StaticSite extends Construct {
   readonly bucket: Bucket;
@@ -152,13 +152,8 @@ export class StaticSite extends Construct {
       'No WAF web ACL by default (its monthly fee is above a quiet month’s whole bill); attach one with a rate rule per IP when traffic warrants it. Sign-in has its own lockout per address.',
     );
 
-    const siteConfig: SiteConfig = {
-      stage: stage.name,
-      apiUrl: '/api',
-      wsUrl: props.webSocketUrl,
-      paymentMode: stage.razorpayKeyId ? 'razorpay' : 'test',
-      ...(stage.razorpayKeyId ? { razorpayKeyId: stage.razorpayKeyId } : {}),
-    };
+    // The WebSocket URL, the payment mode and the stage's display currencies.
+    const siteConfig = siteConfigFor(stage, props.webSocketUrl);
 
     // Hashed assets never change: cached for a year, and never pruned, so a visitor still on the
     // previous index.html can load its chunks during a deploy.

@@ -5,6 +5,8 @@ import { hostname as machineHostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import sirv from 'sirv';
 import type { SiteConfig } from '../../shared/api.ts';
+import type { DisplayCurrencies } from '../../shared/display-currency.ts';
+import { stageConfig } from '../stage-config.ts';
 import { loadViewerRequest } from '../edge/load-viewer-request.ts';
 import { securityHeaders } from '../site-headers.ts';
 import { BodyTooLargeError, invokeHttpRoute, readBody, toHttpApiEvent, writeResult } from './http-adapter.ts';
@@ -31,6 +33,8 @@ export type LocalServerOptions = {
   host?: string;
   stage: string;
   paymentMode: SiteConfig['paymentMode'];
+  /** The display currencies' rates in /config.json; by default the stage config's (a local stage has dev's). */
+  displayCurrencies?: DisplayCurrencies;
   /** The built SPA (dist/web); ignored in dev mode, where Vite serves the app with hot reload. */
   webRoot: string;
   dev?: boolean;
@@ -127,11 +131,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     const address = server.address();
     return publicHost(request.headers.host, { host: options.host ?? '127.0.0.1', port: typeof address === 'object' && address ? address.port : options.port });
   };
+  const displayCurrencies = options.displayCurrencies ?? stageConfig(options.stage).displayCurrencies;
   const siteConfig = (request: IncomingMessage): SiteConfig => ({
     stage: options.stage,
     apiUrl: '/api',
     wsUrl: `ws://${webSocketHost(request)}${WS_PATH}`,
     paymentMode: options.paymentMode,
+    displayCurrencies,
   });
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {

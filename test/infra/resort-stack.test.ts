@@ -617,7 +617,7 @@ describe('site', () => {
     expect(policy).toContain("frame-ancestors 'none'");
   });
 
-  it('deploys the SPA with a year of caching for hashed assets, and a fresh config.json telling the API and WebSocket URLs', () => {
+  it('deploys the SPA with a year of caching for hashed assets, and a fresh config.json telling the API and WebSocket URLs and the display currencies', () => {
     dev.hasResourceProperties('Custom::CDKBucketDeployment', { Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
     dev.hasResourceProperties('Custom::CDKBucketDeployment', {
       SystemMetadata: { 'cache-control': 'no-cache' },
@@ -631,6 +631,9 @@ describe('site', () => {
     const raw = readFileSync(join(assemblyDir, `asset.${keys[index]?.replace(/\.zip$/, '')}`, 'config.json'), 'utf8');
     const config = JSON.parse(raw) as Record<string, string>;
     expect(config).toMatchObject({ stage: 'dev', apiUrl: '/api', paymentMode: 'test' });
+    // The stage's display currencies, rupees per unit, for the header's approximate prices.
+    expect(config.displayCurrencies).toEqual(stageConfig('dev').displayCurrencies);
+    expect(Object.keys(config.displayCurrencies ?? {})).toEqual(expect.arrayContaining(['USD', 'EUR', 'GBP']));
     // The WebSocket URL is filled in at deploy time from the WebSocket API's id.
     const wsMarker = /<<marker:0xbaba:\d+>>/.exec(config.wsUrl ?? '')?.[0] ?? '';
     expect(config.wsUrl).toMatch(/^wss:\/\/.*\/live$/);

@@ -97,6 +97,7 @@ describe('POST /api/bookings', () => {
     expect(status).toBe(409);
     expect(body.error).toMatch(/^The price has changed since it was shown: the total is now ₹/);
     expect(body.quote.total).toBeGreaterThan(1000);
+    expect((body as { code?: string }).code).toBe('price_changed');
     expect((await itemsOf('booking')).length).toBe(before);
     const accepted = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(70), checkOut: inDays(72), totalAmount: body.quote.total }), {
       'idempotency-key': newKey(),
@@ -233,6 +234,7 @@ describe('safari seats within one booking', () => {
       { 'idempotency-key': newKey() },
     );
     expect(status).toBe(409);
+    expect((body as { code?: string }).code).toBe('safari_sold_out');
     expect(body.details).toEqual({ 'selectedSafaris.0.guests': [`Night Trail Safari on ${date} at 20:00-22:00 does not have enough seats left`] });
     const slots = await getJson<{ slots: Array<{ booked: number }> }>(`${stack.api}/safaris/night-trail-safari/slots/${date}`);
     expect(slots.body.data?.slots[0]?.booked).toBe(0);
@@ -247,8 +249,10 @@ describe('contention: the last unit on the same nights', () => {
     const refused = results.filter((result) => result.status === 409);
     expect(created).toHaveLength(1);
     expect(refused).toHaveLength(199);
-    for (const result of refused)
+    for (const result of refused) {
       expect(result.body.error).toMatch(/^Sorry, Glass Cottage (is not available for these dates any more|was just booked by someone else for these dates)\./);
+      expect((result.body as { code?: string }).code).toBe('villa_taken');
+    }
     const winner = created[0]?.body.data.booking;
     const nights = (await itemsOf('night')).filter((night) => night.pk === 'COTTAGE#glass-1' && night.night >= inDays(100) && night.night < inDays(103));
     expect(nights.map((night) => night.night).sort()).toEqual([inDays(100), inDays(101), inDays(102)]);

@@ -95,10 +95,16 @@ describe('routes that are not built yet and paths that do not exist', () => {
 });
 
 describe('site', () => {
-  it('serves config.json with the API and WebSocket URLs and the payment mode', async () => {
+  it('serves config.json with the API and WebSocket URLs, the payment mode and the display currencies', async () => {
     const response = await fetch(`${stack.baseUrl}/config.json`);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.json()).toEqual({ stage: 'local', apiUrl: '/api', wsUrl: `ws://127.0.0.1:${new URL(stack.baseUrl).port}/ws`, paymentMode: 'test' });
+    expect(await response.json()).toEqual({
+      stage: 'local',
+      apiUrl: '/api',
+      wsUrl: `ws://127.0.0.1:${new URL(stack.baseUrl).port}/ws`,
+      paymentMode: 'test',
+      displayCurrencies: { USD: 84, EUR: 91, GBP: 108 },
+    });
   });
 
   it('serves the SPA shell for app routes, with the security headers', async () => {

@@ -14,6 +14,11 @@
  * DynamoDB calls issued directly (the floor), the time from a booking's 201 to the admin socket's
  * `new-booking` frame, and the last-unit contention result. Prints tables and JSON (also written to
  * test-results/bench.json; `--bundles` writes test-results/bench-bundles.json).
+ *
+ * Web (last, on the same stack; `npm run bench -- --web` does only this part and writes
+ * test-results/bench-web.json): the guest site's lab metrics in Chromium as a phone with a 4x
+ * slower CPU: LCP and CLS of `/` against issue 8's targets, the guest's initial JavaScript (gzip)
+ * and the time a scripted guest takes from opening `/` to a booking (test/load/web-vitals.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -29,8 +34,10 @@ import { handlerModule, httpRoutes, jobs, secretRotations, streamConsumers, wsRo
 import { buildBundles, bundleDir, bundleFunctions, METAFILE_NAME } from '../../infra/bundle-functions.ts';
 import { freePort } from '../../infra/local/free-port.ts';
 import { DEFAULT_ADMIN, functionEnvironment, LOCAL_STAGE, LOCAL_TABLE_NAME } from '../../infra/local/environment.ts';
+import { buildWeb, webBuildIsStale } from '../../infra/local/web-build.ts';
 import { addDaysIso, resortToday } from '../../shared/stay.ts';
 import { formatPackageReport, outputKey, packageBytes, packageReport, type PackageBytes } from './bundle-report.ts';
+import { measureWeb, printWeb, type WebReport } from './web-vitals.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -662,7 +669,35 @@ async function commitToFrame(
   }
 }
 
+/** The production build, as `npm start` serves it (built here first, so the stack starts within its deadline). */
+async function ensureWebBuild() {
+  if (!webBuildIsStale()) return;
+  console.error('Building the web app...');
+  await buildWeb();
+}
+
+/** `--web`: only the guest site's lab metrics, on its own stack. */
+async function webOnly() {
+  await ensureWebBuild();
+  console.error('Starting the local stack; the guest site on a phone (Chromium, CPU 4x slower)...');
+  const started = performance.now();
+  const stack = await startStack();
+  try {
+    const web = await measureWeb(stack.base);
+    printWeb(web);
+    const report = { machine: `${process.platform} ${process.arch}, node ${process.version}`, seconds: Math.round((performance.now() - started) / 1000), web };
+    console.log(`\n${JSON.stringify(report, null, 2)}`);
+    const file = join(root, 'test-results', 'bench-web.json');
+    writeFileSync(file, JSON.stringify(report, null, 2));
+    console.log(`All figures: ${relative(root, file)}`);
+  } finally {
+    await stack.stop();
+  }
+}
+
 async function main() {
+  mkdirSync(join(root, 'test-results'), { recursive: true });
+  if (process.argv.includes('--web')) return webOnly();
   const bundlesOnly = process.argv.includes('--bundles');
   const bundleReport = measureBundles();
   printBundles(bundleReport, bundlesOnly);
@@ -674,6 +709,7 @@ async function main() {
     return;
   }
 
+  await ensureWebBuild();
   console.error(`Starting the local stack and measuring for ${SECONDS} s per run...`);
   const stack = await startStack();
   try {
@@ -827,12 +863,18 @@ async function main() {
       ms: Math.round(performance.now() - started),
     };
 
+    console.error('  the guest site on a phone (Chromium, CPU 4x slower)...');
+    const web: WebReport | { error: string } = await measureWeb(stack.base).catch((error: unknown) => ({
+      error: error instanceof Error ? error.message : String(error),
+    }));
+
     const report = {
       seconds: SECONDS,
       machine: `${process.platform} ${process.arch}, node ${process.version}`,
       runs,
       commitToAdminFrame: frames,
       contention,
+      web,
       bundles: bundleReport,
     };
     console.log('\n| run | API p50 ms | API p99 ms | API req/s | floor p50 ms | floor p99 ms | floor ops/s | p50 API/floor | errors |');
@@ -861,8 +903,11 @@ async function main() {
       );
     }
     console.log(
-      `\nContention: ${contention.requests} requests for the last unit -> ${contention.created} booking, ${contention.conflicts} x 409, ${contention.other} other, in ${contention.ms} ms\n`,
+      `\nContention: ${contention.requests} requests for the last unit -> ${contention.created} booking, ${contention.conflicts} x 409, ${contention.other} other, in ${contention.ms} ms`,
     );
+    if ('error' in web) console.log(`\nGuest site on a phone: not measured (${web.error})`);
+    else printWeb(web);
+    console.log('');
     // The per-package figures are long: they are in the file, and in `--bundles`' report.
     console.log(JSON.stringify(report, (key, value: unknown) => (key === 'packages' ? undefined : value), 2));
     writeFileSync(join(root, 'test-results', 'bench.json'), JSON.stringify(report, null, 2));

@@ -26,9 +26,10 @@ describe('what a booking change causes (pure)', () => {
     const after = storedBooking({ status: 'cancelled', payment_status: 'paid', cancelled_at: '2026-11-30T10:00:00.000Z', refund_amount: 41_300 });
     const effects = bookingEffects({ eventName: 'MODIFY', before, after });
     expect(effects.mail).toMatchObject({ kind: 'cancellation', refundAmount: 41_300 });
-    expect(effects.notices.find((notice) => notice.audience === 'user:user-42')?.data.message).toBe(
-      'Booking VMLX2K9A1B2C3 is cancelled; ₹41,300 will be refunded',
-    );
+    expect(effects.notices.find((notice) => notice.audience === 'user:user-42')?.data).toMatchObject({
+      message: 'Booking VMLX2K9A1B2C3 is cancelled; ₹41,300 will be refunded',
+      status: 'cancelled',
+    });
     expect(effects.notices.find((notice) => notice.event === 'availability-changed')?.data.reason).toBe('released');
   });
 

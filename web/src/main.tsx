@@ -3,37 +3,50 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/router';
+import { persistedCatalogue } from './features/booking/api/catalogue-cache';
+import { getCottagesQueryOptions } from './features/booking/api/get-cottages';
 import { configureApi } from './lib/api-client';
+import { setDisplayRates } from './lib/display-currency';
+import { persistQueries, restorePersistedQueries } from './lib/query-persistence';
+import { configureRealtime } from './lib/realtime';
 import { loadSiteConfig } from './lib/site-config';
 import './styles.css';
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
+  defaultOptions: {
+    // Kept half an hour unused, so a guest who loses the network can walk back through the steps.
+    queries: { staleTime: 60_000, gcTime: 30 * 60_000, retry: 1, refetchOnWindowFocus: false },
+    // A write goes out when the guest asks, or fails at once and says so: never queued for later.
+    mutations: { networkMode: 'always' },
+  },
 });
 
-const root = createRoot(document.getElementById('root') as HTMLElement);
+// The catalogue of the last visit (villas, packages, safaris), for browsing offline (DESIGN
+// section 6); it is stale, so it is fetched again at once whenever the network allows.
+restorePersistedQueries(queryClient, persistedCatalogue);
+persistQueries(queryClient, persistedCatalogue);
+// The wizard's first request (the villas, whose pictures are the largest paint) goes out with the
+// code, not after React's first render.
+if (window.location.pathname === '/') void queryClient.prefetchQuery(getCottagesQueryOptions());
 
-loadSiteConfig()
-  .then((config) => {
+// /config.json never holds up the first paint: the API is same-origin /api on every stage, and
+// what the config adds (the WebSocket URL, the payment mode, the display currencies' rates) is
+// read beside the first render.
+loadSiteConfig().then(
+  (config) => {
     configureApi(config.apiUrl);
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </QueryClientProvider>
-      </StrictMode>,
-    );
-  })
-  .catch((error: unknown) => {
-    root.render(
-      <main className="boot-error" role="alert">
-        <h1>The booking site could not start</h1>
-        <p>{error instanceof Error ? error.message : String(error)}</p>
-        <button type="button" onClick={() => window.location.reload()}>
-          Try again
-        </button>
-      </main>,
-    );
-  });
+    configureRealtime(config.wsUrl);
+    setDisplayRates(config.displayCurrencies);
+  },
+  (error: unknown) => console.warn('Could not load /config.json; the site runs on its defaults', error),
+);
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>
+  </StrictMode>,
+);

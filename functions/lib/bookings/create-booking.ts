@@ -27,7 +27,7 @@ function soldOut(claims: SeatClaim[], field: 'guests' | 'timeSlot') {
   const details: FieldProblems = {};
   for (const claim of claims)
     addProblem(details, `selectedSafaris.${claim.index}.${field}`, safariMessages.soldOut(claim.safari.name, claim.date, claim.timeSlot));
-  return conflict(Object.values(details)[0]?.[0] ?? 'A safari is sold out', details);
+  return conflict(Object.values(details)[0]?.[0] ?? 'A safari is sold out', details, { code: 'safari_sold_out' });
 }
 
 /** Carries the winning booking out of a conflict path: the same key already booked it. */
@@ -167,7 +167,11 @@ async function createOnce(request: CreateBookingRequest, options: { idempotencyK
   const free = await freeUnits(units, request.checkIn, request.checkOut, now);
   const chosen = free.slice(0, request.rooms);
   if (chosen.length < request.rooms)
-    await conflictOrReplay(conflict(`Sorry, ${firstUnit.name} is not available for these dates any more. Please choose other dates or another villa.`));
+    await conflictOrReplay(
+      conflict(`Sorry, ${firstUnit.name} is not available for these dates any more. Please choose other dates or another villa.`, undefined, {
+        code: 'villa_taken',
+      }),
+    );
   const quote = quoteStay({
     checkIn: request.checkIn,
     checkOut: request.checkOut,
@@ -183,7 +187,7 @@ async function createOnce(request: CreateBookingRequest, options: { idempotencyK
     throw conflict(
       `The price has changed since it was shown: the total is now ${formatInr(quote.total)}. Please review it and confirm again.`,
       { totalAmount: [`Expected ${quote.total}`] },
-      { quote },
+      { code: 'price_changed', quote },
     );
   }
 
@@ -255,7 +259,11 @@ async function createOnce(request: CreateBookingRequest, options: { idempotencyK
     const firstSeat = writes.length - seatClaims.length;
     const failedClaims = error.failed.filter((index) => index >= firstSeat).flatMap((index) => seatClaims[index - firstSeat] ?? []);
     if (failedClaims.length) await conflictOrReplay(soldOut(failedClaims, 'timeSlot'));
-    await conflictOrReplay(conflict(`Sorry, ${firstUnit.name} was just booked by someone else for these dates. Please choose other dates or another villa.`));
+    await conflictOrReplay(
+      conflict(`Sorry, ${firstUnit.name} was just booked by someone else for these dates. Please choose other dates or another villa.`, undefined, {
+        code: 'villa_taken',
+      }),
+    );
   }
 
   // Staff, the guest's own sockets, open wizards and the confirmation e-mail hear of it from the

@@ -17,10 +17,22 @@ export async function expectAccessible(page: Page, where: string) {
   ).toEqual([]);
 }
 
-/** The calendar's button for a day, paging months forward until it shows. */
+/** Some day of the calendar shown names its night (a price or sold out): the months' nights have loaded. */
+const nightsShown = (page: Page) =>
+  page
+    .getByRole('button', { name: /, (₹[\d,]+ per night|sold out)/ })
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
+
+/** The calendar's button for a day, paging months forward until it shows (once each month's nights have loaded). */
 export async function findDay(page: Page, isoDate: string) {
   const day = page.getByRole('button', { name: new RegExp(`^${dayLabel(isoDate)},`) });
-  for (let tries = 0; tries < 3 && !(await day.isVisible()); tries += 1) await page.getByRole('button', { name: 'Go to the Next Month' }).click();
+  await nightsShown(page);
+  for (let tries = 0; tries < 3 && !(await day.isVisible()); tries += 1) {
+    await page.getByRole('button', { name: 'Go to the Next Month' }).click();
+    await nightsShown(page);
+  }
   return day;
 }
 

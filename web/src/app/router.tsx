@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { BookingPage } from '@/features/booking/components/booking-page';
 import { RequireAdmin } from './require-admin';
@@ -16,6 +16,20 @@ const RegisterPage = lazy(() => import('@/features/account/components/register-p
 const MyBookingsPage = lazy(() => import('@/features/account/components/my-bookings-page'));
 const ProfilePage = lazy(() => import('@/features/account/components/profile-page'));
 
+// The guest's live notifications (the socket and the toasts): their own chunk; the socket opens once the page is up.
+const GuestNotifications = lazy(() => import('@/features/notifications/components/guest-notifications'));
+
+/** Every guest page hears the guest's notifications; the admin portal is not a guest page. */
+function GuestRealtime() {
+  const { pathname } = useLocation();
+  if (pathname === paths.admin.path || pathname.startsWith(`${paths.admin.path}/`)) return null;
+  return (
+    <Suspense fallback={null}>
+      <GuestNotifications />
+    </Suspense>
+  );
+}
+
 function PageFallback() {
   return (
     <div className="page-loading" role="status" aria-live="polite">
@@ -31,31 +45,34 @@ function PageFallback() {
  */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<PageFallback />}>
-      <Routes>
-        <Route path={paths.home.path} element={<BookingPage />} />
-        <Route path={paths.findBooking.path} element={<FindBookingPage />} />
-        <Route path={paths.manageBooking.path} element={<ManageBookingPage />} />
-        <Route path={paths.accountSignIn.path} element={<SignInPage />} />
-        <Route path={paths.accountRegister.path} element={<RegisterPage />} />
-        <Route path={paths.account.path} element={<MyBookingsPage />} />
-        <Route path={paths.accountProfile.path} element={<ProfilePage />} />
-        <Route path={paths.adminLogin.path} element={<AdminLoginPage />} />
-        <Route
-          // One protected layout for every admin tab.
-          path={paths.admin.path}
-          element={
-            <RequireAdmin>
-              <AdminLayout />
-            </RequireAdmin>
-          }
-        >
-          <Route index element={<Navigate to={paths.adminDashboard.getHref()} replace />} />
-          <Route path={paths.adminDashboard.path} element={<OverviewPage />} />
-          <Route path={paths.adminCottages.path} element={<OverviewPage />} />
-        </Route>
-        <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
-      </Routes>
-    </Suspense>
+    <>
+      <Suspense fallback={<PageFallback />}>
+        <Routes>
+          <Route path={paths.home.path} element={<BookingPage />} />
+          <Route path={paths.findBooking.path} element={<FindBookingPage />} />
+          <Route path={paths.manageBooking.path} element={<ManageBookingPage />} />
+          <Route path={paths.accountSignIn.path} element={<SignInPage />} />
+          <Route path={paths.accountRegister.path} element={<RegisterPage />} />
+          <Route path={paths.account.path} element={<MyBookingsPage />} />
+          <Route path={paths.accountProfile.path} element={<ProfilePage />} />
+          <Route path={paths.adminLogin.path} element={<AdminLoginPage />} />
+          <Route
+            // One protected layout for every admin tab.
+            path={paths.admin.path}
+            element={
+              <RequireAdmin>
+                <AdminLayout />
+              </RequireAdmin>
+            }
+          >
+            <Route index element={<Navigate to={paths.adminDashboard.getHref()} replace />} />
+            <Route path={paths.adminDashboard.path} element={<OverviewPage />} />
+            <Route path={paths.adminCottages.path} element={<OverviewPage />} />
+          </Route>
+          <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
+        </Routes>
+      </Suspense>
+      <GuestRealtime />
+    </>
   );
 }

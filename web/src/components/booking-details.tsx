@@ -1,4 +1,6 @@
 import { formatInr } from '@shared/money';
+import { PriceBreakdown } from './price-breakdown';
+import { PriceNote } from './price-note';
 import type { BookingView } from '@/lib/booking-record';
 import { formatDateWithWeekday, formatShortDate, plural } from '@/lib/format';
 
@@ -87,6 +89,7 @@ export function BookingDetails({ booking, compact = false }: { booking: BookingV
           <dt>Total</dt>
           <dd>
             <strong>{formatInr(booking.total_amount)}</strong>
+            <PriceNote rupees={booking.total_amount} estimatedOffline={false} />
           </dd>
         </div>
         <div>
@@ -103,18 +106,7 @@ export function BookingDetails({ booking, compact = false }: { booking: BookingV
       {!compact && booking.price_breakdown.length > 0 && (
         <details className="booking-details__breakdown">
           <summary>Price breakdown</summary>
-          <dl className="breakdown">
-            {booking.price_breakdown.map((line, index) => (
-              <div className="breakdown__row" key={`${index}-${line.label}`}>
-                <dt>{line.label}</dt>
-                <dd>{formatInr(line.amount)}</dd>
-              </div>
-            ))}
-            <div className="breakdown__row breakdown__row--total">
-              <dt>Total</dt>
-              <dd>{formatInr(booking.total_amount)}</dd>
-            </div>
-          </dl>
+          <PriceBreakdown lines={booking.price_breakdown} total={booking.total_amount} />
         </details>
       )}
     </div>

@@ -1,5 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { AccountNav } from './account-nav';
+import { CurrencySelect } from './currency-select';
+import { OfflineNotice } from './offline-notice';
+import { NotificationBell } from './notification-bell';
 import { SiteBrand } from './site-brand';
 
 /**
@@ -35,8 +38,13 @@ export function GuestPage({
       </a>
       <header className="site-header">
         <SiteBrand />
-        <AccountNav />
+        <div className="site-header__end">
+          <CurrencySelect />
+          <AccountNav />
+          <NotificationBell />
+        </div>
       </header>
+      <OfflineNotice />
       <main className={`guest-page${narrow ? ' guest-page--narrow' : ''}`} id="main">
         <h1>{heading ?? title}</h1>
         {intro && <p className="guest-page__intro">{intro}</p>}

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isNetworkFailure, reportNetworkFailure, reportNetworkSuccess } from './connectivity';
 import { signOut, tokenFor, type Audience } from './session';
 
 /** An API failure with the message to show (the server's `error`, spec section 8), its status and field details. */
@@ -38,7 +39,8 @@ export function configureApi(apiUrl: string): void {
  * The one API client: JSON in and out, the bearer token and the Idempotency-Key added here and
  * nowhere else, the `{success, data}` envelope unwrapped and checked against the expected schema.
  * Errors carry the server's own message, else its `message`, else 'HTTP {status}: {statusText}'.
- * A 401 on a signed-in call ends that session: the token ran out or the account changed.
+ * A 401 on a signed-in call ends that session: the token ran out or the account changed. A request
+ * that gets no answer at all tells the page the resort is out of reach (the offline notice).
  */
 export async function apiRequest<T>(path: string, schema: v.GenericSchema<unknown, T>, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -46,12 +48,19 @@ export async function apiRequest<T>(path: string, schema: v.GenericSchema<unknow
   const token = options.auth ? tokenFor(options.auth) : undefined;
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isNetworkFailure(error)) reportNetworkFailure();
+    throw error;
+  }
+  reportNetworkSuccess();
   let payload: unknown;
   try {
     payload = await response.json();

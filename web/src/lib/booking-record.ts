@@ -43,10 +43,13 @@ const bookingFields = {
   refund_amount: v.optional(v.number()),
 };
 
+/** A booking as the API returns it (creation, lookup, My Bookings). */
+export const bookingRecordSchema = v.object(bookingFields);
+
 /** A booking with the terms of cancelling it today. */
 export const bookingViewSchema = v.object({ ...bookingFields, cancellation: v.optional(cancellationTermsSchema) });
 export type BookingView = v.InferOutput<typeof bookingViewSchema>;
 
 /** PUT .../cancel: the cancelled booking, the refund it gave and the policy that set it. */
-export const cancellationResultSchema = v.object({ booking: v.object(bookingFields), refundAmount: v.number(), policy: v.string() });
+export const cancellationResultSchema = v.object({ booking: bookingRecordSchema, refundAmount: v.number(), policy: v.string() });
 export type CancellationResult = v.InferOutput<typeof cancellationResultSchema>;

@@ -1,9 +1,22 @@
 import * as v from 'valibot';
 import { siteConfigSchema, type SiteConfig } from '@shared/api';
 
-/** Where the API and WebSocket live for this deployment; read once at boot from /config.json. */
-export async function loadSiteConfig(): Promise<SiteConfig> {
-  const response = await fetch('/config.json', { cache: 'no-store' });
-  if (!response.ok) throw new Error(`Could not load /config.json (HTTP ${response.status})`);
-  return v.parse(siteConfigSchema, await response.json());
+let pending: Promise<SiteConfig> | undefined;
+
+/**
+ * Where the API and WebSocket live for this deployment, how guests pay and the display
+ * currencies' rates: `/config.json`, fetched once (every caller shares the answer; a failure lets
+ * the next call try again). The page never waits for it to render: the API is same-origin `/api`.
+ */
+export function loadSiteConfig(): Promise<SiteConfig> {
+  pending ??= fetch('/config.json', { cache: 'no-store' })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`Could not load /config.json (HTTP ${response.status})`);
+      return v.parse(siteConfigSchema, await response.json());
+    })
+    .catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+  return pending;
 }

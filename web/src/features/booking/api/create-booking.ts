@@ -21,4 +21,7 @@ export type CreateBookingInput = Omit<QuoteRequest, 'packageId'> & {
 export const createBooking = ({ idempotencyKey, ...body }: CreateBookingInput & { idempotencyKey: string }) =>
   apiRequest('/bookings', createdBookingSchema, { method: 'POST', body, idempotencyKey, auth: 'guest' });
 
-export const useCreateBooking = () => useMutation({ mutationFn: createBooking });
+/** Live availability holds its re-check while this guest's own booking is on its way (its nights are theirs). */
+export const createBookingMutationKey = ['create-booking'] as const;
+
+export const useCreateBooking = () => useMutation({ mutationKey: createBookingMutationKey, mutationFn: createBooking });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { bookingRecordSchema } from '@/lib/booking-record';
 
 /*
  * What the wizard reads from the API's answers, checked with valibot (the fields it shows; extra
@@ -119,21 +120,6 @@ export const createdBookingSchema = v.object({
   manageToken: v.optional(v.string()),
   replayed: v.optional(v.boolean()),
   quote: quoteSchema,
-  booking: v.object({
-    booking_reference: v.string(),
-    status: v.string(),
-    payment_method: v.string(),
-    payment_status: v.string(),
-    customer_name: v.string(),
-    customer_email: v.string(),
-    check_in_date: v.string(),
-    check_out_date: v.string(),
-    nights: v.number(),
-    adults: v.number(),
-    children: v.number(),
-    cottage_name: v.string(),
-    package_name: v.string(),
-    total_amount: v.number(),
-  }),
+  booking: bookingRecordSchema,
 });
 export type CreatedBooking = v.InferOutput<typeof createdBookingSchema>;

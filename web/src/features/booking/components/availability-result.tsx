@@ -1,4 +1,5 @@
 import { formatInr } from '@shared/money';
+import { PriceNote } from '@/components/price-note';
 import { useCalendarNights } from '../api/get-availability-calendar';
 import type { AvailabilityResult } from '../api/schemas';
 import { monthsBetween } from '../model/dates';
@@ -29,7 +30,10 @@ export default function AvailabilityResultBox({ result, villa, checkIn, checkOut
     return (
       <div className="result result--available" data-testid="availability-result">
         <div className="result__headline">
-          <span className="result__total">{formatInr(result.totalPrice)}</span>
+          <span className="result__total">
+            {formatInr(result.totalPrice)}
+            <PriceNote rupees={result.totalPrice} />
+          </span>
           <span className="muted">
             total for {plural(breakdown.nights, 'night')} · {formatInr(result.quote.total)} with GST and service fee
           </span>
@@ -94,6 +98,7 @@ export default function AvailabilityResultBox({ result, villa, checkIn, checkOut
                 <button type="button" className="choice" onClick={() => onVilla(suggestion.type)}>
                   <span>
                     <strong>{suggestion.name}</strong> · {formatInr(suggestion.price)} / night · {formatInr(suggestion.totalPrice)} in all
+                    <PriceNote rupees={suggestion.totalPrice} />
                   </span>
                   <span className="choice__action">Choose this villa</span>
                 </button>

@@ -1,6 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { OfflineNotice } from '@/components/offline-notice';
+import { StepErrorBoundary } from '@/components/step-error-boundary';
 import type { CreatedBooking } from '../api/schemas';
 import { useWizard, WizardProvider } from '../hooks/wizard-context';
+import { useLiveAvailability } from '../hooks/use-live-availability';
 import { usePrefetchNextStep } from '../hooks/use-prefetch-next-step';
 import { useRunningQuote } from '../hooks/use-running-quote';
 import { ProgressSteps } from './progress-steps';
@@ -14,7 +17,22 @@ const StepPackages = lazy(loadPackagesStep);
 const StepSafaris = lazy(loadSafarisStep);
 const StepPayment = lazy(loadPaymentStep);
 // Needed only once a booking is made; it loads with step 4.
-const BookingResultDialog = lazy(() => import('./booking-result-dialog'));
+const loadResultDialog = () => import('./booking-result-dialog');
+const BookingResultDialog = lazy(loadResultDialog);
+
+/**
+ * Every step's code once the page has settled, so that a guest whose network drops can still move
+ * between the steps and browse the catalogue kept from this visit (DESIGN section 6).
+ */
+function useWarmSteps() {
+  useEffect(() => {
+    const warm = () => {
+      for (const load of [loadPackagesStep, loadSafarisStep, loadPaymentStep, loadResultDialog]) void load().catch(() => undefined);
+    };
+    const timer = window.setTimeout(() => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(warm) : warm()), 4000);
+    return () => window.clearTimeout(timer);
+  }, []);
+}
 
 /** Where a lazy step is loading: the shape of a step, so nothing jumps when it arrives. */
 function StepSkeleton() {
@@ -34,6 +52,8 @@ function Wizard() {
   const running = useRunningQuote(draft);
   const [completed, setCompleted] = useState<CreatedBooking | undefined>();
   usePrefetchNextStep(step, draft);
+  useWarmSteps();
+  useLiveAvailability();
 
   return (
     <div className="site">
@@ -41,26 +61,29 @@ function Wizard() {
         Skip to the booking form
       </a>
       <SiteHeader session={session} onClear={wizard.reset} />
+      <OfflineNotice />
       <main className="wizard" id="main">
         {restored && <RestoreBanner fromStep={restored.fromStep} onClose={wizard.dismissRestored} />}
         <h1>Select your dates at the resort</h1>
         <ProgressSteps step={step} draft={draft} onJump={wizard.goTo} />
         <div className="wizard__layout">
           <section className="wizard__step" aria-labelledby="step-heading">
-            <Suspense fallback={<StepSkeleton />}>
-              {step === 1 && <StepDates quote={running.quote} />}
-              {step === 2 && <StepPackages quote={running.quote} />}
-              {step === 3 && <StepSafaris quote={running.quote} updating={running.isFetching} />}
-              {step === 4 && (
-                <StepPayment
-                  onBooked={(booking) => {
-                    setCompleted(booking);
-                    // Spec section 4: on completion the session is cleared and the wizard starts again.
-                    wizard.reset();
-                  }}
-                />
-              )}
-            </Suspense>
+            <StepErrorBoundary>
+              <Suspense fallback={<StepSkeleton />}>
+                {step === 1 && <StepDates quote={running.quote} />}
+                {step === 2 && <StepPackages quote={running.quote} />}
+                {step === 3 && <StepSafaris quote={running.quote} updating={running.isFetching} />}
+                {step === 4 && (
+                  <StepPayment
+                    onBooked={(booking) => {
+                      setCompleted(booking);
+                      // Spec section 4: on completion the session is cleared and the wizard starts again.
+                      wizard.reset();
+                    }}
+                  />
+                )}
+              </Suspense>
+            </StepErrorBoundary>
           </section>
           <StaySummaryCard draft={draft} quote={running.quote} updating={running.isFetching} />
         </div>

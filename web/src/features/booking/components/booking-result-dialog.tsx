@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { formatInr } from '@shared/money';
+import { PriceNote } from '@/components/price-note';
 import { Dialog } from '@/components/dialog';
 import { paths } from '@/config/paths';
 import type { CreatedBooking } from '../api/schemas';
@@ -68,6 +69,7 @@ export default function BookingResultDialog({ booking, onClose }: { booking: Cre
               <dt>Total</dt>
               <dd>
                 <strong>{formatInr(record.total_amount)}</strong>
+                <PriceNote rupees={record.total_amount} estimatedOffline={false} />
                 {record.payment_method === 'offline' ? ', to pay at the property' : ''}
               </dd>
             </div>

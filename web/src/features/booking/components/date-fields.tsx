@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { formatLongDate } from '@/lib/format';
+import { whenIdle } from '@/lib/when-idle';
 import type { Editing } from './stay-calendar';
 
 const loadCalendar = () => import('./calendar-dialog');
@@ -16,13 +17,12 @@ type DateFieldsProps = {
 
 /**
  * Check-in and check-out as two fields showing 'MMMM d, yyyy'; either opens the price calendar.
- * The calendar is its own chunk, fetched as soon as step 1 has rendered, so the first tap is instant.
+ * The calendar is its own chunk, fetched once step 1 has painted and the page is idle, so the first
+ * tap is instant and the villas' pictures (the largest paint) do not wait for it.
  */
 export function DateFields({ villa, today, checkIn, checkOut, errors, onChange }: DateFieldsProps) {
   const [editing, setEditing] = useState<Editing | undefined>();
-  useEffect(() => {
-    void loadCalendar().catch(() => undefined);
-  }, []);
+  useEffect(() => whenIdle(() => void loadCalendar().catch(() => undefined)), []);
 
   const field = (which: Editing, label: string, value: string) => {
     const messages = errors[which] ?? [];

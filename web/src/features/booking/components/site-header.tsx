@@ -1,4 +1,6 @@
 import { AccountNav } from '@/components/account-nav';
+import { CurrencySelect } from '@/components/currency-select';
+import { NotificationBell } from '@/components/notification-bell';
 import { SiteBrand } from '@/components/site-brand';
 import type { StoredSession } from '../model/session-store';
 import { formatClock } from '@/lib/format';
@@ -28,7 +30,11 @@ export function SiteHeader({ session, onClear }: { session: StoredSession | unde
           </button>
         )}
       </div>
-      <AccountNav />
+      <div className="site-header__end">
+        <CurrencySelect />
+        <AccountNav />
+        <NotificationBell />
+      </div>
     </header>
   );
 }

@@ -1,25 +1,14 @@
 import { useId, useState } from 'react';
 import { formatInr } from '@shared/money';
+import { PriceBreakdown } from '@/components/price-breakdown';
+import { PriceNote } from '@/components/price-note';
 import type { StayQuote } from '../api/schemas';
 import { partySize, type Draft } from '../model/draft';
 import { formatShortDate, plural } from '@/lib/format';
 import { useVillaName } from '../hooks/use-villa-name';
 
 function Breakdown({ quote }: { quote: StayQuote }) {
-  return (
-    <dl className="breakdown">
-      {quote.lines.map((line, index) => (
-        <div className="breakdown__row" key={`${index}-${line.label}`}>
-          <dt>{line.label}</dt>
-          <dd>{formatInr(line.amount)}</dd>
-        </div>
-      ))}
-      <div className="breakdown__row breakdown__row--total">
-        <dt>Total</dt>
-        <dd>{formatInr(quote.total)}</dd>
-      </div>
-    </dl>
-  );
+  return <PriceBreakdown lines={quote.lines} total={quote.total} withNote />;
 }
 
 function StayFacts({ draft }: { draft: Draft }) {
@@ -64,6 +53,7 @@ export function StaySummaryBar({ quote, updating }: { quote: StayQuote | undefin
       <button type="button" className="summary-bar__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
         <span className="summary-bar__total" aria-busy={updating}>
           {formatInr(quote.total)}
+          <PriceNote rupees={quote.total} />
         </span>
         <span className="summary-bar__meta">
           {plural(quote.nights, 'night')} · {open ? 'Hide' : 'Price'} details

@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { resortToday } from '@shared/stay';
 import { ApiError } from '@/lib/api-client';
-import { useCheckAvailability, type AvailabilityQuestion } from '../api/check-availability';
+import { whenIdle } from '@/lib/when-idle';
+import { useCheckAvailability } from '../api/check-availability';
 import { useCottages } from '../api/get-cottages';
 import type { AvailabilityResult, StayQuote } from '../api/schemas';
 import { useWizard } from '../hooks/wizard-context';
+import { questionOf, sameQuestion } from '../model/availability-question';
 import { partySize, villaAvailable, withStayChange, type Draft, type StayFields, type VillaType } from '../model/draft';
 import { availabilityProblems, hasProblems, range, stayLimits, stayMessages } from '../model/step1-rules';
 import { DateFields } from './date-fields';
@@ -19,15 +21,6 @@ const AvailabilityResultBox = lazy(loadResultBox);
 const UNEXPECTED = 'Unable to check availability. Please try again.';
 /** The order the guest meets the fields in; the first with a problem takes focus. */
 const fieldOrder = ['cottage', 'checkIn', 'checkOut', 'rooms', 'adults', 'children', 'guests'] as const;
-
-const questionOf = (draft: StayFields): AvailabilityQuestion => ({
-  villa: draft.cottage,
-  checkIn: draft.checkIn,
-  checkOut: draft.checkOut,
-  guests: partySize(draft),
-  rooms: draft.rooms,
-});
-const sameQuestion = (a: AvailabilityQuestion, b: AvailabilityQuestion) => JSON.stringify(a) === JSON.stringify(b);
 
 type Check = { state: 'idle' } | { state: 'error'; message: string; details?: Record<string, string[]>; retry: boolean };
 
@@ -75,9 +68,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
     });
   }
 
-  useEffect(() => {
-    void loadResultBox().catch(() => undefined);
-  }, []);
+  useEffect(() => whenIdle(() => void loadResultBox().catch(() => undefined)), []);
 
   // Sent back from step 4 because the villa sold out: check again at once, to show what is free.
   const rechecked = useRef(false);
@@ -110,7 +101,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
       : check.state === 'error'
         ? { tone: 'error', text: check.message }
         : result
-          ? { tone: result.available ? 'success' : 'error', text: result.available ? 'Villa is available for your dates!' : result.message }
+          ? { tone: result.available ? 'success' : 'error', text: result.available ? 'Villa is available for your dates!' : (draft.notice ?? result.message) }
           : undefined;
 
   const select = (field: 'rooms' | 'adults' | 'children', label: string, options: number[]) => (
@@ -137,7 +128,8 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
   return (
     <form className="step step--dates" onSubmit={submit} noValidate aria-busy={availability.isPending}>
       <StepHeading description="Choose a villa, your dates and your party; we'll check what's free.">Your villa and dates</StepHeading>
-      {draft.notice && !villaAvailable(draft) && (
+      {/* Why the guest is back here, until the check that follows answers (its result area then says it). */}
+      {draft.notice && !result && (
         <div className="banner banner--warning" role="alert">
           {draft.notice}
         </div>

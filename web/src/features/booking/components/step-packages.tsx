@@ -2,6 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { packageGuestProblem, packageMessages } from '@shared/booking';
 import { formatInr } from '@shared/money';
+import { PriceNote } from '@/components/price-note';
 import { packageBasePrice } from '@shared/quote';
 import { packageSafariAllowance } from '@shared/safari-rules';
 import { usePackages } from '../api/get-packages';
@@ -104,6 +105,7 @@ function PackageCard({ stayPackage, quote, quoteFailed, problem, selected, onRes
             <>
               <strong>{formatInr(price.amount)}</strong>
               <span className="muted"> for your stay</span>
+              <PriceNote rupees={price.amount} />
             </>
           ) : quoteFailed ? (
             <span className="muted">Price unavailable right now</span>
@@ -141,7 +143,10 @@ function PackageCard({ stayPackage, quote, quoteFailed, problem, selected, onRes
           </div>
           <div className="breakdown__row breakdown__row--total">
             <dt>Stay total with this package, GST and fee</dt>
-            <dd>{formatInr(quote.total)}</dd>
+            <dd>
+              {formatInr(quote.total)}
+              <PriceNote rupees={quote.total} />
+            </dd>
           </div>
         </dl>
       )}

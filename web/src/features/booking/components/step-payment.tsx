@@ -4,8 +4,11 @@ import * as v from 'valibot';
 import { guestDetailsSchema, guestMessages } from '@shared/booking';
 import { formatInr } from '@shared/money';
 import { Dialog } from '@/components/dialog';
+import { PriceBreakdown } from '@/components/price-breakdown';
+import { PriceNote } from '@/components/price-note';
 import { frontDesk } from '@/config/resort';
 import { ApiError } from '@/lib/api-client';
+import { isNetworkFailure, useConnectivity } from '@/lib/connectivity';
 import { useCreateBooking, type CreateBookingInput } from '../api/create-booking';
 import { getStayQuoteQueryOptions, useStayQuote } from '../api/get-stay-quote';
 import { quoteSchema, type CreatedBooking, type StayQuote } from '../api/schemas';
@@ -19,6 +22,11 @@ import { StepActions } from './step-actions';
 import { StepHeading } from './step-heading';
 
 const PAYMENT_FAILED = 'Something went wrong with your payment. Please try again or contact our support team.';
+/** DESIGN section 6: never a confirmation the server did not give; say exactly what happened instead. */
+const NOT_SENT =
+  "You're offline. Your booking has not been made: confirming needs a connection, and nothing was sent. Everything you entered is kept here; press Retry once you're back online.";
+const NO_ANSWER =
+  "We couldn't reach the resort, so your booking is not confirmed. Everything you entered is kept. Press Retry when your connection is back: if the resort did receive it, Retry shows that booking and never books it twice.";
 const fieldOrder = ['firstName', 'lastName', 'email', 'phone', 'address', 'acceptTerms'] as const;
 type Field = (typeof fieldOrder)[number];
 type Problems = Partial<Record<Field, string>>;
@@ -108,18 +116,7 @@ function BookingSummary({ draft, quote, isError, onRetry }: { draft: Draft; quot
         {draft.packageDetails && <li>{draft.packageDetails.name}</li>}
       </ul>
       {quote ? (
-        <dl className="breakdown" data-testid="final-quote">
-          {quote.lines.map((line, index) => (
-            <div className="breakdown__row" key={`${index}-${line.label}`}>
-              <dt>{line.label}</dt>
-              <dd>{formatInr(line.amount)}</dd>
-            </div>
-          ))}
-          <div className="breakdown__row breakdown__row--total">
-            <dt>Total</dt>
-            <dd>{formatInr(quote.total)}</dd>
-          </div>
-        </dl>
+        <PriceBreakdown lines={quote.lines} total={quote.total} withNote testId="final-quote" />
       ) : isError ? (
         <div className="banner banner--error" role="alert">
           <p>The price could not be loaded. Please try again.</p>
@@ -134,7 +131,8 @@ function BookingSummary({ draft, quote, isError, onRetry }: { draft: Draft; quot
   );
 }
 
-type Failure = { kind: 'failed'; message: string } | { kind: 'price'; quote: StayQuote; message: string };
+/** `unsent`: the browser is offline, nothing went out. `lost`: no answer came (the booking may or may not be stored; Retry tells). */
+type Failure = { kind: 'failed'; message: string } | { kind: 'price'; quote: StayQuote; message: string } | { kind: 'unsent' | 'lost'; message: string };
 
 /** Step 4: the server's full quote, how to pay, the guest's details, and the booking itself (once, whatever the retries). */
 export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedBooking) => void }) {
@@ -143,6 +141,8 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
   const request = quoteRequestOf(draft);
   const quote = useStayQuote(request);
   const create = useCreateBooking();
+  const connection = useConnectivity();
+  const offline = !connection.online && connection.reason === 'offline';
   useProfilePrefill();
   const [problems, setProblems] = useState<Problems>({});
   const [otherProblems, setOtherProblems] = useState<string[]>([]);
@@ -167,12 +167,21 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
   function book(totalAmount: number) {
     const idempotencyKey = (keyRef.current ??= newIdempotencyKey());
     if (draft.idempotencyKey !== idempotencyKey) update((current) => ({ ...current, idempotencyKey }));
+    if (offline) {
+      // Nothing is sent, so nothing can be half-done: the draft and its key wait for Retry.
+      setFailure({ kind: 'unsent', message: NOT_SENT });
+      return;
+    }
     setFailure(undefined);
     create.mutate(
       { ...bookingInput(draft, totalAmount), idempotencyKey },
       {
         onSuccess: (booking) => onBooked(booking),
         onError: (error) => {
+          if (isNetworkFailure(error)) {
+            setFailure({ kind: 'lost', message: NO_ANSWER });
+            return;
+          }
           if (!(error instanceof ApiError) || error.status >= 500) {
             setFailure({ kind: 'failed', message: PAYMENT_FAILED });
             return;
@@ -359,7 +368,12 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
       </fieldset>
 
       <StepActions quote={quote.data} onBack={() => goTo(3)}>
-        <button type="submit" className="button button--primary" disabled={!guest.acceptTerms || processing || !quote.data}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={!guest.acceptTerms || processing || !quote.data}
+          aria-describedby={offline ? 'confirm-needs-connection' : undefined}
+        >
           {processing ? (
             <>
               <span className="spinner spinner--small" aria-hidden="true" /> Processing...
@@ -368,6 +382,11 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
             `Confirm Booking${quote.data ? ` · ${formatInr(quote.data.total)}` : ''}`
           )}
         </button>
+        {offline && (
+          <p className="step-actions__note" id="confirm-needs-connection" data-testid="confirm-needs-connection">
+            Confirming needs a connection. You're offline: nothing is booked until you're back, and your details are kept.
+          </p>
+        )}
       </StepActions>
 
       <Dialog
@@ -387,6 +406,22 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
         </div>
       </Dialog>
       <Dialog
+        open={failure?.kind === 'unsent' || failure?.kind === 'lost'}
+        title="Not booked yet"
+        onClose={() => setFailure(undefined)}
+        description={failure?.message}
+        className="dialog--result dialog--failed"
+      >
+        <div className="dialog__actions">
+          <button type="button" className="button button--primary" data-autofocus onClick={() => quote.data && book(quote.data.total)}>
+            Retry
+          </button>
+          <a className="button button--secondary" href={frontDesk.href}>
+            Call Support
+          </a>
+        </div>
+      </Dialog>
+      <Dialog
         open={failure?.kind === 'price'}
         title="The price has changed"
         onClose={() => setFailure(undefined)}
@@ -396,7 +431,8 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
         {failure?.kind === 'price' && (
           <>
             <p className="price-change">
-              New total: <strong>{formatInr(failure.quote.total)}</strong> for {plural(partySize(draft), 'guest')}, {plural(failure.quote.nights, 'night')}
+              New total: <strong>{formatInr(failure.quote.total)}</strong>
+              <PriceNote rupees={failure.quote.total} /> for {plural(partySize(draft), 'guest')}, {plural(failure.quote.nights, 'night')}
             </p>
             <div className="dialog__actions">
               <button type="button" className="button button--primary" data-autofocus onClick={() => book(failure.quote.total)}>

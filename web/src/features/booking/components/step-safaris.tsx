@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { packageMessages } from '@shared/booking';
 import { isSpecialSafari } from '@shared/catalog';
 import { formatInr } from '@shared/money';
+import { PriceNote } from '@/components/price-note';
 import { packageSafariAllowance, safariSelectionProblems } from '@shared/safari-rules';
 import { stayNights, type FieldProblems } from '@shared/stay';
 import { ApiError } from '@/lib/api-client';
@@ -72,7 +73,8 @@ function SafariCard({ safari, draft, added, blockedReason, onAdd }: CardProps) {
       {isSpecialSafari(safari) && <span className="badge badge--gold safari-card__badge">Special Experience</span>}
       <h3 id={id('name')}>{safari.name}</h3>
       <p className="safari-card__meta">
-        <strong>{formatInr(safari.price)}</strong> per person · {safari.duration} · up to {safari.max_guests} guests
+        <strong>{formatInr(safari.price)}</strong> per person
+        <PriceNote rupees={safari.price} /> · {safari.duration} · up to {safari.max_guests} guests
       </p>
       <p>{safari.description}</p>
       {safari.highlights.length > 0 && (
@@ -264,6 +266,7 @@ export default function StepSafaris({ quote, updating }: { quote: StayQuote | un
             </ul>
             <p className="selected-safaris__total">
               Safari total: <strong>{formatInr(total)}</strong>
+              <PriceNote rupees={total} />
             </p>
           </>
         )}

@@ -1,5 +1,6 @@
 import type { Cottage } from '@shared/catalog';
 import { formatCount, formatInr } from '@shared/money';
+import { PriceNote } from '@/components/price-note';
 
 type VillaCardProps = { cottage: Cottage; selected: boolean; invalid: boolean; onSelect: () => void };
 
@@ -13,9 +14,18 @@ export function VillaCard({ cottage, selected, invalid, onSelect }: VillaCardPro
     <article className={`villa-card${selected ? ' villa-card--selected' : ''}`} data-testid="villa-card" aria-labelledby={`${inputId}-name`}>
       <label htmlFor={inputId} className="villa-card__label">
         <div className="villa-card__media">
-          <img className="villa-card__image" src={cottage.images[0] ?? `/images/villas/${cottage.type}.svg`} alt="" width={640} height={400} loading="lazy" />
+          <img
+            className="villa-card__image"
+            src={cottage.images[0] ?? `/images/villas/${cottage.type}.svg`}
+            alt=""
+            width={640}
+            height={400}
+            loading="eager"
+            fetchPriority="high"
+          />
           <span className="villa-card__price">
             <strong>{formatInr(cottage.base_price)}</strong> / night
+            <PriceNote rupees={cottage.base_price} />
           </span>
         </div>
         <div className="villa-card__body">

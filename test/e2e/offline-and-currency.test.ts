@@ -1,0 +1,173 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
+import { startTestStack, type TestStack } from '../support/local-stack.ts';
+import { bookUpToPayment, expectAccessible } from './support/guest-flow.ts';
+
+const SHOTS = '/tmp/offline-shots';
+const phone = { width: 390, height: 844 };
+const laptop = { width: 1366, height: 900 };
+
+let stack: TestStack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  browser = await launchChromium();
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: phone, hasTouch: true });
+  page = await context.newPage();
+});
+afterEach(() => context?.close());
+
+/** The page as a phone and a laptop show it: the viewport first, then the whole page. */
+async function shoot(name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}-390.png` });
+  await page.screenshot({ path: `${SHOTS}/${name}-390-full.png`, fullPage: true });
+  await page.setViewportSize(laptop);
+  await page.screenshot({ path: `${SHOTS}/${name}-1366.png` });
+  await page.setViewportSize(phone);
+}
+
+async function fillGuest(email: string) {
+  await page.getByLabel('First name').fill('Meera');
+  await page.getByLabel('Last name').fill('Iyer');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone number').fill('98450 12345');
+  await page.getByLabel(/I accept the terms/).check();
+}
+
+/** Every POST /api/bookings the page sends, and the answers that came back. */
+function watchBookings() {
+  const sent: string[] = [];
+  const answers: Response[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/bookings') sent.push(request.headers()['idempotency-key'] ?? '');
+  });
+  page.on('response', (response) => {
+    if (response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/bookings') answers.push(response);
+  });
+  return { sent, answers };
+}
+
+describe('the display currency', () => {
+  it('shows approximate prices beside the rupees in the chosen currency, and keeps the choice', async () => {
+    await page.goto(stack.baseUrl);
+    await page.getByRole('radio', { name: 'Hornbill Villa' }).waitFor();
+    const select = page.getByRole('combobox', { name: 'Show prices also in' });
+    // The stage's currencies come from /config.json.
+    await expect.poll(() => select.locator('option').allTextContents()).toEqual(['₹ INR', '€ EUR', '£ GBP', '$ USD']);
+    expect(await page.getByTestId('price-approx').count()).toBe(0);
+
+    await select.selectOption('USD');
+    const hornbill = page.getByRole('article', { name: 'Hornbill Villa' });
+    // ₹18,000 at ₹84 to the dollar: what is charged first, the approximation beside it.
+    expect(await hornbill.locator('.villa-card__price').textContent()).toBe('₹18,000 / night approx. $214');
+    await expectAccessible(page, 'step 1 in USD');
+    await shoot('currency-usd');
+
+    await page.reload();
+    await page.getByRole('radio', { name: 'Hornbill Villa' }).waitFor();
+    expect(await select.inputValue()).toBe('USD');
+    expect(await hornbill.getByTestId('price-approx').textContent()).toBe(' approx. $214');
+    await select.selectOption('GBP');
+    expect(await hornbill.getByTestId('price-approx').textContent()).toBe(' approx. £167');
+    await select.selectOption('INR');
+    expect(await page.getByTestId('price-approx').count()).toBe(0);
+  });
+});
+
+describe('offline (DESIGN section 6)', () => {
+  it('browses the last catalogue with a notice and estimates, refuses to confirm offline, and Retry online books once', async () => {
+    await bookUpToPayment(page, stack.baseUrl, { axe: false, daysAhead: 12 });
+    await fillGuest('offline@example.in');
+    const bookings = watchBookings();
+    const catalogue = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('forestResort_catalogue')));
+    expect(catalogue).toHaveLength(3);
+
+    await context.setOffline(true);
+    const notice = page.getByTestId('offline-notice');
+    await notice.getByText("You're offline.").waitFor();
+    expect(await notice.textContent()).toContain('prices are estimates until you');
+    expect(await page.getByTestId('confirm-needs-connection').textContent()).toContain('Confirming needs a connection');
+    expect(await page.getByTestId('final-quote').getByTestId('price-estimate').count()).toBe(1);
+    await expectAccessible(page, 'step 4 offline');
+    await shoot('offline-step-4');
+
+    // Browsing still works: the safaris and the packages from what was fetched, prices as estimates.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByRole('heading', { name: 'Add a safari' }).waitFor();
+    expect(await page.getByTestId('safari-card').count()).toBe(3);
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByRole('heading', { name: 'Choose your package' }).waitFor();
+    const packages = page.getByTestId('package-card');
+    expect(await packages.count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByRole('article', { name: 'Safari Adventure' }).getByTestId('price-estimate').count()).toBe(1);
+    await shoot('offline-step-2');
+    await page.getByRole('button', { name: 'Continue to Safari Selection' }).click();
+    await page.getByRole('button', { name: 'Continue with Safaris' }).click();
+    await page.getByTestId('final-quote').waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe('offline@example.in');
+
+    // Confirming offline says what is true: nothing was booked, and nothing was sent.
+    await page.getByRole('button', { name: /Confirm Booking/ }).click();
+    const refused = page.getByRole('dialog', { name: 'Not booked yet' });
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain('Your booking has not been made');
+    expect(await page.getByRole('dialog', { name: 'Booking received' }).count()).toBe(0);
+    expect(bookings.sent).toEqual([]);
+    await shoot('offline-confirm-refused');
+
+    await context.setOffline(false);
+    await notice.getByText("You're offline.").waitFor({ state: 'detached' });
+    await refused.getByRole('button', { name: 'Retry' }).click();
+    const success = page.getByRole('dialog', { name: 'Booking received' });
+    await success.waitFor();
+    expect(bookings.sent).toHaveLength(1);
+    expect(bookings.answers.map((answer) => answer.status())).toEqual([201]);
+    const reference = await success.locator('.receipt__reference').textContent();
+    const lookup = await fetch(`${stack.baseUrl}/api/bookings/reference/${reference}?email=offline%40example.in`);
+    expect(lookup.status).toBe(200);
+  });
+
+  it('keeps the draft when the answer is lost on the way back, and Retry books exactly once (the same Idempotency-Key)', async () => {
+    await bookUpToPayment(page, stack.baseUrl, { axe: false, daysAhead: 16 });
+    await fillGuest('lost-answer@example.in');
+    const bookings = watchBookings();
+    // The request reaches the server and is stored; its answer never reaches the phone.
+    let dropped = false;
+    await page.route('**/api/bookings', async (route) => {
+      if (dropped) return route.continue();
+      dropped = true;
+      await route.fetch();
+      await route.abort('internetdisconnected');
+    });
+
+    await page.getByRole('button', { name: /Confirm Booking/ }).click();
+    const failed = page.getByRole('dialog', { name: 'Not booked yet' });
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain("We couldn't reach the resort");
+    await page.getByTestId('offline-notice').getByText("We can't reach the resort right now.").waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe('lost-answer@example.in');
+
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    const success = page.getByRole('dialog', { name: 'Booking received' });
+    await success.waitFor();
+    expect(bookings.sent).toHaveLength(2);
+    expect(new Set(bookings.sent).size).toBe(1);
+    const replay = bookings.answers.at(-1);
+    expect(replay?.status()).toBe(201);
+    // The server answered the retry with the first attempt's booking: one booking, not two.
+    expect(replay?.headers()['idempotent-replayed']).toBe('true');
+    await page.getByTestId('offline-notice').getByText("We can't reach the resort right now.").waitFor({ state: 'detached' });
+  });
+});

@@ -1,0 +1,122 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { markAllRead, useNotifications } from '@/lib/notification-store';
+import './notifications.css';
+
+const loadPanel = () => import('./notification-panel');
+const NotificationPanel = lazy(loadPanel);
+
+/** Spec section 2: the counter shows '99+' above 99. */
+export const formatUnread = (count: number): string => (count > 99 ? '99+' : String(count));
+
+export const DISCONNECTED_TOOLTIP = 'Real-time updates disconnected';
+
+function BellIcon() {
+  return (
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+      <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+    </svg>
+  );
+}
+
+/**
+ * The header's bell (spec section 2): the unread counter, reset when the bell is clicked; the list of
+ * notifications in a panel below it (its own chunk); and, while the real-time connection is down,
+ * a crossed-out mark and the tooltip 'Real-time updates disconnected'.
+ */
+export function NotificationBell() {
+  const { unread, connection } = useNotifications();
+  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const tooltipId = useId();
+  const disconnected = connection === 'disconnected';
+
+  // The panel's code arrives once the page is idle, so the first click opens it at once.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
+    idle(() => void loadPanel().catch(() => undefined));
+  }, []);
+
+  // A click or tap outside closes the panel; Escape closes it and gives focus back to the bell.
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (event.target instanceof Node && !wrapper.current?.contains(event.target)) setOpen(false);
+    };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+
+  const label = `Notifications${unread > 0 ? `, ${unread > 99 ? 'more than 99' : unread} unread` : ''}`;
+  return (
+    <div className="bell" ref={wrapper} data-connection={connection}>
+      <button
+        ref={button}
+        type="button"
+        className={`bell__button${disconnected ? ' bell__button--disconnected' : ''}`}
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-describedby={disconnected ? tooltipId : undefined}
+        data-testid="notification-bell"
+        onClick={() => {
+          markAllRead();
+          setOpen((current) => !current);
+        }}
+      >
+        <BellIcon />
+        {unread > 0 && (
+          <span className="bell__count" data-testid="unread-count" aria-hidden="true">
+            {formatUnread(unread)}
+          </span>
+        )}
+        {disconnected && <span className="bell__offline" aria-hidden="true" />}
+      </button>
+      {disconnected && (
+        <span className="bell__tooltip" role="tooltip" id={tooltipId}>
+          {DISCONNECTED_TOOLTIP}
+        </span>
+      )}
+      {open && (
+        <Suspense
+          fallback={
+            <div className="notification-panel" id={panelId}>
+              <span className="visually-hidden" role="status">
+                Loading notifications...
+              </span>
+            </div>
+          }
+        >
+          <NotificationPanel
+            id={panelId}
+            onClose={() => {
+              setOpen(false);
+              button.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { formatInr } from '@shared/money';
+import { PriceNote } from './price-note';
+
+/**
+ * A price as the server broke it down: one row per line, then the total (with its approximate
+ * conversion when `withNote`). The quote in the wizard and a stored booking's breakdown share it.
+ */
+export function PriceBreakdown({
+  lines,
+  total,
+  withNote = false,
+  testId,
+}: {
+  lines: ReadonlyArray<{ label: string; amount: number }>;
+  total: number;
+  withNote?: boolean;
+  testId?: string;
+}) {
+  return (
+    <dl className="breakdown" {...(testId ? { 'data-testid': testId } : {})}>
+      {lines.map((line, index) => (
+        <div className="breakdown__row" key={`${index}-${line.label}`}>
+          <dt>{line.label}</dt>
+          <dd>{formatInr(line.amount)}</dd>
+        </div>
+      ))}
+      <div className="breakdown__row breakdown__row--total">
+        <dt>Total</dt>
+        <dd>
+          {formatInr(total)}
+          {withNote && <PriceNote rupees={total} />}
+        </dd>
+      </div>
+    </dl>
+  );
+}

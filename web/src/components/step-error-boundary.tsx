@@ -1,0 +1,28 @@
+import { Component, type ReactNode } from 'react';
+
+type State = { failed: boolean };
+
+/**
+ * Around the wizard's lazily loaded steps: a step whose code cannot be fetched (the network went
+ * away before it was loaded) says so instead of taking the page down. The draft is in
+ * sessionStorage, so reloading once back online loses nothing.
+ */
+export class StepErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="banner banner--error" role="alert">
+        <p>This step could not be loaded. It needs a connection the first time; everything you have entered is kept.</p>
+        <button type="button" className="button button--small" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </div>
+    );
+  }
+}
