@@ -41,7 +41,7 @@ import { measureWeb, printWeb, type WebReport } from './web-vitals.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 9);
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 21);
 /** The first error's stack is timed in this many of the COLD_RUNS rounds (it adds a map parse to the run). */
 const STACK_RUNS = Math.min(COLD_RUNS, Number(process.env.BENCH_STACK_RUNS ?? 3));
 const FRAME_BOOKINGS = Number(process.env.BENCH_FRAME_BOOKINGS ?? 50);
