@@ -7,15 +7,25 @@ const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric
 /** The calendar's name for a day: 'November 25, 2026, ₹18,000 per night' (or ', sold out'). */
 export const dayLabel = (isoDate: string) => longDate.format(new Date(`${isoDate}T00:00:00Z`));
 
-/** axe on what is on screen now: no serious or critical violation. */
+/** axe on what is on screen now, at the test's viewport and at a laptop's: no serious or critical violation. */
 export async function expectAccessible(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    bad.map((violation) => `${where}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
-    where,
-  ).toEqual([]);
+  const seriousOrCritical = async (viewport: string) => {
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${where} (${viewport}): ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  };
+  // The page as the test holds it (a phone), then as a laptop shows it: layouts differ, so can violations.
+  const size = page.viewportSize();
+  const found = await seriousOrCritical(size ? `${size.width}x${size.height}` : 'default');
+  await page.setViewportSize(LAPTOP);
+  found.push(...(await seriousOrCritical(`${LAPTOP.width}x${LAPTOP.height}`)));
+  if (size) await page.setViewportSize(size);
+  expect(found, where).toEqual([]);
 }
+
+/** The desktop viewport axe also checks every page at. */
+const LAPTOP = { width: 1366, height: 900 };
 
 /** Some day of the calendar shown names its night (a price or sold out): the months' nights have loaded. */
 const nightsShown = (page: Page) =>
