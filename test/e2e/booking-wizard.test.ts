@@ -61,6 +61,13 @@ describe('the guest booking wizard on a phone', () => {
     const lookup = await fetch(`${stack.baseUrl}/api/bookings/reference/${reference}?email=meera%40example.in`);
     expect(lookup.status).toBe(200);
 
+    // The e-mail's preview: the content the stream consumer sends (shared/booking-mail.ts).
+    await success.getByText('Preview the e-mail').click();
+    const preview = await success.getByTestId('email-preview').textContent();
+    expect(preview).toContain(`Subject: Your stay at Forest Resort: booking ${reference}`);
+    expect(preview).toContain('PaymentPay at the property');
+    expect(preview).toContain('Cancellation policy: free cancellation up to 48 hours before check-in.');
+
     await success.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('heading', { name: 'Your villa and dates' }).waitFor();
     expect(await page.getByTestId('session-status').textContent()).toBe('No active session');

@@ -1,18 +1,8 @@
 import type { BookingRecord } from '../../../shared/booking.ts';
+import { confirmationMailContent, longDate, RESORT_NAME as RESORT } from '../../../shared/booking-mail.ts';
 import { formatInr } from '../../../shared/money.ts';
 import type { Mail } from '../mail.ts';
 
-const RESORT = 'Forest Resort';
-// 'Sunday, 10 January 2027': Intl does the names (date-fns' format would add a locale of ~20 KB to the bundle).
-// Built on first use: not every cold start of the consumer sends mail.
-let longDateParts: Intl.DateTimeFormat | undefined;
-const longDate = (date: string) => {
-  longDateParts ??= new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const formatter = longDateParts;
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    formatter.formatToParts(new Date(`${date}T00:00:00Z`)).find((candidate) => candidate.type === type)?.value ?? '';
-  return `${part('weekday')}, ${part('day')} ${part('month')} ${part('year')}`;
-};
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 function render(rows: Array<[string, string]>, intro: string, outro: string[]) {
@@ -23,31 +13,11 @@ function render(rows: Array<[string, string]>, intro: string, outro: string[]) {
   return { text, html };
 }
 
-/** The confirmation of the spec's e-mail preview: stay, guests, package, total, times and the policy. */
+/** The confirmation e-mail: the content the site also previews (shared/booking-mail.ts), as text and HTML. */
 export function bookingConfirmationMail(booking: BookingRecord): Mail {
-  const rows: Array<[string, string]> = [
-    ['Booking reference', booking.booking_reference],
-    ['Villa', booking.cottage_name],
-    ['Check-in', `${longDate(booking.check_in_date)}, from 2:00 PM`],
-    ['Check-out', `${longDate(booking.check_out_date)}, by 11:00 AM`],
-    [
-      'Guests',
-      `${booking.adults} adult${booking.adults === 1 ? '' : 's'}${booking.children ? `, ${booking.children} child${booking.children === 1 ? '' : 'ren'}` : ''}`,
-    ],
-    ['Package', booking.package_name],
-    ...booking.safaris.map((safari): [string, string] => [
-      'Safari',
-      `${safari.name}, ${longDate(safari.date)} ${safari.time_slot}, ${safari.guests} guest${safari.guests === 1 ? '' : 's'}`,
-    ]),
-    ['Total', formatInr(booking.total_amount)],
-    ['Payment', booking.payment_method === 'offline' ? 'Pay at the property' : `Online (${booking.payment_status})`],
-    ...(booking.special_requests ? [['Special requests', booking.special_requests] as [string, string]] : []),
-  ];
-  const { text, html } = render(rows, `Dear ${booking.customer_name}, thank you for booking with ${RESORT}. Your stay is reserved.`, [
-    'Cancellation policy: free cancellation up to 48 hours before check-in.',
-    `Keep your booking reference ${booking.booking_reference}: with your e-mail address it finds your booking.`,
-  ]);
-  return { to: booking.customer_email, subject: `Your stay at ${RESORT}: booking ${booking.booking_reference}`, text, html };
+  const content = confirmationMailContent(booking);
+  const { text, html } = render(content.rows, content.intro, content.outro);
+  return { to: booking.customer_email, subject: content.subject, text, html };
 }
 
 export function bookingCancellationMail(booking: BookingRecord, refundAmount: number): Mail {

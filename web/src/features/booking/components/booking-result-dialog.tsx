@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
+import { confirmationMailContent, RESORT_NAME } from '@shared/booking-mail';
 import { formatInr } from '@shared/money';
 import { PriceNote } from '@/components/price-note';
 import { Dialog } from '@/components/dialog';
@@ -26,6 +27,42 @@ function calendarFile(booking: CreatedBooking['booking']): string {
     'END:VCALENDAR',
   ];
   return `data:text/calendar;charset=utf-8,${encodeURIComponent(lines.join('\r\n'))}`;
+}
+
+/**
+ * The confirmation e-mail as the guest will read it: the very content the server sends
+ * (shared/booking-mail.ts), folded away until asked for.
+ */
+function EmailPreview({ booking }: { booking: CreatedBooking['booking'] }) {
+  const mail = useMemo(() => confirmationMailContent(booking), [booking]);
+  return (
+    <details className="email-preview" data-testid="email-preview">
+      <summary>Preview the e-mail</summary>
+      <div className="email-preview__message">
+        <p className="email-preview__meta">
+          From: {RESORT_NAME}
+          <br />
+          To: {booking.customer_email}
+          <br />
+          Subject: {mail.subject}
+        </p>
+        <p>{mail.intro}</p>
+        <table className="email-preview__rows">
+          <tbody>
+            {mail.rows.map(([label, value], index) => (
+              <tr key={`${index}-${label}`}>
+                <th scope="row">{label}</th>
+                <td>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {mail.outro.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
+    </details>
+  );
 }
 
 /**
@@ -93,6 +130,7 @@ export default function BookingResultDialog({ booking, onClose }: { booking: Cre
               </Link>{' '}
               any time: see it, or cancel it.
             </p>
+            <EmailPreview booking={record} />
           </div>
           <div className="dialog__actions">
             <button type="button" className="button button--primary" data-autofocus onClick={onClose}>
