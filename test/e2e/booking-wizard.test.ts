@@ -67,6 +67,10 @@ describe('the guest booking wizard on a phone', () => {
     expect(preview).toContain(`Subject: Your stay at Forest Resort: booking ${reference}`);
     expect(preview).toContain('PaymentPay at the property');
     expect(preview).toContain('Cancellation policy: free cancellation up to 48 hours before check-in.');
+    await page.screenshot({ path: 'test-results/wizard-email-preview-390.png' });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: 'test-results/wizard-email-preview-1366.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
 
     await success.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('heading', { name: 'Your villa and dates' }).waitFor();
