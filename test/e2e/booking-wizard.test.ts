@@ -1,28 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
-import { startTestStack, type TestStack } from '../support/local-stack.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { TestStack } from '../support/local-stack.ts';
 import { bookUpToPayment as bookUpToPaymentOn, expectAccessible as expectAccessibleOn } from './support/guest-flow.ts';
+import { usePhoneSession } from './support/phone-session.ts';
 
 let stack: TestStack;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
-  page = await context.newPage();
-});
-afterEach(() => context?.close());
+usePhoneSession((session) => ({ stack, page } = session));
 
 const expectAccessible = (where: string) => expectAccessibleOn(page, where);
 const bookUpToPayment = (options: { axe: boolean; daysAhead: number }) => bookUpToPaymentOn(page, stack.baseUrl, options);

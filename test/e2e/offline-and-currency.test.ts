@@ -1,33 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
-import { startTestStack, type TestStack } from '../support/local-stack.ts';
+import type { BrowserContext, Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { TestStack } from '../support/local-stack.ts';
 import { bookUpToPayment, expectAccessible } from './support/guest-flow.ts';
+import { laptop, phone, usePhoneSession } from './support/phone-session.ts';
 
 const SHOTS = '/tmp/offline-shots';
-const phone = { width: 390, height: 844 };
-const laptop = { width: 1366, height: 900 };
 
 let stack: TestStack;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchChromium();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: phone, hasTouch: true });
-  page = await context.newPage();
-});
-afterEach(() => context?.close());
+usePhoneSession((session) => ({ stack, context, page } = session), { shots: SHOTS });
 
 /** The page as a phone and a laptop show it: the viewport first, then the whole page. */
 async function shoot(name: string) {
