@@ -20,6 +20,8 @@ const envSchema = fields({
   JWT_SECRET_ARN: v.optional(v.pipe(v.string(), v.startsWith('arn:'))),
   /** The verified SES sender, for functions that send mail on AWS. */
   MAIL_FROM: v.optional(v.pipe(v.string(), email())),
+  /** The site's own address, for links in e-mails (the manage-booking page). */
+  SITE_URL: v.optional(url),
   /** Off AWS: mail is written here as files instead of being sent. */
   MAIL_OUTBOX_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
 });

@@ -4,15 +4,24 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { config } from './config.ts';
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+export type MailAttachment = { filename: string; contentType: string; content: string };
+export type Mail = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
 export type MailResult = 'sent' | 'outbox' | 'disabled';
 
 /** One client per container, made at init; only where mail really goes through SES. */
 const ses = !config.MAIL_OUTBOX_DIR && config.MAIL_FROM ? new SESv2Client({ region: config.AWS_REGION }) : undefined;
 
+/** An attachment's name as a file name of the outbox: no directories, nothing a shell trips on. */
+const outboxFileName = (filename: string) => filename.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '') || 'attachment';
+
 /**
  * Sends through SES on AWS (MAIL_FROM, a verified identity), or writes the message to the local
- * outbox (MAIL_OUTBOX_DIR) so it can be read without any mail server. Neither set: not sent, said so.
+ * outbox (MAIL_OUTBOX_DIR) so it can be read without any mail server: `<name>.json` (the whole
+ * message, attachments included), `<name>.html`, and each attachment as `<name>.<filename>`.
+ * Neither set: not sent, said so. A send that fails throws (the stream consumer retries the record).
+ *
+ * Attachments go in SESv2's simple content (`Content.Simple.Attachments`): SES builds the MIME
+ * message (multipart/mixed around the text and HTML alternatives) itself.
  */
 export async function sendMail(mail: Mail): Promise<MailResult> {
   if (config.MAIL_OUTBOX_DIR) {
@@ -23,6 +32,9 @@ export async function sendMail(mail: Mail): Promise<MailResult> {
       JSON.stringify({ from: config.MAIL_FROM ?? 'bookings@forest-resort.local', ...mail }, null, 2),
     );
     await writeFile(join(config.MAIL_OUTBOX_DIR, `${name}.html`), mail.html);
+    for (const attachment of mail.attachments ?? []) {
+      await writeFile(join(config.MAIL_OUTBOX_DIR, `${name}.${outboxFileName(attachment.filename)}`), attachment.content);
+    }
     return 'outbox';
   }
   if (!ses) {
@@ -37,6 +49,17 @@ export async function sendMail(mail: Mail): Promise<MailResult> {
         Simple: {
           Subject: { Data: mail.subject, Charset: 'UTF-8' },
           Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+          ...(mail.attachments?.length
+            ? {
+                Attachments: mail.attachments.map((attachment) => ({
+                  FileName: attachment.filename,
+                  ContentType: attachment.contentType,
+                  ContentDisposition: 'ATTACHMENT' as const,
+                  ContentTransferEncoding: 'BASE64' as const,
+                  RawContent: new TextEncoder().encode(attachment.content),
+                })),
+              }
+            : {}),
         },
       },
     }),

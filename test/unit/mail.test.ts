@@ -1,6 +1,10 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DeleteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import ICAL from 'ical.js';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { asBookingItem, storedBooking, streamRecord } from '../support/stream-fixtures.ts';
 
@@ -13,6 +17,9 @@ function cancellationRecord() {
 }
 
 const mail = { to: 'guest@example.in', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' };
+const calendar = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nEND:VCALENDAR\r\n';
+const withAttachment = { ...mail, attachments: [{ filename: 'VM1.ics', contentType: 'text/calendar; charset=UTF-8; method=REQUEST', content: calendar }] };
+const manageUrl = 'https://resort.example/booking/VMLX2K9A1B2C3?token=t';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -54,14 +61,101 @@ describe('mail on AWS', () => {
     expect(warn).toHaveBeenCalledOnce();
     expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(0);
   });
+
+  it('hands attachments to SES in the simple content (SES writes the MIME), and none when there are none', async () => {
+    vi.stubEnv('MAIL_FROM', 'bookings@resort.in');
+    sesMock.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
+    const { sendMail } = await import('../../functions/lib/mail.ts');
+
+    expect(await sendMail(withAttachment)).toBe('sent');
+    const input = sesMock.commandCalls(SendEmailCommand)[0]?.args[0].input;
+    expect(input).toMatchObject({
+      FromEmailAddress: 'bookings@resort.in',
+      Destination: { ToAddresses: ['guest@example.in'] },
+      Content: {
+        Simple: {
+          Subject: { Data: 'Hello', Charset: 'UTF-8' },
+          Body: { Text: { Data: 'Hi', Charset: 'UTF-8' }, Html: { Data: '<p>Hi</p>', Charset: 'UTF-8' } },
+          Attachments: [
+            {
+              FileName: 'VM1.ics',
+              ContentType: 'text/calendar; charset=UTF-8; method=REQUEST',
+              ContentDisposition: 'ATTACHMENT',
+              ContentTransferEncoding: 'BASE64',
+            },
+          ],
+        },
+      },
+    });
+    const raw = input?.Content?.Simple?.Attachments?.[0]?.RawContent;
+    expect(raw).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(raw ?? []).toString('utf8')).toBe(calendar);
+
+    await sendMail(mail);
+    expect(sesMock.commandCalls(SendEmailCommand)[1]?.args[0].input.Content?.Simple).not.toHaveProperty('Attachments');
+  });
+
+  it('a failing SES send throws, for the caller to retry', async () => {
+    vi.stubEnv('MAIL_FROM', 'bookings@resort.in');
+    sesMock.on(SendEmailCommand).rejects(Object.assign(new Error('Email address is not verified'), { name: 'MessageRejected' }));
+    const { sendMail } = await import('../../functions/lib/mail.ts');
+    await expect(sendMail(withAttachment)).rejects.toThrow('Email address is not verified');
+  });
+});
+
+describe('mail off AWS (the outbox)', () => {
+  it('writes the message, its HTML and its calendar file, which a calendar reads', async () => {
+    const outbox = await mkdtemp(join(tmpdir(), 'outbox-'));
+    try {
+      vi.stubEnv('MAIL_OUTBOX_DIR', outbox);
+      const { sendMail } = await import('../../functions/lib/mail.ts');
+      const { bookingMail } = await import('../../functions/lib/bookings/booking-mail.ts');
+      const booking = storedBooking({ status: 'confirmed', payment_method: 'razorpay', payment_status: 'paid' });
+      const confirmation = bookingMail({ kind: 'confirmation', booking }, { manageUrl });
+
+      expect(await sendMail(confirmation)).toBe('outbox');
+      expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(0);
+      const files = await readdir(outbox);
+      const json = files.find((file) => file.endsWith('.json'));
+      const name = json?.slice(0, -'.json'.length);
+      expect(files.sort()).toEqual([`${name}.VMLX2K9A1B2C3.ics`, `${name}.html`, `${name}.json`]);
+
+      const written = JSON.parse(await readFile(join(outbox, `${name}.json`), 'utf8')) as Record<string, unknown>;
+      expect(written).toEqual({ from: 'bookings@forest-resort.local', ...confirmation });
+      expect(await readFile(join(outbox, `${name}.html`), 'utf8')).toBe(confirmation.html);
+
+      const ics = await readFile(join(outbox, `${name}.VMLX2K9A1B2C3.ics`), 'utf8');
+      const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent') ?? undefined);
+      expect(event.uid).toBe(`${booking.id}@forest-resort`);
+      expect(event.startDate.toJSDate().toISOString()).toBe(new Date('2027-01-10T14:00:00+05:30').toISOString());
+      expect(event.endDate.toJSDate().toISOString()).toBe(new Date('2027-01-13T11:00:00+05:30').toISOString());
+      expect(event.component.getFirstPropertyValue('status')).toBe('CONFIRMED');
+    } finally {
+      await rm(outbox, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps an attachment in the outbox folder whatever its name says', async () => {
+    const outbox = await mkdtemp(join(tmpdir(), 'outbox-'));
+    try {
+      vi.stubEnv('MAIL_OUTBOX_DIR', outbox);
+      const { sendMail } = await import('../../functions/lib/mail.ts');
+      await sendMail({ ...mail, attachments: [{ filename: '../../escape/me.ics', contentType: 'text/calendar', content: calendar }] });
+      const files = await readdir(outbox);
+      const name = files.find((file) => file.endsWith('.json'))?.slice(0, -'.json'.length);
+      expect(files.sort()).toEqual([`${name}._.._escape_me.ics`, `${name}.html`, `${name}.json`]);
+    } finally {
+      await rm(outbox, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the booking e-mails', () => {
   it('name the days in full with the check-in and check-out times', async () => {
-    const { bookingConfirmationMail } = await import('../../functions/lib/bookings/booking-mail.ts');
+    const { bookingMail } = await import('../../functions/lib/bookings/booking-mail.ts');
     const { unmarshall } = await import('@aws-sdk/util-dynamodb');
-    const booking = unmarshall(cancellationRecord().dynamodb?.OldImage as never) as Parameters<typeof bookingConfirmationMail>[0];
-    const { text } = bookingConfirmationMail(booking);
+    const booking = unmarshall(cancellationRecord().dynamodb?.OldImage as never) as Parameters<typeof bookingMail>[0]['booking'];
+    const { text } = bookingMail({ kind: 'confirmation', booking }, { manageUrl });
     expect(text).toContain('Check-in: Monday, 1 February 2027, from 2:00 PM');
     expect(text).toContain('Check-out: Tuesday, 2 February 2027, by 11:00 AM');
   });

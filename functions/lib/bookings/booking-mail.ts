@@ -1,34 +1,413 @@
 import type { BookingRecord } from '../../../shared/booking.ts';
-import { confirmationMailContent, longDate, RESORT_NAME as RESORT } from '../../../shared/booking-mail.ts';
+import {
+  cancellationPolicyLines,
+  CHECK_IN_TIME,
+  CHECK_OUT_TIME,
+  confirmationMailContent,
+  paymentLine,
+  RESORT_NAME,
+  resortClock,
+  stayRows,
+} from '../../../shared/booking-mail.ts';
 import { formatInr } from '../../../shared/money.ts';
+import { resortInstant, stayLimits } from '../../../shared/stay.ts';
+import { config } from '../config.ts';
 import type { Mail } from '../mail.ts';
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+/**
+ * The booking e-mails the table stream's consumer sends, one per change that concerns the guest.
+ * The manage URL is computed by the caller (it holds the link key); for a confirm request it is the
+ * link that confirms the booking.
+ */
+export type MailOrder =
+  /** Confirmed: paid online, or staff confirmed a pay-at-property booking. */
+  | { kind: 'confirmation'; booking: BookingRecord }
+  /** Pay at property: confirm from the link before `confirmBy` (ISO instant), or the hold lapses. */
+  | { kind: 'confirm-request'; booking: BookingRecord; confirmBy: string }
+  /** Cancelled; the refund (if any) is initiated. */
+  | { kind: 'cancellation'; booking: BookingRecord; refundAmount: number }
+  /** The provider processed a refund: the money is on its way back. */
+  | { kind: 'refund'; booking: BookingRecord; refundAmount: number; refundId: string }
+  /** Paid after the hold lapsed and the villa was taken: refunded in full, staff told. */
+  | { kind: 'late-payment-refunded'; booking: BookingRecord; refundAmount: number };
 
-function render(rows: Array<[string, string]>, intro: string, outro: string[]) {
-  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', ...outro].join('\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1b1f1c"><p>${escape(intro)}</p><table cellpadding="4">${rows
-    .map(([label, value]) => `<tr><th align="left">${escape(label)}</th><td>${escape(value)}</td></tr>`)
-    .join('')}</table>${outro.map((line) => `<p>${escape(line)}</p>`).join('')}</body></html>`;
-  return { text, html };
+export type MailLinks = { manageUrl: string };
+
+type Row = [string, string];
+
+/** Everything one e-mail says; rendered as text, HTML and a calendar file below. */
+type Letter = {
+  subject: string;
+  heading: string;
+  /** The line mail apps show after the subject in the inbox. */
+  preheader: string;
+  paragraphs: string[];
+  rows: Row[];
+  /** Rows shown larger: the money. */
+  emphasis: string[];
+  /** The button; only the deprecated wrappers below may lack a link to put in it. */
+  action?: { label: string; url: string };
+  /** The button right after the opening paragraphs, when acting on it is the mail's point. */
+  actionFirst?: boolean;
+  /** The boxed notes: times and the cancellation policy. */
+  notes: string[];
+  closing: string[];
+  calendar: CalendarState;
+};
+
+// ---------------------------------------------------------------------------------------------
+// The calendar file (RFC 5545). Written here rather than with the `ics` package: that package
+// bundles to about 79 KB minified (yup, runes2 and nanoid with it) for the stream consumer's 332 KB,
+// and one VEVENT needs only text escaping and line folding.
+
+type CalendarState = { method: 'REQUEST' | 'CANCEL'; status: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED'; sequence: number };
+
+/**
+ * The event's state after each e-mail. SEQUENCE only grows along a booking's life (a calendar keeps
+ * the highest it has seen), so a cancellation always replaces the confirmed or tentative event.
+ */
+const calendarStates: Record<MailOrder['kind'], CalendarState> = {
+  'confirm-request': { method: 'REQUEST', status: 'TENTATIVE', sequence: 0 },
+  confirmation: { method: 'REQUEST', status: 'CONFIRMED', sequence: 1 },
+  cancellation: { method: 'CANCEL', status: 'CANCELLED', sequence: 2 },
+  'late-payment-refunded': { method: 'CANCEL', status: 'CANCELLED', sequence: 2 },
+  refund: { method: 'CANCEL', status: 'CANCELLED', sequence: 3 },
+};
+
+// Control characters have no place in a content line (RFC 5545 3.1); line breaks are escaped instead.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** A TEXT value (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks escaped. */
+export const icsText = (value: string): string =>
+  value
+    .replace(CONTROL, '')
+    .replace(/[\\;,]/g, (char) => `\\${char}`)
+    .replace(/\r\n|\r|\n/g, '\\n');
+
+/** A parameter value (RFC 5545 3.2): quoted; a quoted value cannot hold DQUOTE (made ') or line breaks (made spaces). */
+const icsParam = (value: string): string =>
+  `"${value
+    .replace(CONTROL, '')
+    .replace(/"/g, "'")
+    .replace(/\r\n|\r|\n/g, ' ')}"`;
+
+const encoder = new TextEncoder();
+
+/**
+ * Folds a content line to at most 75 octets per line (RFC 5545 3.1): CRLF and a space before each
+ * continuation, which counts toward its 75. Cut between characters, never inside a UTF-8 sequence.
+ */
+export function foldLine(line: string): string {
+  const pieces: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = encoder.encode(char).length;
+    const limit = pieces.length === 0 ? 75 : 74;
+    if (octets + size > limit) {
+      pieces.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  pieces.push(current);
+  return pieces.join('\r\n ');
 }
 
-/** The confirmation e-mail: the content the site also previews (shared/booking-mail.ts), as text and HTML. */
-export function bookingConfirmationMail(booking: BookingRecord): Mail {
-  const content = confirmationMailContent(booking);
-  const { text, html } = render(content.rows, content.intro, content.outro);
-  return { to: booking.customer_email, subject: content.subject, text, html };
-}
+/** 20270110T083000Z. */
+const utcStamp = (instant: number): string =>
+  new Date(instant)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
-export function bookingCancellationMail(booking: BookingRecord, refundAmount: number): Mail {
-  const rows: Array<[string, string]> = [
-    ['Booking reference', booking.booking_reference],
-    ['Villa', booking.cottage_name],
-    ['Dates', `${longDate(booking.check_in_date)} to ${longDate(booking.check_out_date)}`],
-    ['Refund', refundAmount > 0 ? formatInr(refundAmount) : 'None (within 48 hours of check-in, or nothing was paid)'],
+/** The stay as one calendar event: check-in 2:00 PM to check-out 11:00 AM resort time, as UTC instants. */
+export function bookingCalendar(order: MailOrder, links: MailLinks | undefined, now = Date.now()): string {
+  const { booking } = order;
+  const state = calendarStates[order.kind];
+  const organizer = config.MAIL_FROM ?? 'bookings@forest-resort.local';
+  const stay = `${booking.cottage_name} at ${RESORT_NAME}`;
+  const description = [
+    `Booking ${booking.booking_reference}: ${stay}.`,
+    `Check-in from ${CHECK_IN_TIME}, check-out by ${CHECK_OUT_TIME} (India time).`,
+    ...(order.kind === 'confirm-request'
+      ? [`Not confirmed yet: confirm it before ${resortClock(Date.parse(order.confirmBy))} (India time), or the hold lapses.`]
+      : [state.status === 'CANCELLED' ? 'This booking is cancelled.' : 'Confirmed.']),
+    ...(links ? [`${order.kind === 'confirm-request' ? 'Confirm your booking' : 'Manage your booking'}: ${links.manageUrl}`] : []),
+  ].join('\n');
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${RESORT_NAME}//Booking mail//EN`,
+    'CALSCALE:GREGORIAN',
+    `METHOD:${state.method}`,
+    'BEGIN:VEVENT',
+    `UID:${booking.id}@forest-resort`,
+    `SEQUENCE:${state.sequence}`,
+    `DTSTAMP:${utcStamp(now)}`,
+    `DTSTART:${utcStamp(resortInstant(booking.check_in_date, stayLimits.checkInTime))}`,
+    `DTEND:${utcStamp(resortInstant(booking.check_out_date, stayLimits.checkOutTime))}`,
+    `SUMMARY:${icsText(`${stay} (${booking.booking_reference})`)}`,
+    `LOCATION:${icsText(RESORT_NAME)}`,
+    `DESCRIPTION:${icsText(description)}`,
+    ...(links ? [`URL:${links.manageUrl}`] : []),
+    `STATUS:${state.status}`,
+    `TRANSP:${state.status === 'CANCELLED' ? 'TRANSPARENT' : 'OPAQUE'}`,
+    `ORGANIZER;CN=${icsParam(RESORT_NAME)}:mailto:${organizer}`,
+    `ATTENDEE;CN=${icsParam(booking.customer_name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${booking.customer_email}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
   ];
-  const { text, html } = render(rows, `Dear ${booking.customer_name}, your booking with ${RESORT} is cancelled.`, [
-    'We hope to welcome you to the forest another time.',
-  ]);
-  return { to: booking.customer_email, subject: `Booking ${booking.booking_reference} cancelled`, text, html };
+  return `${lines.map(foldLine).join('\r\n')}\r\n`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// What each e-mail says.
+
+const timesLine = `Check-in is from ${CHECK_IN_TIME} and check-out by ${CHECK_OUT_TIME} (India time).`;
+const manage = (links: MailLinks | undefined) => (links ? { label: 'Manage your booking', url: links.manageUrl } : undefined);
+/** The stay's rows with `extra` (payment, refund) right after the total. */
+function withRows(booking: BookingRecord, ...extra: Row[]): Row[] {
+  const rows = stayRows(booking);
+  rows.splice(rows.findIndex(([label]) => label === 'Total') + 1, 0, ...extra);
+  return rows;
+}
+
+function letterFor(order: MailOrder, links: MailLinks | undefined): Letter {
+  const { booking } = order;
+  const reference = booking.booking_reference;
+  const calendar = calendarStates[order.kind];
+  const policy = cancellationPolicyLines(booking);
+  switch (order.kind) {
+    case 'confirmation': {
+      // The very content the site previews (shared/booking-mail.ts).
+      const content = confirmationMailContent(booking);
+      return {
+        subject: content.subject,
+        heading: 'Your booking is confirmed',
+        preheader: `Booking ${reference} is confirmed: ${booking.cottage_name}, check-in ${booking.check_in_date}.`,
+        paragraphs: [content.intro],
+        rows: content.rows,
+        emphasis: ['Total'],
+        action: manage(links),
+        notes: content.outro.filter((line) => !line.startsWith('Keep your booking reference')),
+        closing: content.outro.filter((line) => line.startsWith('Keep your booking reference')),
+        calendar,
+      };
+    }
+    case 'confirm-request': {
+      const deadline = `${resortClock(Date.parse(order.confirmBy))} (India time)`;
+      return {
+        subject: `Please confirm your booking ${reference} at ${RESORT_NAME}`,
+        heading: 'Please confirm your booking',
+        preheader: `Confirm booking ${reference} before ${deadline}, or the villa is released.`,
+        paragraphs: [
+          `Dear ${booking.customer_name}, thank you for booking with ${RESORT_NAME}. You chose to pay at the property.`,
+          `Please confirm your booking from the button below before ${deadline}. Until then your villa is held for you; if it is not confirmed by then, the hold lapses and the nights are released.`,
+        ],
+        rows: withRows(booking, ['Payment', paymentLine(booking)], ['Confirm by', deadline]),
+        emphasis: ['Total', 'Confirm by'],
+        action: links && { label: 'Confirm your booking', url: links.manageUrl },
+        actionFirst: true,
+        notes: [timesLine, ...policy],
+        closing: [`Keep your booking reference ${reference}: with your e-mail address it finds your booking.`],
+        calendar,
+      };
+    }
+    case 'cancellation': {
+      const refund = order.refundAmount;
+      const refundText =
+        refund > 0
+          ? `A refund of ${formatInr(refund)} has been started to the account or card you paid with. We will e-mail you again when our payment provider has processed it.`
+          : booking.payment_status === 'paid'
+            ? `The cancellation came less than ${stayLimits.freeCancellationHours} hours before check-in, so under the cancellation policy nothing is refunded.`
+            : 'Nothing was paid for this booking, so there is nothing to refund.';
+      return {
+        subject: `Booking ${reference} cancelled`,
+        heading: 'Your booking is cancelled',
+        preheader: refund > 0 ? `Booking ${reference} is cancelled; ${formatInr(refund)} will be refunded.` : `Booking ${reference} is cancelled.`,
+        paragraphs: [`Dear ${booking.customer_name}, your booking with ${RESORT_NAME} is cancelled.`, refundText],
+        rows: withRows(booking, ['Refund', refund > 0 ? `${formatInr(refund)}, initiated` : 'None']),
+        emphasis: ['Refund'],
+        action: manage(links),
+        notes: [timesLine, ...policy],
+        closing: ['We hope to welcome you to the forest another time.'],
+        calendar,
+      };
+    }
+    case 'refund':
+      return {
+        subject: `Refund of ${formatInr(order.refundAmount)} for booking ${reference}`,
+        heading: 'Your refund is on its way',
+        preheader: `${formatInr(order.refundAmount)} for booking ${reference} is on its way back to you.`,
+        paragraphs: [
+          `Dear ${booking.customer_name}, the refund of ${formatInr(order.refundAmount)} for your cancelled booking ${reference} has been processed by our payment provider.`,
+          'The money is on its way back to the account or card you paid with; banks usually take 5 to 7 working days to show it.',
+        ],
+        rows: withRows(booking, ['Refund', `${formatInr(order.refundAmount)}, processed`], ['Refund reference', order.refundId]),
+        emphasis: ['Refund'],
+        action: manage(links),
+        notes: [timesLine, ...policy],
+        closing: ['We hope to welcome you to the forest another time.'],
+        calendar,
+      };
+    case 'late-payment-refunded':
+      return {
+        subject: `Payment refunded: booking ${reference} could not be kept`,
+        heading: 'Your payment has been refunded',
+        preheader: `We refunded ${formatInr(order.refundAmount)} for booking ${reference} in full.`,
+        paragraphs: [
+          `Dear ${booking.customer_name}, your payment for booking ${reference} reached us after the time to pay had run out, and in the meantime the villa was booked by another guest.`,
+          `We have refunded the full ${formatInr(order.refundAmount)} to the account or card you paid with, and our team has been told: they will be in touch to help you find other dates. We are sorry for the trouble.`,
+        ],
+        rows: withRows(booking, ['Refund', `${formatInr(order.refundAmount)}, in full`]),
+        emphasis: ['Refund'],
+        action: manage(links),
+        notes: [timesLine, ...policy],
+        closing: ['We hope to welcome you to the forest another time.'],
+        calendar,
+      };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering: plain text, and HTML a phone shows well (one column up to 560px, inline styles, tables
+// for the layout as mail apps need).
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+/** Escaped, with the guest's own line breaks kept (special requests). */
+const escapeLines = (text: string) => escape(text).replace(/\r\n|\r|\n/g, '<br>');
+
+const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+const INK = '#1b1f1c';
+const MUTED = '#5b665e';
+const FOREST = '#1f4d3a';
+const BUTTON = '#1f6f4a';
+const PAPER = '#f4f7f2';
+const RULE = '#e3e9e1';
+
+function renderText(letter: Letter, reference: string, attachmentName: string): string {
+  return [
+    `${RESORT_NAME}: ${letter.heading}`,
+    '',
+    ...letter.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    // A value's own line breaks (special requests) indented under its label.
+    ...letter.rows.map(([label, value]) => `${label}: ${value.replace(/\r\n|\r|\n/g, '\n  ')}`),
+    '',
+    ...(letter.action ? [`${letter.action.label}: ${letter.action.url}`, ''] : []),
+    ...letter.notes,
+    '',
+    ...letter.closing,
+    '',
+    `The attached ${attachmentName} adds the stay to your calendar. Booking reference ${reference}.`,
+  ].join('\n');
+}
+
+/** A button mail apps draw as one (a link in a coloured cell), and the address below it for apps that show no button. */
+function button(action: { label: string; url: string }): string {
+  const href = escape(action.url);
+  return `<tr><td align="center" style="padding:16px 24px 20px">
+<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 auto"><tr><td align="center" style="border-radius:8px;background:${BUTTON}">
+<a href="${href}" style="display:inline-block;padding:14px 28px;font-size:16px;line-height:20px;font-weight:700;color:#ffffff;text-decoration:none;border-radius:8px">${escape(action.label)}</a>
+</td></tr></table>
+<p style="margin:12px 0 0;font-size:12px;line-height:18px;color:${MUTED};word-break:break-all">Or open this link: <a href="${href}" style="color:${BUTTON}">${escape(action.url)}</a></p>
+</td></tr>
+`;
+}
+
+function renderHtml(letter: Letter, reference: string, to: string, attachmentName: string): string {
+  const row = ([label, value]: Row, last: boolean) => {
+    const strong = letter.emphasis.includes(label);
+    const border = last ? '' : `border-bottom:1px solid ${RULE};`;
+    return (
+      `<tr><td style="${border}padding:10px 12px 10px 0;width:38%;vertical-align:top;font-size:14px;line-height:20px;color:${MUTED}">${escape(label)}</td>` +
+      `<td style="${border}padding:10px 0;vertical-align:top;font-size:${strong ? 18 : 15}px;line-height:${strong ? 24 : 21}px;${strong ? 'font-weight:700;' : ''}color:${INK};word-break:break-word">${escapeLines(value)}</td></tr>`
+    );
+  };
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light only"><title>${escape(letter.subject)}</title></head>
+<body style="margin:0;padding:0;background:#e9efe7;${FONT}">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0;color:transparent">${escape(letter.preheader)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#e9efe7"><tr><td align="center" style="padding:16px 8px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;background:#ffffff;border:1px solid #d5dfd2;border-radius:12px;border-collapse:separate;overflow:hidden;${FONT};color:${INK}">
+<tr><td style="background:${FOREST};padding:20px 24px;color:#ffffff">
+<div style="font-size:13px;line-height:18px;letter-spacing:1px;text-transform:uppercase;color:#cfe3d4">${escape(RESORT_NAME)}</div>
+<h1 style="margin:6px 0 0;font-size:22px;line-height:28px;font-weight:700;color:#ffffff">${escape(letter.heading)}</h1>
+</td></tr>
+<tr><td style="padding:20px 24px 0">
+<div style="font-size:12px;line-height:16px;letter-spacing:1px;text-transform:uppercase;color:${MUTED}">Booking reference</div>
+<div style="margin-top:4px;font-size:24px;line-height:30px;font-weight:700;letter-spacing:1px;font-family:ui-monospace,Menlo,Consolas,monospace;color:${FOREST}">${escape(reference)}</div>
+</td></tr>
+<tr><td style="padding:12px 24px 0;font-size:16px;line-height:24px">
+${letter.paragraphs.map((paragraph) => `<p style="margin:0 0 12px">${escape(paragraph)}</p>`).join('\n')}
+</td></tr>
+${letter.action && letter.actionFirst ? button(letter.action) : ''}<tr><td style="padding:4px 24px 8px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-top:2px solid ${FOREST}">
+${letter.rows.map((entry, index) => row(entry, index === letter.rows.length - 1)).join('\n')}
+</table>
+</td></tr>
+${letter.action && !letter.actionFirst ? button(letter.action) : ''}<tr><td style="padding:0 24px 16px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td style="background:${PAPER};border-radius:8px;padding:12px 16px;font-size:14px;line-height:21px;color:#33403a">
+${letter.notes.map((line) => `<p style="margin:4px 0">${escape(line)}</p>`).join('\n')}
+</td></tr></table>
+</td></tr>
+<tr><td style="padding:0 24px 20px;font-size:15px;line-height:22px">
+${letter.closing.map((line) => `<p style="margin:0 0 8px">${escape(line)}</p>`).join('\n')}
+</td></tr>
+<tr><td style="background:${PAPER};padding:14px 24px;font-size:12px;line-height:18px;color:${MUTED}">
+The attached ${escape(attachmentName)} adds the stay to your calendar. Sent to ${escape(to)} about booking ${escape(reference)} at ${escape(RESORT_NAME)}.
+</td></tr>
+</table>
+</td></tr></table>
+</body></html>
+`;
+}
+
+/** The manage link goes into an href: only a web address may. */
+function checkLinks(links: MailLinks): void {
+  if (!/^https?:\/\/[^\s"<>]+$/.test(links.manageUrl)) throw new Error('The booking e-mail needs an http(s) manage URL');
+}
+
+function composeMail(order: MailOrder, links: MailLinks | undefined): Mail {
+  if (links) checkLinks(links);
+  const { booking } = order;
+  const letter = letterFor(order, links);
+  const filename = `${booking.booking_reference.replace(/[^A-Za-z0-9-]/g, '') || 'booking'}.ics`;
+  return {
+    to: booking.customer_email,
+    subject: letter.subject,
+    text: renderText(letter, booking.booking_reference, filename),
+    html: renderHtml(letter, booking.booking_reference, booking.customer_email, filename),
+    attachments: [
+      {
+        filename,
+        contentType: `text/calendar; charset=UTF-8; method=${letter.calendar.method}`,
+        content: bookingCalendar(order, links),
+      },
+    ],
+  };
+}
+
+/**
+ * A booking e-mail: text and HTML parts (the HTML escaped, one phone-width column), the manage or
+ * confirm link as a button, and the stay as a calendar file (`<reference>.ics`).
+ */
+export const bookingMail = (order: MailOrder, links: MailLinks): Mail => composeMail(order, links);
+
+/**
+ * The find-booking page (reference and e-mail) when a caller has no manage link: only for the
+ * deprecated wrappers below; without SITE_URL their mail has no link at all.
+ */
+const findBookingLinks = (booking: BookingRecord): MailLinks | undefined =>
+  config.SITE_URL ? { manageUrl: `${config.SITE_URL.replace(/\/$/, '')}/booking?${new URLSearchParams({ reference: booking.booking_reference })}` } : undefined;
+
+/** @deprecated Use bookingMail({ kind: 'confirmation', booking }, links): only until the stream consumer does. */
+export const bookingConfirmationMail = (booking: BookingRecord, links?: MailLinks): Mail =>
+  composeMail({ kind: 'confirmation', booking }, links ?? findBookingLinks(booking));
+
+/** @deprecated Use bookingMail({ kind: 'cancellation', booking, refundAmount }, links): only until the stream consumer does. */
+export const bookingCancellationMail = (booking: BookingRecord, refundAmount: number, links?: MailLinks): Mail =>
+  composeMail({ kind: 'cancellation', booking, refundAmount }, links ?? findBookingLinks(booking));
