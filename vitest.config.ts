@@ -14,6 +14,9 @@ const unitEnv = {
   STAGE: 'test',
   AWS_REGION: 'us-east-1',
   JWT_SECRET: 'unit-test-secret-that-is-long-enough-for-hs256',
+  PAYMENT_WEBHOOK_SECRET: 'unit-test-webhook-secret-0123456789',
+  MANAGE_LINK_KEY: 'unit-test-manage-link-key-0123456789abcdef',
+  SITE_URL: 'http://localhost:3000',
   AWS_ACCESS_KEY_ID: 'test',
   AWS_SECRET_ACCESS_KEY: 'test',
 };

@@ -18,7 +18,8 @@ export type TableAccess = 'none' | 'read' | 'write';
  * of each group are in infra/route-classes.ts, built from functions/lib/db/keys.ts). A route
  * without `partitions` may reach the whole table.
  */
-export type TablePartition = 'catalogue' | 'health' | 'booking-lookup' | 'lookup-limits' | 'activity' | 'feed' | 'connections' | 'reports' | 'effects';
+export type TablePartition =
+  'catalogue' | 'health' | 'booking-lookup' | 'lookup-limits' | 'open-holds' | 'payments' | 'activity' | 'feed' | 'connections' | 'reports' | 'effects';
 /** Sizing and throttling class: sign-in hashes passwords (memory, strict rate), booking writes transactions. */
 export type RouteClass = 'standard' | 'sign-in' | 'booking';
 
@@ -36,6 +37,8 @@ export type HttpRoute = {
   usesSigningKey?: boolean;
   /** Reads the payment provider's secrets (key secret, webhook secret). */
   usesPaymentSecrets?: boolean;
+  /** Reads the manage-link key: opens a booking from the link in its e-mails (functions/lib/bookings/manage-link.ts). */
+  usesManageLinkKey?: boolean;
   class?: RouteClass;
   handler?: string;
 };
@@ -219,6 +222,7 @@ export const httpRoutes = [
     access: 'read',
     partitions: ['booking-lookup'],
     updates: ['lookup-limits'],
+    usesManageLinkKey: true,
     handler: 'http/bookings/get-booking-by-reference',
   },
   {
@@ -229,16 +233,25 @@ export const httpRoutes = [
     access: 'write',
     // The booking and its reference, and the nights and seats it frees (villas' and safaris' partitions).
     partitions: ['booking-lookup', 'catalogue'],
-    updates: ['lookup-limits'],
+    // Its rate limit, and (pay at property, unconfirmed) the owners' open-hold sets it leaves.
+    updates: ['lookup-limits', 'open-holds'],
+    usesManageLinkKey: true,
     handler: 'http/bookings/cancel-booking-by-reference',
   },
   { name: 'list-my-bookings', method: 'GET', path: '/api/bookings/my-bookings', auth: 'user', access: 'read', handler: 'http/bookings/list-my-bookings' },
   { name: 'get-booking', method: 'GET', path: '/api/bookings/{id}', auth: 'user', access: 'read', handler: 'http/bookings/get-booking' },
   { name: 'cancel-booking', method: 'PUT', path: '/api/bookings/{id}/cancel', auth: 'user', access: 'write', handler: 'http/bookings/cancel-booking' },
   { name: 'update-booking-status', method: 'PATCH', path: '/api/bookings/{id}/status', auth: 'admin', access: 'write' },
-  { name: 'update-booking-payment', method: 'PATCH', path: '/api/bookings/{id}/payment', auth: 'admin', access: 'write' },
+  {
+    name: 'update-booking-payment',
+    method: 'PATCH',
+    path: '/api/bookings/{id}/payment',
+    auth: 'admin',
+    access: 'write',
+    handler: 'http/bookings/update-booking-payment',
+  },
 
-  // Payments
+  // Payments (issue 9): Razorpay, or its built-in test stand-in; the payment functions alone read its secrets.
   {
     name: 'create-payment-order',
     method: 'POST',
@@ -247,13 +260,64 @@ export const httpRoutes = [
     access: 'write',
     usesPaymentSecrets: true,
     class: 'booking',
+    partitions: ['booking-lookup', 'payments'],
+    handler: 'http/payments/create-order',
   },
-  { name: 'verify-payment', method: 'POST', path: '/api/payments/verify-payment', auth: 'public', access: 'write', usesPaymentSecrets: true, class: 'booking' },
-  { name: 'record-offline-payment', method: 'POST', path: '/api/payments/offline-payment', auth: 'public', access: 'write' },
-  { name: 'list-booking-payments', method: 'GET', path: '/api/payments/booking/{bookingId}', auth: 'user', access: 'read' },
-  { name: 'payment-webhook', method: 'POST', path: '/api/payments/webhook', auth: 'public', access: 'write', usesPaymentSecrets: true },
-  { name: 'list-payments', method: 'GET', path: '/api/payments/admin', auth: 'admin', access: 'read' },
-  { name: 'get-payment-stats', method: 'GET', path: '/api/payments/admin/stats', auth: 'admin', access: 'read' },
+  {
+    name: 'verify-payment',
+    method: 'POST',
+    path: '/api/payments/verify-payment',
+    auth: 'public',
+    access: 'write',
+    usesPaymentSecrets: true,
+    class: 'booking',
+    partitions: ['booking-lookup', 'payments', 'catalogue'],
+    handler: 'http/payments/verify-payment',
+  },
+  {
+    name: 'test-checkout',
+    method: 'POST',
+    path: '/api/payments/test-checkout',
+    auth: 'public',
+    access: 'write',
+    usesPaymentSecrets: true,
+    partitions: ['booking-lookup', 'payments', 'catalogue'],
+    handler: 'http/payments/test-checkout',
+  },
+  {
+    name: 'record-offline-payment',
+    method: 'POST',
+    path: '/api/payments/offline-payment',
+    auth: 'public',
+    access: 'write',
+    usesManageLinkKey: true,
+    // The booking, its nights (no longer expiring) and the owners' open-hold sets it leaves; the lookup's rate limit.
+    partitions: ['booking-lookup', 'catalogue'],
+    updates: ['lookup-limits', 'open-holds'],
+    handler: 'http/payments/record-offline-payment',
+  },
+  {
+    name: 'list-booking-payments',
+    method: 'GET',
+    path: '/api/payments/booking/{bookingId}',
+    auth: 'optional',
+    access: 'read',
+    usesManageLinkKey: true,
+    partitions: ['booking-lookup'],
+    handler: 'http/payments/list-booking-payments',
+  },
+  {
+    name: 'payment-webhook',
+    method: 'POST',
+    path: '/api/payments/webhook',
+    auth: 'public',
+    access: 'write',
+    usesPaymentSecrets: true,
+    partitions: ['booking-lookup', 'payments', 'catalogue'],
+    handler: 'http/payments/payment-webhook',
+  },
+  { name: 'list-payments', method: 'GET', path: '/api/payments/admin', auth: 'admin', access: 'read', handler: 'http/payments/list-payments' },
+  { name: 'get-payment-stats', method: 'GET', path: '/api/payments/admin/stats', auth: 'admin', access: 'read', handler: 'http/payments/get-payment-stats' },
 
   // Pricing and reports
   { name: 'list-pricing-rules', method: 'GET', path: '/api/admin/pricing', auth: 'admin', access: 'read' },
@@ -301,12 +365,14 @@ export const jobs = [{ name: 'release-expired-holds', handler: 'jobs/release-exp
  * images, so request handlers only write and answer. Stream settings: functions/streams/stream-filter.ts.
  */
 export const streamConsumers = [
-  // It writes only what the stream causes: feed entries, report counters, its once-only marks, and gone connections.
+  // It writes only what the stream causes: feed entries, report counters, its once-only marks, gone
+  // connections, and a cancelled booking's refund (the booking's own partition); it reads the
+  // payment secrets (refunds) and the manage-link key (the link in every e-mail).
   {
     name: 'table-events',
     handler: 'streams/table-events',
     access: 'write',
-    partitions: ['feed', 'reports', 'effects', 'connections'],
+    partitions: ['feed', 'reports', 'effects', 'connections', 'booking-lookup'],
     notifies: true,
     sendsMail: true,
   },

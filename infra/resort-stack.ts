@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { CfnOutput, DefaultStackSynthesizer, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, DefaultStackSynthesizer, Duration, Lazy, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -76,6 +76,18 @@ export class ResortStack extends Stack {
       'Razorpay issues these keys in its dashboard; they are rotated there and put here by ops (README), so Secrets Manager has nothing it could rotate itself.',
     );
 
+    // The key of the manage-booking links in e-mails (functions/lib/bookings/manage-link.ts).
+    const manageLinkKey = new Secret(this, 'ManageLinkKey', {
+      description: `Key of the manage-booking links in e-mails for forest-resort-${stage.name} (never rotated: a guest's link must work for the booking's life)`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    acknowledge(
+      manageLinkKey,
+      'AwsSolutions-SMG4',
+      'The links it signs sit in guests’ e-mails and must open their booking until the stay is over; rotating the key would break every link already sent. It signs nothing else.',
+    );
+
     // Mail is sent from the stage's domain once it is verified in SES (three DKIM CNAMEs, printed below).
     const senderDomain = stage.emailSender?.split('@')[1];
     const mailIdentity =
@@ -87,6 +99,7 @@ export class ResortStack extends Stack {
       retainLogs: stage.retainData,
       ownsAccountSettings: stage.accountAlarms,
     });
+    let siteUrl = '';
     const functions = new RouteFunctions(this, 'Functions', {
       table,
       stage: stage.name,
@@ -94,6 +107,10 @@ export class ResortStack extends Stack {
       retainLogs: stage.retainData,
       jwtSecret,
       paymentSecret,
+      manageLinkKey,
+      ...(stage.razorpayKeyId ? { razorpayKeyId: stage.razorpayKeyId } : {}),
+      // The site's address is known once the distribution exists (below); the consumer's links use it.
+      siteUrl: Lazy.string({ produce: () => siteUrl }),
       ...(stage.emailSender ? { mail: { from: stage.emailSender } } : {}),
       webSocket: { managementEndpoint: realtime.managementEndpoint, postToConnectionsArn: realtime.postToConnectionsArn },
     });
@@ -199,7 +216,8 @@ export class ResortStack extends Stack {
 
     acknowledgeCdkInternals(this, site.bucket.bucketArn);
 
-    new CfnOutput(this, 'SiteUrl', { value: stage.domain ? `https://${stage.domain.name}` : `https://${site.distribution.distributionDomainName}` });
+    siteUrl = stage.domain ? `https://${stage.domain.name}` : `https://${site.distribution.distributionDomainName}`;
+    new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'ApiUrl', { value: `${http.api.apiEndpoint}/api` });
     new CfnOutput(this, 'WebSocketUrl', { value: realtime.url });
     new CfnOutput(this, 'TableName', { value: table.tableName });

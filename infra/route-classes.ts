@@ -8,6 +8,8 @@ import {
   feedKeys,
   healthKeys,
   lookupLimitKeys,
+  openHoldKeys,
+  paymentKeys,
   packageKeys,
   pricingRuleKeys,
   reportKeys,
@@ -58,6 +60,10 @@ export const partitionKeyPatterns: Record<TablePartition, readonly string[]> = {
   feed: [feedKeys.partition(ANY as 'admin')],
   reports: [reportKeys.yearPartition(ANY)],
   effects: [effectKeys.mail(ANY).pk],
+  // The provider's orders (pointing at their booking), handled webhook events, and the staff's payments listing (gsi1).
+  payments: [paymentKeys.order(ANY).pk, paymentKeys.webhookEvent(ANY).pk, paymentKeys.listPartition],
+  // Open pay-at-property holds per e-mail, phone and address (pay-at-property.ts): released with the booking.
+  'open-holds': [openHoldKeys.of(ANY).pk],
   // A connection's own rows, and the audience listings on gsi1 (fan-out).
   connections: [connectionKeys.partition(ANY), connectionKeys.audiencePartition(ANY as 'admin')],
 };

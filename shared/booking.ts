@@ -139,4 +139,22 @@ export type BookingRecord = {
   created_at: string;
   cancelled_at?: string;
   refund_amount?: number;
+  /** Online: the provider's order and the payment that paid it. */
+  order_id?: string;
+  payment_id?: string;
+  paid_at?: string;
+  /** A refund through the provider: its id and whether the money has gone back yet. */
+  refund_id?: string;
+  refund_status?: 'pending' | 'processed' | 'failed';
+  /** Pay at property: when the guest confirmed it from the e-mail's link (the hold became a booking). */
+  guest_confirmed_at?: string;
+  /** Something staff must look at (a payment that arrived after its hold lapsed, a refund that failed). */
+  needs_attention?: string;
+  /** Set when a payment could not be applied (hold lapsed and taken, booking cancelled or already paid) and went back in full; true when the hold had lapsed. */
+  late_payment_refunded?: boolean;
+  /** A payment that arrived after the hold lapsed, with the nights still free: when they were claimed again. */
+  rehold_after_expiry?: string;
+  /** A manual payment status change: who made it and when. */
+  payment_updated_by?: string;
+  payment_updated_at?: string;
 };

@@ -2,6 +2,7 @@ import { holdingStatuses, type BookingRecord } from '../../shared/booking.ts';
 import { formatInr } from '../../shared/money.ts';
 import { toPublicBooking, type StoredBooking } from '../lib/db/bookings.ts';
 import type { Audience } from '../lib/db/keys.ts';
+import type { MailOrder } from '../lib/bookings/booking-mail.ts';
 
 /** One item's change as the stream gives it: what it was and what it is (either may be absent). */
 export type Change<T> = { eventName: 'INSERT' | 'MODIFY' | 'REMOVE'; before?: T; after?: T };
@@ -9,9 +10,12 @@ export type Change<T> = { eventName: 'INSERT' | 'MODIFY' | 'REMOVE'; before?: T;
 /** A message for one audience: pushed on its sockets and kept in its notification feed. */
 export type Notice = { audience: Audience; event: string; data: Record<string, unknown> };
 
-export type MailOrder = { kind: 'confirmation'; booking: BookingRecord } | { kind: 'cancellation'; booking: BookingRecord; refundAmount: number };
+export type { MailOrder };
 
-export type Effects = { notices: Notice[]; mail?: MailOrder };
+/** Money to send back through the provider: a paid booking was cancelled with a refund due. */
+export type RefundOrder = { booking: StoredBooking; amount: number };
+
+export type Effects = { notices: Notice[]; mail?: MailOrder; refund?: RefundOrder };
 
 const none: Effects = { notices: [] };
 
@@ -53,13 +57,19 @@ export function bookingEffects(change: Change<StoredBooking>): Effects {
         ...forGuest(after, 'booking-update', { message: `Booking ${after.booking_reference} is reserved` }),
         availabilityChanged(after, 'booked'),
       ],
-      mail: { kind: 'confirmation', booking: toPublicBooking(after) },
+      // Online: nothing to confirm until the payment arrives. Pay at property: the guest confirms from this e-mail.
+      ...(after.payment_method === 'offline' && after.status === 'pending' && after.hold_expires_at
+        ? { mail: { kind: 'confirm-request', booking: toPublicBooking(after), confirmBy: after.hold_expires_at } satisfies MailOrder }
+        : after.status === 'confirmed'
+          ? { mail: { kind: 'confirmation', booking: toPublicBooking(after) } satisfies MailOrder }
+          : {}),
     };
   }
   if (change.eventName === 'REMOVE' || !before || !after) return none;
 
   const notices: Notice[] = [];
   let mail: MailOrder | undefined;
+  let refund: RefundOrder | undefined;
   if (before.status !== after.status) {
     notices.push({
       audience: 'admin',
@@ -75,6 +85,7 @@ export function bookingEffects(change: Change<StoredBooking>): Effects {
           }),
         );
         mail = { kind: 'cancellation', booking: toPublicBooking(after), refundAmount };
+        if (refundAmount > 0 && after.payment_status === 'paid' && after.payment_id && !after.refund_id) refund = { booking: after, amount: refundAmount };
         break;
       }
       case 'expired':
@@ -84,6 +95,7 @@ export function bookingEffects(change: Change<StoredBooking>): Effects {
         break;
       case 'confirmed':
         notices.push(...forGuest(after, 'booking-confirmed', { message: `Booking ${after.booking_reference} is confirmed` }));
+        mail = { kind: 'confirmation', booking: toPublicBooking(after) };
         break;
       default:
         notices.push(...forGuest(after, 'booking-update', { message: `Booking ${after.booking_reference} is ${after.status}` }));
@@ -95,7 +107,28 @@ export function bookingEffects(change: Change<StoredBooking>): Effects {
     notices.push({ audience: 'admin', event: 'payment-received', data: { paymentDetails: { amount: after.total_amount }, booking: summary(after) } });
     notices.push(...forGuest(after, 'payment-success', { amount: after.total_amount }));
   }
-  return mail ? { notices, mail } : { notices };
+  // Pay at property: the guest confirmed it from the e-mail; staff see it is now a real booking.
+  if (!before.guest_confirmed_at && after.guest_confirmed_at && after.status === 'pending') {
+    notices.push({
+      audience: 'admin',
+      event: 'booking-update',
+      data: { message: `Booking ${after.booking_reference} was confirmed by the guest (pay at property)`, booking: summary(after) },
+    });
+    notices.push(...forGuest(after, 'booking-update', { message: `Booking ${after.booking_reference} is reserved: pay at the property on arrival` }));
+  }
+  // Money that arrived too late for its hold went back in full: the guest and staff are told.
+  if (before.payment_status !== 'refunded' && after.payment_status === 'refunded' && after.late_payment_refunded !== undefined && !before.payment_id) {
+    mail = { kind: 'late-payment-refunded', booking: toPublicBooking(after), refundAmount: after.refund_amount ?? 0 };
+    notices.push(
+      ...forGuest(after, 'payment-failed', { error: `Your payment for ${after.booking_reference} arrived after the hold ran out and was refunded in full` }),
+    );
+  }
+  if (after.needs_attention && after.needs_attention !== before.needs_attention)
+    notices.push({ audience: 'admin', event: 'payment-attention', data: { message: after.needs_attention, booking: summary(after) } });
+  // The provider processed a refund (at once in test mode, later by webhook in live mode).
+  if (after.refund_id && after.refund_status === 'processed' && before.refund_status !== 'processed' && after.late_payment_refunded === undefined && !mail)
+    mail = { kind: 'refund', booking: toPublicBooking(after), refundAmount: after.refund_amount ?? 0, refundId: after.refund_id };
+  return { notices, ...(mail ? { mail } : {}), ...(refund ? { refund } : {}) };
 }
 
 type CatalogueItem = { id: string; name?: string; base_price?: number; price?: number; status?: string };
@@ -122,19 +155,30 @@ export function catalogueEffects(entity: 'cottage' | 'package' | 'safari' | 'pri
   return { notices: [...notices, refresh] };
 }
 
-type PaymentItem = { booking_id?: string; booking_reference?: string; amount?: number; status?: string };
+type PaymentItem = {
+  booking_id?: string;
+  booking_reference?: string;
+  amount?: number;
+  status?: string;
+  method?: string;
+  user_id?: string;
+  error_description?: string;
+};
 
-/** A payment recorded as captured tells staff (payment-received). */
+/**
+ * A failed payment attempt tells the guest's own sockets (the spec's payment-failed) and staff.
+ * Captures are announced from the booking's change (payment-received), so not twice from here.
+ */
 export function paymentEffects(change: Change<PaymentItem>): Effects {
   const { before, after } = change;
-  if (!after || after.status !== 'captured' || before?.status === 'captured') return none;
+  if (!after || after.status !== 'failed' || before?.status === 'failed') return none;
+  const error = after.error_description ?? 'Payment could not be processed';
   return {
     notices: [
-      {
-        audience: 'admin',
-        event: 'payment-received',
-        data: { paymentDetails: { amount: after.amount }, booking: { booking_reference: after.booking_reference } },
-      },
+      { audience: 'admin', event: 'payment-failed', data: { error, booking: { booking_reference: after.booking_reference }, amount: after.amount } },
+      ...(after.user_id
+        ? [{ audience: `user:${after.user_id}` as Audience, event: 'payment-failed', data: { error, booking_reference: after.booking_reference } }]
+        : []),
     ],
   };
 }

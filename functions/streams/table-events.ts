@@ -1,7 +1,10 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { bookingCancellationMail, bookingConfirmationMail } from '../lib/bookings/booking-mail.ts';
+import { bookingMail } from '../lib/bookings/booking-mail.ts';
+import { manageLinkToken, manageUrl } from '../lib/bookings/manage-link.ts';
+import { config } from '../lib/config.ts';
+import { refundCancelledBooking } from '../lib/payments/cancellation-refund.ts';
 import type { StoredBooking } from '../lib/db/bookings.ts';
 import { applyDayCounters, claimMail, markMailSent, putFeedEntry, releaseMailClaim } from '../lib/db/stream-effects.ts';
 import { sendMail, type Mail } from '../lib/mail.ts';
@@ -38,7 +41,7 @@ const readableBooking = (item: Item | undefined): boolean =>
 
 class DamagedItem extends Error {}
 
-type Derived = { effects: Effects; counters?: DayCounters; mail?: Mail };
+type Derived = { effects: Effects; counters?: DayCounters; mail?: MailOrder };
 
 /**
  * What the change causes, by the item's entity: pure, so anything it throws comes from the item
@@ -46,7 +49,7 @@ type Derived = { effects: Effects; counters?: DayCounters; mail?: Mail };
  * in this app; should something, history must not be rewritten by it).
  */
 function derive(entity: StreamEntity | undefined, change: Change<Item>): Derived {
-  const withMail = (effects: Effects): Derived => (effects.mail ? { effects, mail: mailFor(effects.mail) } : { effects });
+  const withMail = (effects: Effects): Derived => (effects.mail ? { effects, mail: effects.mail } : { effects });
   switch (entity) {
     case 'booking': {
       if (!readableBooking(change.before) || !readableBooking(change.after)) throw new DamagedItem('the booking item is damaged');
@@ -68,8 +71,11 @@ function derive(entity: StreamEntity | undefined, change: Change<Item>): Derived
   }
 }
 
-const mailFor = (order: MailOrder): Mail =>
-  order.kind === 'confirmation' ? bookingConfirmationMail(order.booking) : bookingCancellationMail(order.booking, order.refundAmount);
+/** The e-mail of an order, with the booking's manage link (derived: manage-link.ts) on the site. */
+async function mailFor(order: MailOrder): Promise<Mail> {
+  const token = await manageLinkToken(order.booking.id);
+  return bookingMail(order, { manageUrl: manageUrl(config.SITE_URL ?? 'http://localhost:3000', order.booking.booking_reference, token) });
+}
 
 /** Sends a change's mail once: claimed by the record's id before sending, marked sent after. */
 async function sendOnce(eventId: string, mail: Mail, deadline: number): Promise<void> {
@@ -112,7 +118,9 @@ async function handleRecord(record: DynamoDBRecord, deadline: number): Promise<v
     ...notices.map((notice) => notify(notice.audience, { id: notice.id, event: notice.event, data: notice.data, at })),
     ...notices.map((notice) => putFeedEntry(notice)),
   ]);
-  if (derived.mail) await sendOnce(eventId, derived.mail, deadline);
+  // Money back first: its record (refund id, status) is what the guest's next e-mail reports.
+  if (derived.effects.refund) await refundCancelledBooking(derived.effects.refund.booking, derived.effects.refund.amount);
+  if (derived.mail) await sendOnce(eventId, await mailFor(derived.mail), deadline);
 }
 
 /**

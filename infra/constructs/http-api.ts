@@ -39,6 +39,7 @@ export function routeNeeds(route: HttpRoute): Needs {
     sendsMail: false,
     verifiesTokens: needsSigningKey(route),
     paymentSecrets: implemented && (route.usesPaymentSecrets ?? false),
+    manageLinkKey: implemented && (route.usesManageLinkKey ?? false),
   };
 }
 

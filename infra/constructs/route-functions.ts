@@ -57,6 +57,8 @@ export type Needs = {
   notifies: boolean;
   verifiesTokens: boolean;
   paymentSecrets?: boolean;
+  /** Reads the manage-link key (e-mail links to a booking: functions/lib/bookings/manage-link.ts). */
+  manageLinkKey?: boolean;
   sendsMail?: boolean;
   /** Reads the table's stream (the one consumer). */
   readsStream?: boolean;
@@ -72,6 +74,7 @@ const roleKey = (needs: Needs) =>
     needs.notifies ? 'notify' : '',
     needs.verifiesTokens ? 'jwt' : '',
     needs.paymentSecrets ? 'payments' : '',
+    needs.manageLinkKey ? 'links' : '',
     needs.sendsMail ? 'mail' : '',
     needs.readsStream ? 'stream' : '',
     needs.rotatesSigningKey ? 'rotate-key' : '',
@@ -87,6 +90,11 @@ export type RouteFunctionsProps = {
   retainLogs: boolean;
   jwtSecret: ISecret;
   paymentSecret: ISecret;
+  manageLinkKey: ISecret;
+  /** Razorpay's public key id, when the stage takes real payments (else the test provider runs). */
+  razorpayKeyId?: string;
+  /** The site's address, for links in e-mails. */
+  siteUrl?: string;
   /** The stage's verified sender, when the stage sends mail. */
   mail?: { from: string };
   /** Set once the WebSocket API exists; functions that notify need it. */
@@ -167,6 +175,7 @@ export class RouteFunctions extends Construct {
       role.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: rotationActions, resources: [this.props.jwtSecret.secretArn] }));
     }
     if (needs.paymentSecrets) this.props.paymentSecret.grantRead(role);
+    if (needs.manageLinkKey) this.props.manageLinkKey.grantRead(role);
     if (needs.sendsMail && this.props.mail) {
       // In the SES sandbox the recipient's identity is checked too, so the grant covers identities
       // but only for mail from the stage's own sender.
@@ -213,7 +222,12 @@ export class RouteFunctions extends Construct {
     };
     if (options.needs.notifies && this.props.webSocket) environment.WS_MANAGEMENT_ENDPOINT = this.props.webSocket.managementEndpoint;
     if (options.needs.verifiesTokens) environment.JWT_SECRET_ARN = this.props.jwtSecret.secretArn;
-    if (options.needs.paymentSecrets) environment.PAYMENT_SECRET_ARN = this.props.paymentSecret.secretArn;
+    if (options.needs.paymentSecrets) {
+      environment.PAYMENT_SECRET_ARN = this.props.paymentSecret.secretArn;
+      if (this.props.razorpayKeyId) environment.RAZORPAY_KEY_ID = this.props.razorpayKeyId;
+    }
+    if (options.needs.manageLinkKey) environment.MANAGE_LINK_KEY_ARN = this.props.manageLinkKey.secretArn;
+    if (options.needs.sendsMail && this.props.siteUrl) environment.SITE_URL = this.props.siteUrl;
     if (options.needs.sendsMail && this.props.mail) environment.MAIL_FROM = this.props.mail.from;
     const role = this.roleFor(options.needs);
     // The role may write to the log group of each function that runs as it, and to no other.

@@ -50,7 +50,16 @@ export class StreamConsumer extends Construct {
 
     this.function = props.functions.add(props.consumer.name, {
       bundle: props.bundle,
-      needs: { access: 'write', partitions: props.consumer.partitions, notifies: true, verifiesTokens: false, sendsMail: true, readsStream: true },
+      needs: {
+        access: 'write',
+        partitions: props.consumer.partitions,
+        notifies: true,
+        verifiesTokens: false,
+        sendsMail: true,
+        readsStream: true,
+        paymentSecrets: true,
+        manageLinkKey: true,
+      },
       // A batch of 25 records, each possibly one e-mail and a fan-out to every admin socket.
       timeoutSeconds: 60,
       memoryMb: 512,

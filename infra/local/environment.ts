@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -52,7 +52,18 @@ export function functionEnvironment(options: {
   jwtSecret: string;
   outboxDir: string;
 }): Record<string, string> {
+  // Locally the payment webhook secret and the manage-link key are derived from the JWT key kept
+  // with the data (they survive restarts with it); on AWS each is its own Secrets Manager secret.
+  const derived = (purpose: string) => createHmac('sha256', options.jwtSecret).update(purpose).digest('base64url');
+  // Razorpay's keys from the shell turn live mode on locally; without them payments run in test mode.
+  const live = Object.fromEntries(
+    (['RAZORPAY_KEY_ID', 'PAYMENT_KEY_SECRET', 'RAZORPAY_API_BASE'] as const).flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+  ) as Record<string, string>;
   return {
+    ...live,
+    PAYMENT_WEBHOOK_SECRET: process.env.PAYMENT_WEBHOOK_SECRET ?? derived('payment-webhook-secret'),
+    MANAGE_LINK_KEY: derived('manage-link-key'),
+    SITE_URL: `http://localhost:${options.port}`,
     MAIL_OUTBOX_DIR: options.outboxDir,
     STAGE: LOCAL_STAGE,
     TABLE_NAME: options.tableName,

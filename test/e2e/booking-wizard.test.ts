@@ -20,8 +20,9 @@ describe('the guest booking wizard on a phone', () => {
     expect(quote).toContain('Service fee 2% (at most ₹500)');
     expect(quote).toContain('Package: Safari Adventure');
     expect(quote).toMatch(/Total₹\d{1,2}(,\d\d)*,\d{3}$/);
-    expect(await page.getByRole('radio', { name: /Pay online/ }).isDisabled()).toBe(true);
-    expect(await page.getByRole('radio', { name: /Pay at property/ }).isChecked()).toBe(true);
+    // Online is the default (spec section 9); this guest pays at the property.
+    expect(await page.getByRole('radio', { name: /Pay online/ }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: /Pay at property/ }).check();
     await expectAccessible('step 4');
 
     await page.getByLabel('First name').fill('Meera');
@@ -69,7 +70,7 @@ describe('the guest booking wizard on a phone', () => {
     await page.getByLabel(/I accept the terms/).check();
     await page.getByLabel('Email').fill('meera@');
     await page.getByLabel('Phone number').fill('12345');
-    await page.getByRole('button', { name: /Confirm Booking/ }).click();
+    await page.getByRole('button', { name: /^Pay ₹/ }).click();
     const banner = page.getByRole('alert');
     expect(await banner.textContent()).toBe(
       'Please fix the following errors: First name is required, Last name is required, Please enter a valid email address, Please enter a valid 10-digit phone number',

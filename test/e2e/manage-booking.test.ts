@@ -32,6 +32,7 @@ async function fillGuestAndConfirm(guest: { first?: string; last?: string; email
   if (guest.last) await page.getByLabel('Last name').fill(guest.last);
   if (guest.email) await page.getByLabel('Email').fill(guest.email);
   if (guest.phone) await page.getByLabel('Phone number').fill(guest.phone);
+  await page.getByRole('radio', { name: /Pay at property/ }).check();
   await page.getByLabel(/I accept the terms/).check();
   await page.getByRole('button', { name: /Confirm Booking/ }).click();
   const success = page.getByRole('dialog', { name: 'Booking received' });

@@ -86,6 +86,7 @@ async function confirmBooking(page: Page, guest?: { first: string; last: string;
     await page.getByLabel('Email').fill(guest.email);
     await page.getByLabel('Phone number').fill(guest.phone);
   }
+  await page.getByRole('radio', { name: /Pay at property/ }).check();
   await page.getByLabel(/I accept the terms/).check();
   await page.getByRole('button', { name: /Confirm Booking/ }).click();
   const success = page.getByRole('dialog', { name: 'Booking received' });

@@ -25,6 +25,7 @@ async function fillGuest(email: string) {
   await page.getByLabel('Last name').fill('Iyer');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Phone number').fill('98450 12345');
+  await page.getByRole('radio', { name: /Pay at property/ }).check();
   await page.getByLabel(/I accept the terms/).check();
 }
 

@@ -41,6 +41,11 @@ let accesses: Access[] = [];
 
 const reference = 'FRTEST01';
 const bookingId = 'b-partitions';
+// Payments: an online booking waiting for its payment, with its order; a pay-at-property one waiting for the guest.
+const onlineId = '0d6f4a52-8d0e-4c1a-9a5b-3f1e2d3c4b5a';
+const orderId = 'order_PartitionTst01';
+const offlineId = '7c1e2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+const offlineReference = 'FRTEST02';
 
 function sampleTable(): Item[] {
   const booking = {
@@ -54,7 +59,37 @@ function sampleTable(): Item[] {
     created_at: '2026-01-01T00:00:00.000Z',
     claims: { cottageIds: [], nights: [], seats: [] },
   };
+  const future = Date.now() + 3_600_000;
+  const waiting = (id: string, ref: string, method: 'razorpay' | 'offline') => ({
+    ...booking,
+    id,
+    booking_reference: ref,
+    status: 'pending',
+    payment_method: method,
+    customer_phone: '9876543210',
+    holdExpiresAtMs: future,
+    hold_expires_at: new Date(future).toISOString(),
+    cottage_name: 'Hornbill Villa',
+    check_out_date: '2099-01-11',
+    nights: 1,
+    adults: 2,
+    children: 0,
+    claims: { cottageIds: ['hornbill-1'], nights: ['2099-01-10'], seats: [] },
+  });
   return [
+    { ...bookingKeys.item(onlineId), entity: 'booking', ...waiting(onlineId, 'FRTEST03', 'razorpay'), order_id: orderId },
+    {
+      pk: `ORDER#${orderId}`,
+      sk: 'ORDER',
+      entity: 'order',
+      orderId,
+      bookingId: onlineId,
+      amount: 1_200_000,
+      currency: 'INR',
+      created_at: '2026-01-01T00:00:00.000Z',
+    },
+    { ...bookingKeys.item(offlineId), entity: 'booking', ...waiting(offlineId, offlineReference, 'offline') },
+    { ...bookingKeys.reference(offlineReference), entity: 'booking-reference', bookingId: offlineId },
     ...sampleCottages.map((cottage) => cottageWrites.toItem(cottage)),
     ...samplePackages.map((stayPackage) => packageWrites.toItem(stayPackage)),
     ...sampleSafaris.map((safari) => safariWrites.toItem(safari)),
@@ -121,10 +156,40 @@ beforeAll(() => {
 });
 afterAll(() => documentMock.restore());
 
+/** The payment events' placeholders, filled from the in-memory table above (the loader would book through DynamoDB). */
+async function paymentPlaceholders(text: string): Promise<string> {
+  const [{ paymentKeys }, { createTestProvider }, { manageLinkToken }, { signAccessToken }] = await Promise.all([
+    import('../../functions/lib/payments/payment-keys.ts'),
+    import('../../functions/lib/payments/test-provider.ts'),
+    import('../../functions/lib/bookings/manage-link.ts'),
+    import('../../functions/lib/auth.ts'),
+  ]);
+  const keys = await paymentKeys();
+  const test = createTestProvider({ keySecret: keys.keySecret, webhookSecret: keys.webhookSecret });
+  const paid = test.payWithTestCard({ id: orderId, amount: 1_200_000 }, 'success');
+  if (!paid.ok) throw new Error('the test card paid');
+  const webhook = test.webhook('payment.captured', { payment: paid.payment });
+  const staff = await signAccessToken({ userId: 'staff-1', role: 'admin', name: 'Staff', email: 'staff@x.in' });
+  return text
+    .replace(/\{\{guestOnlineBookingId\}\}/g, onlineId)
+    .replace(/\{\{freshOrderId\}\}/g, orderId)
+    .replace(/\{\{testPaymentId\}\}/g, paid.response.razorpay_payment_id)
+    .replace(/\{\{testSignature\}\}/g, paid.response.razorpay_signature)
+    .replace(/\{\{webhookBody\}\}/g, () => JSON.stringify(webhook.body).slice(1, -1))
+    .replace(/\{\{webhookSignature\}\}/g, webhook.signature)
+    .replace(/\{\{webhookEventId\}\}/g, webhook.eventId)
+    .replace(/\{\{guestBookingLinkToken\}\}/g, await manageLinkToken(offlineId))
+    .replace(/\{\{guestBookingId\}\}/g, onlineId)
+    .replace(/\{\{guestToken\}\}/g, staff);
+}
+
 async function sampleEvent(route: HttpRoute): Promise<unknown> {
   const path = join(import.meta.dirname, '../../events', `${route.name}.json`);
+  let text = readFileSync(path, 'utf8');
+  if (route.name === 'record-offline-payment') text = text.replace(/\{\{guestBookingReference\}\}/g, offlineReference);
+  if (route.path.startsWith('/api/payments/')) text = await paymentPlaceholders(text);
   // The manage-booking lookup's event names the local guest's latest booking: here, the one above.
-  const text = readFileSync(path, 'utf8').replace(/\{\{guestBookingReference\}\}/g, reference);
+  text = text.replace(/\{\{guestBookingReference\}\}/g, reference);
   const copy = join(mkdtempSync(join(tmpdir(), 'partitions-')), `${route.name}.json`);
   writeFileSync(copy, text);
   return loadSampleEvent(copy);

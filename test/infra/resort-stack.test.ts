@@ -141,6 +141,7 @@ describe('route functions', () => {
       notifies: boolean;
       secret: boolean;
       payments: boolean;
+      links?: boolean;
       stream?: boolean;
       rotates?: boolean;
     };
@@ -154,6 +155,7 @@ describe('route functions', () => {
         notifies: false,
         secret: needsSigningKey(route),
         payments: isImplemented(route) && (route.usesPaymentSecrets ?? false),
+        links: isImplemented(route) && (route.usesManageLinkKey ?? false),
       })),
       // $default replies on its own socket; all three reach only the connection registry.
       { name: 'ws-connect', access: 'write', partitions: ['connections'], notifies: false, secret: false, payments: false },
@@ -166,7 +168,9 @@ describe('route functions', () => {
         partitions: consumer.partitions,
         notifies: consumer.notifies,
         secret: false,
-        payments: false,
+        // Refunds of cancelled bookings, and the manage link in every e-mail.
+        payments: true,
+        links: true,
         stream: true,
       })),
       ...secretRotations.map((rotation) => ({ name: rotation.name, access: 'none' as const, notifies: false, secret: false, payments: false, rotates: true })),
@@ -200,7 +204,7 @@ describe('route functions', () => {
         .map((statement) => logicalIdOf(statement.Resource).replace(/[A-F0-9]{8}$/, ''))
         .sort();
       expect(secretsRead, `${expected.name} secrets`).toEqual(
-        [...(expected.secret ? ['JwtSigningKey'] : []), ...(expected.payments ? ['PaymentSecrets'] : [])].sort(),
+        [...(expected.secret ? ['JwtSigningKey'] : []), ...(expected.payments ? ['PaymentSecrets'] : []), ...(expected.links ? ['ManageLinkKey'] : [])].sort(),
       );
       const rotations = secretStatements.filter((statement) => actionsOf([statement]).includes('secretsmanager:PutSecretValue'));
       expect(

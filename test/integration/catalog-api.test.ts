@@ -75,13 +75,9 @@ describe('safaris', () => {
 
 describe('routes that are not built yet and paths that do not exist', () => {
   it('answers 501 for a planned route, naming it', async () => {
-    const { status, body } = await getJson(`${stack.baseUrl}/api/payments/create-order`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
+    const { status, body } = await getJson(`${stack.baseUrl}/api/notifications`);
     expect(status).toBe(501);
-    expect(body).toEqual({ success: false, error: 'POST /api/payments/create-order is not implemented yet. It is listed in the route table as planned.' });
+    expect(body).toEqual({ success: false, error: 'GET /api/notifications is not implemented yet. It is listed in the route table as planned.' });
   });
 
   it('still checks the sign-in on a planned admin route before saying it is not built', async () => {

@@ -163,7 +163,7 @@ describe('side effects come from the table stream, not from the request', () => 
     expect((await guest.next('availability-changed')).data.reason).toBe('released');
     await expect
       .poll(() => mailsAbout(body.data.bookingReference).then((mails) => mails.map((mail) => mail.subject).sort()), { timeout: 5000 })
-      .toEqual([`Booking ${body.data.bookingReference} cancelled`, `Your stay at Forest Resort: booking ${body.data.bookingReference}`]);
+      .toEqual([`Booking ${body.data.bookingReference} cancelled`, `Please confirm your booking ${body.data.bookingReference} at Forest Resort`]);
     await guest.close();
   });
 });

@@ -756,7 +756,7 @@ async function main() {
         children: 0,
         packageId: 'forest-retreat',
         guestDetails: { firstName: 'Bench', lastName: 'Guest', email: 'bench@example.in', phone: '9876543210' },
-        paymentMethod: 'offline',
+        paymentMethod: 'razorpay',
         acceptTerms: true,
       };
       return { path: '/api/bookings', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() } };
@@ -862,7 +862,7 @@ async function main() {
       children: 0,
       packageId: 'forest-retreat',
       guestDetails: { firstName: 'Race', lastName: 'Guest', email: 'race@example.in', phone: '9876543210' },
-      paymentMethod: 'offline',
+      paymentMethod: 'razorpay',
       acceptTerms: true,
     });
     const started = performance.now();

@@ -178,7 +178,12 @@ async function fillGuestAndConfirm(page: Page, run: number) {
   await page.getByLabel('Email').fill(`bench-guest-${run}@example.in`);
   await page.getByLabel('Phone number').fill('98450 12345');
   await page.getByLabel(/I accept the terms/).check();
-  await page.getByRole('button', { name: /Confirm Booking/ }).click();
+  // Paid online, the default (test mode: the checkout dialog's Pay stands in for Razorpay's window).
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Pay ₹.* \(test\)$/ })
+    .click({ timeout: 60_000 });
   await page.getByRole('dialog', { name: 'Booking received' }).waitFor({ timeout: 60_000 });
 }
 

@@ -18,3 +18,6 @@ Object.assign(
   }),
 );
 process.env.TEST_SERVER_PORT = String(port);
+// Tests book many pay-at-property stays from one address and one guest; the limit itself has its
+// own test (test/integration/payments.test.ts), which lifts this for its duration.
+process.env.OPEN_PAY_AT_PROPERTY_LIMIT = '1000';

@@ -63,6 +63,8 @@ const specRouteKeys = [
 const beyondSpecRouteKeys = [
   // A guest without an account cancels from the manage-booking page (reference + e-mail, or the confirmation's link).
   'PUT /api/bookings/reference/{reference}/cancel',
+  // Payment test mode's checkout window (Pay / Fail), signed on the server; 404 in live mode.
+  'POST /api/payments/test-checkout',
 ];
 
 describe('route table', () => {
@@ -101,22 +103,31 @@ describe('route table', () => {
       'cancel-booking-by-reference',
       'check-availability',
       'create-booking',
+      'create-payment-order',
       'get-availability-calendar',
       'get-booking',
       'get-booking-by-reference',
       'get-cottage',
       'get-health',
       'get-package',
+      'get-payment-stats',
       'get-profile',
       'get-safari',
       'get-safari-available-dates',
       'get-safari-slots',
+      'list-booking-payments',
       'list-cottages',
       'list-my-bookings',
       'list-packages',
+      'list-payments',
       'list-safaris',
+      'payment-webhook',
+      'record-offline-payment',
+      'test-checkout',
+      'update-booking-payment',
       'update-profile',
       'validate-safari-selection',
+      'verify-payment',
     ]);
   });
 

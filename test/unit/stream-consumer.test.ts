@@ -8,8 +8,8 @@ import { handler } from '../../functions/streams/table-events.ts';
 import { asBookingItem, storedBooking, streamRecord } from '../support/stream-fixtures.ts';
 
 describe('what a booking change causes (pure)', () => {
-  it('a new booking tells staff (new-booking), its guest, open wizards (availability-changed) and mails the confirmation', () => {
-    const booking = storedBooking();
+  it('a new booking tells staff (new-booking), its guest, open wizards (availability-changed); pay at property mails the confirm-by link', () => {
+    const booking = storedBooking({ hold_expires_at: '2026-11-23T10:00:00.000Z', holdExpiresAtMs: Date.parse('2026-11-23T10:00:00.000Z') });
     const effects = bookingEffects({ eventName: 'INSERT', after: booking });
     expect(effects.notices.map((notice) => [notice.audience, notice.event])).toEqual([
       ['admin', 'new-booking'],
@@ -17,8 +17,48 @@ describe('what a booking change causes (pure)', () => {
       ['customer', 'availability-changed'],
     ]);
     expect(effects.notices[2]?.data).toEqual({ cottageType: 'hornbill-villa', checkIn: '2027-01-10', checkOut: '2027-01-13', reason: 'booked' });
-    expect(effects.mail).toMatchObject({ kind: 'confirmation', booking: { booking_reference: 'VMLX2K9A1B2C3' } });
+    expect(effects.mail).toMatchObject({ kind: 'confirm-request', confirmBy: '2026-11-23T10:00:00.000Z', booking: { booking_reference: 'VMLX2K9A1B2C3' } });
     expect(effects.mail?.booking).not.toHaveProperty('claims');
+  });
+
+  it('an online booking waiting for its payment mails nothing; its confirmation (paid) mails the receipt and tells staff of the money', () => {
+    const held = storedBooking({ payment_method: 'razorpay', hold_expires_at: '2026-11-22T10:15:00.000Z' });
+    expect(bookingEffects({ eventName: 'INSERT', after: held }).mail).toBeUndefined();
+    const paid = storedBooking({ payment_method: 'razorpay', status: 'confirmed', payment_status: 'paid', payment_id: 'pay_AAAAAAAAAAAAAA' });
+    const effects = bookingEffects({ eventName: 'MODIFY', before: held, after: paid });
+    expect(effects.mail).toMatchObject({ kind: 'confirmation' });
+    expect(effects.notices.map((notice) => notice.event)).toEqual(expect.arrayContaining(['booking-confirmed', 'payment-received']));
+  });
+
+  it('a cancelled paid booking orders its refund once; the processed refund mails the guest; a late payment refunded mails that instead', () => {
+    const paid = storedBooking({ status: 'confirmed', payment_status: 'paid', payment_method: 'razorpay', payment_id: 'pay_AAAAAAAAAAAAAA' });
+    const cancelled = { ...paid, status: 'cancelled' as const, refund_amount: 41_300, cancelled_at: '2026-11-30T10:00:00.000Z' };
+    expect(bookingEffects({ eventName: 'MODIFY', before: paid, after: cancelled }).refund).toMatchObject({ amount: 41_300 });
+    // Already refunded (a retried record): no second order.
+    expect(bookingEffects({ eventName: 'MODIFY', before: paid, after: { ...cancelled, refund_id: 'rfnd_AAAAAAAAAAAAAA' } }).refund).toBeUndefined();
+    const processed = bookingEffects({
+      eventName: 'MODIFY',
+      before: cancelled,
+      after: { ...cancelled, refund_id: 'rfnd_AAAAAAAAAAAAAA', refund_status: 'processed' },
+    });
+    expect(processed.mail).toMatchObject({ kind: 'refund', refundAmount: 41_300, refundId: 'rfnd_AAAAAAAAAAAAAA' });
+    const expired = storedBooking({ status: 'expired', payment_method: 'razorpay' });
+    const late = bookingEffects({
+      eventName: 'MODIFY',
+      before: expired,
+      after: {
+        ...expired,
+        payment_status: 'refunded',
+        payment_id: 'pay_BBBBBBBBBBBBBB',
+        refund_id: 'rfnd_BBBBBBBBBBBBBB',
+        refund_status: 'processed',
+        refund_amount: 41_300,
+        late_payment_refunded: true,
+        needs_attention: 'Paid after the hold lapsed',
+      },
+    });
+    expect(late.mail).toMatchObject({ kind: 'late-payment-refunded', refundAmount: 41_300 });
+    expect(late.notices.map((notice) => [notice.audience, notice.event])).toEqual(expect.arrayContaining([['admin', 'payment-attention']]));
   });
 
   it('a cancellation mails the refund and releases the nights to open wizards', () => {

@@ -242,7 +242,7 @@ describe('step 4 validation', () => {
     const requests = stubApi();
     saveSession(packagedDraft, 4);
     renderWizard('/?step=4');
-    const confirm = await screen.findByRole('button', { name: /Confirm Booking/ });
+    const confirm = await screen.findByRole('button', { name: /^Pay ₹/ });
     await waitFor(() => expect(screen.getByTestId('final-quote')).toBeTruthy());
     expect(confirm.hasAttribute('disabled')).toBe(true);
     await userEvent.click(screen.getByLabelText(/I accept the terms/));

@@ -34,6 +34,7 @@ afterEach(() => {
 const readyDraft: Draft = {
   ...packagedDraft,
   guest: { ...emptyGuest, firstName: 'Meera', lastName: 'Iyer', email: 'meera@example.in', phone: '9845012345', acceptTerms: true },
+  paymentMethod: 'offline',
 };
 
 const created = {

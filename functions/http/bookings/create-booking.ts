@@ -16,7 +16,7 @@ export const handler = httpRoute({ body: createBookingSchema }, async ({ body, e
       'Idempotency-Key': ['Required, 8-128 characters'],
     });
   }
-  const created = await createBooking(body, { idempotencyKey: key, ...(principal ? { principal } : {}) });
+  const created = await createBooking(body, { idempotencyKey: key, clientAddress: event.requestContext?.http?.sourceIp, ...(principal ? { principal } : {}) });
   const headers: Record<string, string> = created.replayed ? { 'idempotent-replayed': 'true' } : {};
   return { statusCode: 201, data: created, headers };
 });

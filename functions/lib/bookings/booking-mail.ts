@@ -396,18 +396,3 @@ function composeMail(order: MailOrder, links: MailLinks | undefined): Mail {
  * confirm link as a button, and the stay as a calendar file (`<reference>.ics`).
  */
 export const bookingMail = (order: MailOrder, links: MailLinks): Mail => composeMail(order, links);
-
-/**
- * The find-booking page (reference and e-mail) when a caller has no manage link: only for the
- * deprecated wrappers below; without SITE_URL their mail has no link at all.
- */
-const findBookingLinks = (booking: BookingRecord): MailLinks | undefined =>
-  config.SITE_URL ? { manageUrl: `${config.SITE_URL.replace(/\/$/, '')}/booking?${new URLSearchParams({ reference: booking.booking_reference })}` } : undefined;
-
-/** @deprecated Use bookingMail({ kind: 'confirmation', booking }, links): only until the stream consumer does. */
-export const bookingConfirmationMail = (booking: BookingRecord, links?: MailLinks): Mail =>
-  composeMail({ kind: 'confirmation', booking }, links ?? findBookingLinks(booking));
-
-/** @deprecated Use bookingMail({ kind: 'cancellation', booking, refundAmount }, links): only until the stream consumer does. */
-export const bookingCancellationMail = (booking: BookingRecord, refundAmount: number, links?: MailLinks): Mail =>
-  composeMail({ kind: 'cancellation', booking, refundAmount }, links ?? findBookingLinks(booking));

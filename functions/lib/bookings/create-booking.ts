@@ -12,11 +12,13 @@ import { claimNight, claimSeats } from '../db/inventory.ts';
 import { listPricingRules } from '../db/pricing-rules.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { badRequest, conflict, unprocessable } from '../http/errors.ts';
+import { ONLINE_HOLD_MINUTES } from '../../../shared/payment-rules.ts';
+import { openHoldClaims, PAY_AT_PROPERTY_HOLD_MS, tooManyOpen } from '../payments/pay-at-property.ts';
 import { freeUnits } from './availability.ts';
 import { bookablePackage, bookableSafari, resolveUnits } from './catalogue.ts';
 
 /** Online payments hold the villa this long; the sweeper frees it if the payment never comes. */
-export const PAYMENT_HOLD_MS = 15 * 60 * 1000;
+export const PAYMENT_HOLD_MS = ONLINE_HOLD_MINUTES * 60_000;
 
 export type CreatedBooking = { booking: BookingRecord; bookingReference: string; manageToken: string; quote: Quote; replayed: boolean };
 
@@ -97,10 +99,7 @@ function problemsOf(
  * unit, every safari seat, the reference and the idempotency key in one transaction. Either all
  * of it is written or none of it, so two guests can never hold the same last villa.
  */
-export async function createBooking(
-  request: CreateBookingRequest,
-  options: { idempotencyKey: string; principal?: Principal; now?: number },
-): Promise<CreatedBooking> {
+export async function createBooking(request: CreateBookingRequest, options: CreateOptions): Promise<CreatedBooking> {
   try {
     return await createOnce(request, options);
   } catch (error) {
@@ -109,7 +108,10 @@ export async function createBooking(
   }
 }
 
-async function createOnce(request: CreateBookingRequest, options: { idempotencyKey: string; principal?: Principal; now?: number }): Promise<CreatedBooking> {
+/** `clientAddress`: the caller's address, one of the keys pay-at-property holds are limited by. */
+type CreateOptions = { idempotencyKey: string; principal?: Principal; now?: number; clientAddress?: string | undefined };
+
+async function createOnce(request: CreateBookingRequest, options: CreateOptions): Promise<CreatedBooking> {
   const now = options.now ?? Date.now();
   const hash = requestHash(request, options.principal);
   // A request that lost a race to its own retry must answer with the booking that won, never a 409.
@@ -158,7 +160,7 @@ async function createOnce(request: CreateBookingRequest, options: { idempotencyK
   const overCapacity = seatClaims.filter((claim) => claim.seats > claim.safari.seats_per_slot);
   if (overCapacity.length) throw soldOut(overCapacity, 'guests');
   const nights = stayNights(request.checkIn, request.checkOut);
-  if (3 + request.rooms * nights.length + seatClaims.length > MAX_TRANSACTION_ACTIONS) {
+  if (3 + request.rooms * nights.length + seatClaims.length + (request.paymentMethod === 'offline' ? 3 : 0) > MAX_TRANSACTION_ACTIONS) {
     throw badRequest('This booking is too large to make at once: book fewer rooms or nights, or split it into two bookings', {
       rooms: ['Too many rooms for this many nights in one booking'],
     });
@@ -192,7 +194,8 @@ async function createOnce(request: CreateBookingRequest, options: { idempotencyK
   }
 
   const createdAt = new Date(now).toISOString();
-  const holdExpiresAtMs = request.paymentMethod === 'razorpay' ? now + PAYMENT_HOLD_MS : undefined;
+  // Online: held until paid (15 minutes). Pay at property: held until the guest confirms it from the e-mail (24 hours).
+  const holdExpiresAtMs = now + (request.paymentMethod === 'razorpay' ? PAYMENT_HOLD_MS : PAY_AT_PROPERTY_HOLD_MS);
   const guest = request.guestDetails;
   const id = randomUUID();
   const manage = newManageToken(id);
@@ -203,7 +206,9 @@ async function createOnce(request: CreateBookingRequest, options: { idempotencyK
     status: 'pending',
     payment_method: request.paymentMethod,
     payment_status: 'pending',
-    ...(holdExpiresAtMs ? { hold_expires_at: new Date(holdExpiresAtMs).toISOString(), holdExpiresAtMs } : {}),
+    hold_expires_at: new Date(holdExpiresAtMs).toISOString(),
+    holdExpiresAtMs,
+    ...(request.paymentMethod === 'offline' ? { open_hold: true, ...(options.clientAddress ? { client_address: options.clientAddress } : {}) } : {}),
     customer_name: [guest.prefix, guest.firstName, guest.lastName].filter(Boolean).join(' '),
     customer_email: guest.email.toLowerCase(),
     customer_phone: guest.phone,
@@ -247,16 +252,20 @@ async function createOnce(request: CreateBookingRequest, options: { idempotencyK
     ...chosen.flatMap((unit) => nights.map((night) => claimNight(unit.id, night, booking.id, now, holdExpiresAtMs))),
     ...seatClaims.map((claim) => claimSeats(claim.safari.id, claim.date, claim.timeSlot, claim.seats, claim.safari.seats_per_slot)),
   ];
+  const firstOpenHold = writes.length;
+  if (request.paymentMethod === 'offline') writes.push(...openHoldClaims(booking, holdExpiresAtMs));
   try {
     await transact(writes);
   } catch (error) {
     if (!(error instanceof TransactionRefused)) throw error;
+    // Only an owner's open-hold set refused: at the limit of unconfirmed pay-at-property bookings.
+    if (error.failed.every((index) => index >= firstOpenHold)) throw tooManyOpen();
     const idempotencyIndex = head.length - 1;
     if (error.failed.includes(idempotencyIndex)) {
       const winner = await replay(options.idempotencyKey, hash);
       if (winner) return winner;
     }
-    const firstSeat = writes.length - seatClaims.length;
+    const firstSeat = firstOpenHold - seatClaims.length;
     const failedClaims = error.failed.filter((index) => index >= firstSeat).flatMap((index) => seatClaims[index - firstSeat] ?? []);
     if (failedClaims.length) await conflictOrReplay(soldOut(failedClaims, 'timeSlot'));
     await conflictOrReplay(

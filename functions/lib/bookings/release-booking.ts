@@ -4,6 +4,7 @@ import type { Principal } from '../auth.ts';
 import { changeBookingStatusWrite, getBooking, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
 import { ownedNights, releaseNight, releaseSeats } from '../db/inventory.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
+import { openHoldReleases } from '../payments/pay-at-property.ts';
 import { conflict, notFound } from '../http/errors.ts';
 
 /**
@@ -23,6 +24,8 @@ export async function releaseBooking(
     changeBookingStatusWrite(booking, status, from, changes),
     ...owned.flatMap(({ cottageId, nights }) => nights.map((night) => releaseNight(cottageId, night, booking.id))),
     ...booking.claims.seats.filter((claim) => claim.seats > 0).map((claim) => releaseSeats(claim.safariId, claim.date, claim.timeSlot, claim.seats)),
+    // An unconfirmed pay-at-property booking stops counting against its owners' limit.
+    ...(booking.open_hold ? openHoldReleases(booking) : []),
   ]);
 }
 

@@ -14,11 +14,15 @@ export type StoredBooking = BookingRecord & {
   quote?: Quote;
   /** SHA-256 of the manage-booking link's secret (functions/lib/bookings/manage-token.ts). */
   manageTokenHash?: string;
+  /** Pay at property, not yet confirmed by the guest: counted in its owners' open-hold sets (pay-at-property.ts). */
+  open_hold?: boolean;
+  /** The address it was booked from (one of those owners); never shown. */
+  client_address?: string;
   claims: { cottageIds: string[]; nights: string[]; seats: Array<{ safariId: string; date: string; timeSlot: string; seats: number }> };
 };
 
 export function toPublicBooking(booking: StoredBooking): BookingRecord {
-  const { claims: _claims, holdExpiresAtMs: _hold, quote: _quote, manageTokenHash: _manage, ...record } = booking;
+  const { claims: _claims, holdExpiresAtMs: _hold, quote: _quote, manageTokenHash: _manage, open_hold: _open, client_address: _address, ...record } = booking;
   return record;
 }
 
@@ -69,6 +73,8 @@ export function changeBookingStatusWrite(
   status: BookingRecord['status'],
   from: BookingRecord['status'][],
   changes: Record<string, unknown> = {},
+  /** A further condition (its own `:names`), e.g. that the booking is still unpaid. */
+  also?: { condition: string; values: Record<string, unknown> },
 ) {
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':status': status, ':gsi2sk': bookingKeys.byMonth(booking.created_at, status).gsi2sk };
@@ -83,10 +89,10 @@ export function changeBookingStatusWrite(
     Update: {
       TableName: tableName,
       Key: bookingKeys.item(booking.id),
-      UpdateExpression: `SET ${sets.join(', ')} REMOVE holdExpiresAtMs, hold_expires_at`,
-      ConditionExpression: `#status IN (${from.map((_, index) => `:from${index}`).join(', ')})`,
+      UpdateExpression: `SET ${sets.join(', ')} REMOVE holdExpiresAtMs, hold_expires_at, open_hold`,
+      ConditionExpression: `#status IN (${from.map((_, index) => `:from${index}`).join(', ')})${also ? ` AND (${also.condition})` : ''}`,
       ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+      ExpressionAttributeValues: { ...values, ...also?.values },
     },
   };
 }

@@ -83,6 +83,23 @@ export const bookingKeys = {
   payment: (bookingId: string, paymentId: string): Keys => ({ pk: `BOOKING#${bookingId}`, sk: `PAYMENT#${paymentId}` }),
 };
 
+/** Payments: the provider's order points at its booking; payments and refunds live in the booking's partition. */
+export const paymentKeys = {
+  refund: (bookingId: string, refundId: string): Keys => ({ pk: `BOOKING#${bookingId}`, sk: `REFUND#${refundId}` }),
+  order: (orderId: string): Keys => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' }),
+  /** Every payment and refund, newest first, for the staff list and its stats. */
+  listing: (createdAt: string, id: string): Gsi1Keys => ({ gsi1pk: 'PAYMENTS', gsi1sk: `${createdAt}#${id}` }),
+  listPartition: 'PAYMENTS',
+  /** A provider webhook event already handled (`x-razorpay-event-id`): a replay finds it and does nothing. */
+  webhookEvent: (eventId: string): Keys => ({ pk: `WEBHOOK#${eventId}`, sk: 'WEBHOOK' }),
+};
+
+/** Open pay-at-property bookings (unconfirmed) per e-mail, phone and client address: the set of their ids. */
+export const openHoldKeys = {
+  /** `owner`: `email#…`, `phone#…` or `address#…`. */
+  of: (owner: string): Keys => ({ pk: `OPENHOLDS#${owner}`, sk: 'OPENHOLDS' }),
+};
+
 export const idempotencyKeys = {
   item: (scope: string, key: string): Keys => ({ pk: `IDEMPOTENCY#${scope}#${key}`, sk: 'IDEMPOTENCY' }),
 };

@@ -135,7 +135,7 @@ export const routeBuilder = (authenticate: Authenticate) =>
  * For routes the table marks public: no token is read, so token code (the JWT check, the signing secret's request)
  * never enters their bundles. Fails closed: deployed behind any other route, it refuses to run.
  */
-export const publicRoute = routeBuilder(async (event) => {
+export const publicRoute = /* @__PURE__ */ routeBuilder(async (event) => {
   if (authLevelOf(event) !== 'public') throw forbidden();
   return undefined;
 });

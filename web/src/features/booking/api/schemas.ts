@@ -114,12 +114,27 @@ export const safariValidationSchema = v.object({
   total: v.number(),
 });
 
+/**
+ * A booking as creation and payment answer it: the record, and until when its nights are held (an
+ * online booking 15 minutes to pay; one paid at the property 24 hours for the guest to confirm).
+ */
+export const heldBookingSchema = v.object({
+  ...bookingRecordSchema.entries,
+  // What step 4 compares with the draft, to tell whether the guest changed the stay after booking it.
+  cottage_type: v.optional(v.string()),
+  safaris: v.optional(
+    v.array(v.object({ safari_id: v.optional(v.string()), name: v.string(), date: v.string(), time_slot: v.string(), guests: v.number(), amount: v.number() })),
+    () => [],
+  ),
+  hold_expires_at: v.optional(v.string()),
+});
+
 /** POST /api/bookings (201). */
 export const createdBookingSchema = v.object({
   bookingReference: v.string(),
   manageToken: v.optional(v.string()),
   replayed: v.optional(v.boolean()),
   quote: quoteSchema,
-  booking: bookingRecordSchema,
+  booking: heldBookingSchema,
 });
 export type CreatedBooking = v.InferOutput<typeof createdBookingSchema>;

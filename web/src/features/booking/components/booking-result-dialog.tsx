@@ -5,6 +5,7 @@ import { formatInr } from '@shared/money';
 import { PriceNote } from '@/components/price-note';
 import { Dialog } from '@/components/dialog';
 import { paths } from '@/config/paths';
+import { ConfirmByNotice } from './confirm-by-notice';
 import type { CreatedBooking } from '../api/schemas';
 import { formatDateWithWeekday, plural } from '@/lib/format';
 
@@ -17,7 +18,8 @@ function calendarFile(booking: CreatedBooking['booking']): string {
     'VERSION:2.0',
     'PRODID:-//Forest Resort//Booking//EN',
     'BEGIN:VEVENT',
-    `UID:${booking.booking_reference}@forest-resort`,
+    // The UID of the e-mailed calendar file (functions/lib/bookings/booking-mail.ts): one event per booking, which its later e-mails update.
+    `UID:${booking.id}@forest-resort`,
     `DTSTAMP:${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '')}`,
     `DTSTART;TZID=Asia/Kolkata:${compactDay(booking.check_in_date)}T140000`,
     `DTEND;TZID=Asia/Kolkata:${compactDay(booking.check_out_date)}T110000`,
@@ -107,14 +109,16 @@ export default function BookingResultDialog({ booking, onClose }: { booking: Cre
               <dd>
                 <strong>{formatInr(record.total_amount)}</strong>
                 <PriceNote rupees={record.total_amount} estimatedOffline={false} />
-                {record.payment_method === 'offline' ? ', to pay at the property' : ''}
+                {record.payment_method === 'offline' ? ', to pay at the property' : record.payment_status === 'paid' ? ', paid online' : ''}
               </dd>
             </div>
           </dl>
+          <ConfirmByNotice booking={record} />
           <div className="email-panel">
             <strong>Confirmation e-mail</strong>
             <p>
-              A confirmation with these details is on its way to <strong>{record.customer_email}</strong>. Free cancellation up to 48 hours before check-in.
+              {record.payment_method === 'offline' ? 'An e-mail with these details and the link to confirm' : 'A confirmation with these details'} is on its way
+              to <strong>{record.customer_email}</strong>. Free cancellation up to 48 hours before check-in.
             </p>
             <p>
               {/* The link from the create answer opens the booking at once; without it, the lookup by reference and e-mail. */}

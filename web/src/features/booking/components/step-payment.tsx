@@ -3,25 +3,35 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { guestDetailsSchema, guestMessages } from '@shared/booking';
 import { formatInr } from '@shared/money';
+import { paymentMessages } from '@shared/payment-rules';
 import { Dialog } from '@/components/dialog';
 import { PriceBreakdown } from '@/components/price-breakdown';
 import { PriceNote } from '@/components/price-note';
 import { frontDesk } from '@/config/resort';
 import { ApiError } from '@/lib/api-client';
 import { isNetworkFailure, useConnectivity } from '@/lib/connectivity';
+import { useTimeLeft } from '@/lib/hold-time';
+import { useSiteConfig } from '@/lib/use-site-config';
 import { useCreateBooking, type CreateBookingInput } from '../api/create-booking';
 import { getStayQuoteQueryOptions, useStayQuote } from '../api/get-stay-quote';
+import { releaseHeldBooking } from '../api/payments';
 import { quoteSchema, type CreatedBooking, type StayQuote } from '../api/schemas';
 import { useWizard } from '../hooks/wizard-context';
 import { quoteRequestOf } from '../hooks/use-running-quote';
+import { useOnlinePayment } from '../hooks/use-online-payment';
 import { useProfilePrefill } from '../hooks/use-profile-prefill';
 import { useVillaName } from '../hooks/use-villa-name';
+import { loadRazorpayScript } from '../lib/razorpay-checkout';
 import { countryCodes, guestPrefixes, partySize, type Draft, type GuestForm } from '../model/draft';
+import { heldMatchesDraft } from '../model/held-booking';
 import { formatDateWithWeekday, plural } from '@/lib/format';
+import { HoldCountdown } from './hold-countdown';
+import { PaymentMethodTiles } from './payment-method-tiles';
 import { StepActions } from './step-actions';
 import { StepHeading } from './step-heading';
+import { TestCheckoutDialog } from './test-checkout-dialog';
 
-const PAYMENT_FAILED = 'Something went wrong with your payment. Please try again or contact our support team.';
+const PAYMENT_FAILED = paymentMessages.failedDefault;
 /** DESIGN section 6: never a confirmation the server did not give; say exactly what happened instead. */
 const NOT_SENT =
   "You're offline. Your booking has not been made: confirming needs a connection, and nothing was sent. Everything you entered is kept here; press Retry once you're back online.";
@@ -131,10 +141,91 @@ function BookingSummary({ draft, quote, isError, onRetry }: { draft: Draft; quot
   );
 }
 
+/**
+ * The booking made for online payment and not yet paid: which booking, how long its villa stays
+ * held, and what changing anything means (giving the hold back, then booking again).
+ */
+function AwaitingPayment({
+  held,
+  changed,
+  timeLeft,
+  releasing,
+  onRelease,
+  onBookAgain,
+}: {
+  held: CreatedBooking;
+  /** The guest went back and changed the stay after this booking was made. */
+  changed: boolean;
+  timeLeft: number | undefined;
+  releasing: boolean;
+  onRelease: () => void;
+  onBookAgain: () => void;
+}) {
+  const record = held.booking;
+  if (changed && timeLeft !== 0)
+    return (
+      <section className="panel pay-hold" aria-labelledby="pay-hold-heading" data-testid="awaiting-payment">
+        <h3 id="pay-hold-heading" className="panel__title">
+          You changed your stay after booking it
+        </h3>
+        <p>
+          Booking {held.bookingReference} ({record.cottage_name}, {formatDateWithWeekday(record.check_in_date)} to{' '}
+          {formatDateWithWeekday(record.check_out_date)}) is still held for you, unpaid. To book what you have chosen now, release that hold first; nothing was
+          charged.
+        </p>
+        <p>
+          <button type="button" className="button button--primary" onClick={onRelease} disabled={releasing}>
+            {releasing ? 'Releasing the hold...' : 'Release it and continue'}
+          </button>
+        </p>
+      </section>
+    );
+  if (timeLeft === 0)
+    return (
+      <section className="panel pay-hold pay-hold--over" aria-labelledby="pay-hold-heading" data-testid="awaiting-payment">
+        <h3 id="pay-hold-heading" className="panel__title">
+          The time to pay has run out
+        </h3>
+        <p>
+          Booking {held.bookingReference} was not paid within the time, so its villa is no longer held. Nothing was charged. Your details are still here: book
+          again to check the villa is still free.
+        </p>
+        <p>
+          <button type="button" className="button button--primary" onClick={onBookAgain}>
+            Book again
+          </button>
+        </p>
+      </section>
+    );
+  return (
+    <section className="panel pay-hold" aria-labelledby="pay-hold-heading" data-testid="awaiting-payment">
+      <h3 id="pay-hold-heading" className="panel__title">
+        Booking {held.bookingReference} is waiting for payment
+      </h3>
+      <HoldCountdown expiresAt={record.hold_expires_at} />
+      <p>
+        Pay <strong>{formatInr(record.total_amount)}</strong> to confirm it. Nothing has been charged yet.
+      </p>
+      <p className="pay-hold__change muted">
+        The details below are in this booking. To change them,{' '}
+        <button type="button" className="link-button" onClick={onRelease} disabled={releasing}>
+          {releasing ? 'releasing the hold...' : 'release the hold'}
+        </button>{' '}
+        and book again.
+      </p>
+    </section>
+  );
+}
+
 /** `unsent`: the browser is offline, nothing went out. `lost`: no answer came (the booking may or may not be stored; Retry tells). */
 type Failure = { kind: 'failed'; message: string } | { kind: 'price'; quote: StayQuote; message: string } | { kind: 'unsent' | 'lost'; message: string };
 
-/** Step 4: the server's full quote, how to pay, the guest's details, and the booking itself (once, whatever the retries). */
+/**
+ * Step 4: the server's full quote, how to pay, the guest's details, and the booking itself (once,
+ * whatever the retries). Paid online, the booking is made first and held while the guest pays; the
+ * checkout (the test provider's, or Razorpay's when live) then pays that same booking, however
+ * often it is tried, until the server confirms it.
+ */
 export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedBooking) => void }) {
   const { draft, update, goTo } = useWizard();
   const queryClient = useQueryClient();
@@ -147,13 +238,34 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
   const [problems, setProblems] = useState<Problems>({});
   const [otherProblems, setOtherProblems] = useState<string[]>([]);
   const [failure, setFailure] = useState<Failure | undefined>();
+  const [tooManyOpen, setTooManyOpen] = useState(false);
+  const [releasing, setReleasing] = useState(false);
   const guest = draft.guest;
-  const processing = create.isPending;
+  const held = draft.awaitingPayment;
+  const holdLeft = useTimeLeft(held?.booking.hold_expires_at);
+  const heldChanged = held !== undefined && !heldMatchesDraft(held.booking, draft);
+
+  // Razorpay's script, from its host, only once the guest reaches this step and only when live.
+  const config = useSiteConfig().data;
+  const liveKey = config?.paymentMode === 'razorpay' ? config.razorpayKeyId : undefined;
+  useEffect(() => {
+    if (liveKey) loadRazorpayScript();
+  }, [liveKey]);
+
   // Each refused attempt moves focus to the banner that sums the problems up, once it is on screen.
   const [errorFocus, setErrorFocus] = useState(0);
   useEffect(() => {
     if (errorFocus > 0) document.getElementById('payment-errors')?.focus();
   }, [errorFocus]);
+  const showProblem = (message: string) => {
+    setProblems({});
+    setOtherProblems([message]);
+    setErrorFocus((count) => count + 1);
+  };
+
+  const payment = useOnlinePayment({ liveKey, onPaid: onBooked, onGatewayMissing: showProblem });
+  const phase = payment.phase;
+  const processing = create.isPending || releasing || phase.name === 'ordering' || phase.name === 'verifying' || phase.name === 'provider';
 
   const setGuest = (change: Partial<GuestForm>) => {
     update((current) => ({ ...current, guest: { ...current.guest, ...change } }));
@@ -162,8 +274,15 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
       setProblems((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !changed.includes(key as Field))));
   };
 
-  // One key per booking attempt, kept in the draft: a double click, a retry or a reload books once.
+  /** A fresh start after a hold is gone: a new key, so the next Pay makes a new booking. */
   const keyRef = useRef(draft.idempotencyKey);
+  const forgetHeldBooking = () => {
+    keyRef.current = undefined;
+    payment.close();
+    update((current) => ({ ...current, awaitingPayment: undefined, idempotencyKey: undefined }));
+  };
+
+  // One key per booking attempt, kept in the draft: a double click, a retry or a reload books once.
   function book(totalAmount: number) {
     const idempotencyKey = (keyRef.current ??= newIdempotencyKey());
     if (draft.idempotencyKey !== idempotencyKey) update((current) => ({ ...current, idempotencyKey }));
@@ -173,10 +292,19 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
       return;
     }
     setFailure(undefined);
+    setTooManyOpen(false);
     create.mutate(
       { ...bookingInput(draft, totalAmount), idempotencyKey },
       {
-        onSuccess: (booking) => onBooked(booking),
+        onSuccess: (booking) => {
+          if (booking.booking.payment_method !== 'razorpay') {
+            onBooked(booking);
+            return;
+          }
+          // Held for payment: from here on every Pay pays this booking.
+          update((current) => ({ ...current, awaitingPayment: booking }));
+          payment.start(booking);
+        },
         onError: (error) => {
           if (isNetworkFailure(error)) {
             setFailure({ kind: 'lost', message: NO_ANSWER });
@@ -207,6 +335,13 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
             goTo(1);
             return;
           }
+          // Too many bookings to pay at the property still unconfirmed: the server's words, and the way out.
+          if (error.status === 429 && draft.paymentMethod === 'offline') {
+            // This request booked nothing; the next one, made differently, needs its own key.
+            keyRef.current = undefined;
+            update((current) => ({ ...current, idempotencyKey: undefined }));
+            setTooManyOpen(true);
+          }
           const mapped = serverProblems(error.details);
           setProblems(mapped.fields);
           setOtherProblems(mapped.other.length ? mapped.other : Object.keys(mapped.fields).length ? [] : [error.message]);
@@ -216,9 +351,41 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
     );
   }
 
+  /** Gives the unpaid booking's hold back (nothing was charged), so the guest can change it and book again. */
+  async function releaseHold() {
+    if (!held) return;
+    setReleasing(true);
+    try {
+      if (held.manageToken) await releaseHeldBooking(held.bookingReference, held.manageToken);
+      setOtherProblems([]);
+      forgetHeldBooking();
+    } catch (error) {
+      showProblem(
+        isNetworkFailure(error)
+          ? "We couldn't reach the resort to release the hold. Please try again."
+          : error instanceof ApiError
+            ? error.message
+            : PAYMENT_FAILED,
+      );
+    } finally {
+      setReleasing(false);
+    }
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
     if (processing) return;
+    if (held) {
+      if (heldChanged) return;
+      // The booking exists and is held: pay it, whatever is typed below (the form is locked).
+      if (offline) {
+        setFailure({ kind: 'unsent', message: NOT_SENT });
+        return;
+      }
+      setOtherProblems([]);
+      payment.start(held);
+      return;
+    }
     const found = guestProblems(guest);
     setProblems(found);
     setOtherProblems([]);
@@ -228,8 +395,24 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
       return;
     }
     if (!quote.data) return;
+    // Live, without Razorpay's script (blocked, or not loaded yet): say so before holding a villa for nothing.
+    if (draft.paymentMethod === 'razorpay' && liveKey && typeof window.Razorpay !== 'function') {
+      showProblem(paymentMessages.gatewayMissing);
+      return;
+    }
     book(quote.data.total);
   }
+
+  /** Retry after a failure before the booking existed; once it exists, Retry pays it. */
+  const retryBooking = () => {
+    if (!draft.awaitingPayment) {
+      if (quote.data) book(quote.data.total);
+    } else if (offline) setFailure({ kind: 'unsent', message: NOT_SENT });
+    else {
+      setFailure(undefined);
+      payment.start(draft.awaitingPayment);
+    }
+  };
 
   const messages = [...fieldOrder.flatMap((field) => (problems[field] ? [problems[field]] : [])), ...otherProblems];
   const input = (
@@ -260,6 +443,15 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
     </div>
   );
 
+  const total = held && !heldChanged ? held.booking.total_amount : quote.data?.total;
+  const payOnline = held !== undefined || draft.paymentMethod === 'razorpay';
+  const holdOver = held !== undefined && holdLeft === 0;
+  const supportLink = (
+    <a className="button button--secondary" href={frontDesk.href}>
+      Call Support
+    </a>
+  );
+
   return (
     <form className="step step--payment" onSubmit={submit} noValidate aria-busy={processing}>
       <StepHeading description="Check your stay, tell us who is coming and how you'd like to pay.">Review and confirm</StepHeading>
@@ -268,34 +460,49 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
           <p>
             <strong>Please fix the following errors:</strong> {messages.join(', ')}
           </p>
+          {tooManyOpen && draft.paymentMethod === 'offline' && (
+            <p className="banner__actions">
+              <button
+                type="button"
+                className="button button--small button--secondary"
+                onClick={() => {
+                  update((current) => ({ ...current, paymentMethod: 'razorpay' }));
+                  setTooManyOpen(false);
+                  setOtherProblems([]);
+                }}
+              >
+                Pay online instead
+              </button>
+            </p>
+          )}
         </div>
+      )}
+      {held && (
+        <AwaitingPayment
+          held={held}
+          changed={heldChanged}
+          timeLeft={holdLeft}
+          releasing={releasing}
+          onRelease={() => void releaseHold()}
+          onBookAgain={() => {
+            setOtherProblems([]);
+            forgetHeldBooking();
+          }}
+        />
       )}
       <BookingSummary draft={draft} quote={quote.data} isError={quote.isError} onRetry={() => void quote.refetch()} />
 
-      <fieldset className="panel">
-        <legend className="panel__title">How would you like to pay?</legend>
-        <div className="pay-tiles">
-          <label className="pay-tile pay-tile--disabled">
-            <input type="radio" name="paymentMethod" value="razorpay" disabled checked={draft.paymentMethod === 'razorpay'} onChange={() => undefined} />
-            <span className="pay-tile__title">Pay online</span>
-            <span className="pay-tile__text">Cards, UPI, net banking</span>
-            <span className="badge">Coming soon</span>
-          </label>
-          <label className={`pay-tile${draft.paymentMethod === 'offline' ? ' pay-tile--selected' : ''}`}>
-            <input
-              type="radio"
-              name="paymentMethod"
-              value="offline"
-              checked={draft.paymentMethod === 'offline'}
-              onChange={() => update((current) => ({ ...current, paymentMethod: 'offline' }))}
-            />
-            <span className="pay-tile__title">Pay at property</span>
-            <span className="pay-tile__text">Nothing to pay now: settle at check-in.</span>
-          </label>
-        </div>
-      </fieldset>
+      <PaymentMethodTiles
+        method={held ? 'razorpay' : draft.paymentMethod}
+        onChange={(paymentMethod) => {
+          update((current) => ({ ...current, paymentMethod }));
+          setTooManyOpen(false);
+        }}
+        testMode={config?.paymentMode === 'test'}
+        disabled={held !== undefined}
+      />
 
-      <fieldset className="panel">
+      <fieldset className="panel" disabled={held !== undefined}>
         <legend className="panel__title">Primary guest</legend>
         <div className="form-grid">
           <div className="field field--narrow">
@@ -371,15 +578,17 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
         <button
           type="submit"
           className="button button--primary"
-          disabled={!guest.acceptTerms || processing || !quote.data}
+          disabled={!guest.acceptTerms || processing || total === undefined || holdOver || heldChanged}
           aria-describedby={offline ? 'confirm-needs-connection' : undefined}
         >
           {processing ? (
             <>
               <span className="spinner spinner--small" aria-hidden="true" /> Processing...
             </>
+          ) : payOnline ? (
+            `Pay ${total === undefined ? 'now' : formatInr(total)}`
           ) : (
-            `Confirm Booking${quote.data ? ` · ${formatInr(quote.data.total)}` : ''}`
+            `Confirm Booking${total === undefined ? '' : ` · ${formatInr(total)}`}`
           )}
         </button>
         {offline && (
@@ -389,20 +598,68 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
         )}
       </StepActions>
 
+      <TestCheckoutDialog
+        order={phase.name === 'test-checkout' ? phase.order : undefined}
+        holdExpiresAt={held?.booking.hold_expires_at}
+        busy={phase.name === 'test-checkout' ? phase.busy : false}
+        onPay={() => payment.payTest('success')}
+        onFail={() => payment.payTest('failure')}
+        onClose={payment.close}
+      />
+      <Dialog
+        open={phase.name === 'failed'}
+        title={paymentMessages.failedTitle}
+        onClose={payment.close}
+        description={phase.name === 'failed' ? phase.message : undefined}
+        className="dialog--result dialog--failed"
+      >
+        <div className="payment-failed" data-testid="payment-failed">
+          {held && !holdOver && <HoldCountdown expiresAt={held.booking.hold_expires_at} />}
+          <p className="payment-failed__support muted">
+            Need a hand? Our front desk is on <a href={frontDesk.href}>{frontDesk.phone}</a>.
+          </p>
+          <div className="dialog__actions">
+            <button type="button" className="button button--primary" data-autofocus onClick={payment.retry}>
+              Try Again
+            </button>
+            {supportLink}
+          </div>
+        </div>
+      </Dialog>
+      <Dialog
+        open={phase.name === 'hold-lost'}
+        title={paymentMessages.failedTitle}
+        onClose={payment.close}
+        description={phase.name === 'hold-lost' ? phase.message : undefined}
+        className="dialog--result dialog--failed"
+      >
+        <div className="dialog__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            data-autofocus
+            onClick={() => {
+              setOtherProblems([]);
+              forgetHeldBooking();
+            }}
+          >
+            Book again
+          </button>
+          {supportLink}
+        </div>
+      </Dialog>
       <Dialog
         open={failure?.kind === 'failed'}
-        title="Payment Failed"
+        title={paymentMessages.failedTitle}
         onClose={() => setFailure(undefined)}
         description={failure?.message}
         className="dialog--result dialog--failed"
       >
         <div className="dialog__actions">
-          <button type="button" className="button button--primary" data-autofocus onClick={() => quote.data && book(quote.data.total)}>
+          <button type="button" className="button button--primary" data-autofocus onClick={retryBooking}>
             Try Again
           </button>
-          <a className="button button--secondary" href={frontDesk.href}>
-            Call Support
-          </a>
+          {supportLink}
         </div>
       </Dialog>
       <Dialog
@@ -413,12 +670,10 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
         className="dialog--result dialog--failed"
       >
         <div className="dialog__actions">
-          <button type="button" className="button button--primary" data-autofocus onClick={() => quote.data && book(quote.data.total)}>
+          <button type="button" className="button button--primary" data-autofocus onClick={retryBooking}>
             Retry
           </button>
-          <a className="button button--secondary" href={frontDesk.href}>
-            Call Support
-          </a>
+          {supportLink}
         </div>
       </Dialog>
       <Dialog

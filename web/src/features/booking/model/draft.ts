@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { villaTypes, type VillaType } from '@shared/catalog';
-import { availabilityResultSchema, type AvailabilityResult } from '../api/schemas';
+import { availabilityResultSchema, createdBookingSchema, type AvailabilityResult } from '../api/schemas';
 
 export type { VillaType };
 
@@ -62,6 +62,11 @@ export const draftSchema = v.object({
   notice: v.optional(v.string()),
   /** One key per booking attempt, kept across retries and reloads so the server books at most once. */
   idempotencyKey: v.optional(v.string()),
+  /**
+   * The booking made for online payment and not paid yet: its nights are held for it, so every Pay
+   * (after a dismissed checkout, a failure or a reload) pays this booking, never books a second one.
+   */
+  awaitingPayment: v.optional(createdBookingSchema),
 });
 export type Draft = v.InferOutput<typeof draftSchema>;
 
@@ -78,7 +83,7 @@ export const emptyGuest: GuestForm = {
   acceptTerms: false,
 };
 
-/** Spec section 3's defaults: 1 room, 1 adult, 0 children, nothing chosen. Online payment is not live yet, so the property. */
+/** Spec section 3's defaults: 1 room, 1 adult, 0 children, nothing chosen, paid online (spec section 9). */
 export const defaultDraft: Draft = {
   cottage: '',
   checkIn: '',
@@ -88,7 +93,7 @@ export const defaultDraft: Draft = {
   children: 0,
   safaris: [],
   guest: emptyGuest,
-  paymentMethod: 'offline',
+  paymentMethod: 'razorpay',
 };
 
 export const villaAvailable = (draft: Draft): boolean => draft.availability?.available === true;

@@ -7,9 +7,10 @@ import { GuestPage } from '@/components/guest-page';
 import { ApiError } from '@/lib/api-client';
 import { plural } from '@/lib/format';
 import { useCancelBookingByReference } from '../api/cancel-booking-by-reference';
-import { useBookingByReference, type BookingProof } from '../api/get-booking-by-reference';
-import type { BookingView } from '@/lib/booking-record';
+import { useBookingByReference, type BookingProof, type ManagedBooking } from '../api/get-booking-by-reference';
+import { ConfirmStay } from './confirm-stay';
 import { normaliseReference } from './lookup-form';
+import { PaymentHistory } from './payment-history';
 
 function LoadFailure({ error, reference, onRetry }: { error: Error; reference: string; onRetry: () => void }) {
   const status = error instanceof ApiError ? error.status : 0;
@@ -32,13 +33,16 @@ function LoadFailure({ error, reference, onRetry }: { error: Error; reference: s
   );
 }
 
-function ManageBooking({ booking, reference, proof }: { booking: BookingView; reference: string; proof: BookingProof }) {
+function ManageBooking({ booking, reference, proof }: { booking: ManagedBooking; reference: string; proof: BookingProof }) {
   const cancellation = useCancelBookingByReference(reference, proof);
+  const token = 'token' in proof ? proof.token : undefined;
   return (
     <>
+      {!cancellation.data && <ConfirmStay booking={booking} token={token} />}
       <section className="panel" aria-label={`Booking ${booking.booking_reference}`}>
         <BookingDetails booking={booking} />
       </section>
+      <PaymentHistory booking={booking} token={token} />
       <CancelBooking booking={booking} cancellation={cancellation} />
       <p className="guest-page__aside">
         Questions about your stay? Call the front desk on <a href={frontDesk.href}>{frontDesk.phone}</a>.

@@ -1,0 +1,32 @@
+import * as v from 'valibot';
+import { portalRoles } from '../../../shared/users.ts';
+import { fields } from '../../../shared/validation.ts';
+import { manageLinkMatches } from '../../lib/bookings/manage-link.ts';
+import { manageTokenMatches, parseManageToken } from '../../lib/bookings/manage-token.ts';
+import { BOOKING_ID, getBooking } from '../../lib/db/bookings.ts';
+import { paymentsOfBooking } from '../../lib/db/payments.ts';
+import { notFound } from '../../lib/http/errors.ts';
+import { httpRoute } from '../../lib/http/signed-in-route.ts';
+
+/**
+ * GET /api/payments/booking/{bookingId}: the booking's payments and refunds, for its owner (signed
+ * in), the holder of its manage link (`?token=`) or staff. To anyone else the booking does not exist.
+ */
+export const handler = httpRoute(
+  { params: fields({ bookingId: v.string() }), query: fields({ token: v.optional(v.pipe(v.string(), v.maxLength(2000))) }) },
+  async ({ params, query, principal }) => {
+    const missing = notFound('Booking not found');
+    if (!BOOKING_ID.test(params.bookingId)) throw missing;
+    const booking = await getBooking(params.bookingId);
+    if (!booking) throw missing;
+    const staff = principal !== undefined && portalRoles.includes(principal.role);
+    const owner = principal !== undefined && booking.user_id === principal.userId;
+    const parsed = query.token ? parseManageToken(query.token) : undefined;
+    const linkHolder =
+      parsed !== undefined &&
+      parsed.bookingId === booking.id &&
+      (manageTokenMatches(booking.manageTokenHash, parsed.secret) || (await manageLinkMatches(booking.id, parsed.secret)));
+    if (!staff && !owner && !linkHolder) throw missing;
+    return paymentsOfBooking(booking.id);
+  },
+);

@@ -1,0 +1,55 @@
+import * as v from 'valibot';
+import { fields } from '../../../shared/validation.ts';
+import { InvalidCursor, listPaymentsPage, type PaymentListEntry } from '../../lib/db/payments.ts';
+import { badRequest } from '../../lib/http/errors.ts';
+import { httpRoute } from '../../lib/http/signed-in-route.ts';
+
+const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-12-24'));
+
+/**
+ * GET /api/payments/admin (staff): payments and refunds, newest first, `limit` per page (default
+ * 25, at most 100) with an opaque `cursor` for the next; filters: `kind` (payment, refund),
+ * `status`, `method`, and a `from`/`to` day range of when they were recorded.
+ */
+export const handler = httpRoute(
+  {
+    query: fields({
+      limit: v.optional(
+        v.pipe(
+          v.string(),
+          v.regex(/^\d{1,3}$/, 'limit is a number from 1 to 100'),
+          v.transform(Number),
+          v.minValue(1, 'limit is a number from 1 to 100'),
+          v.maxValue(100, 'limit is a number from 1 to 100'),
+        ),
+        '25',
+      ),
+      cursor: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+      kind: v.optional(v.picklist(['payment', 'refund'], 'kind is payment or refund')),
+      status: v.optional(v.picklist(['created', 'captured', 'failed', 'refunded', 'pending', 'paid', 'processed'], 'Unknown status')),
+      method: v.optional(v.picklist(['razorpay', 'offline', 'manual'], 'method is razorpay, offline or manual')),
+      from: v.optional(day),
+      to: v.optional(day),
+    }),
+  },
+  async ({ query }) => {
+    const wanted = (entry: PaymentListEntry) =>
+      (!query.kind || entry.kind === query.kind) &&
+      (!query.status || entry.status === query.status) &&
+      (!query.method || (entry.kind === 'payment' && entry.method === query.method));
+    const items: PaymentListEntry[] = [];
+    let cursor = query.cursor;
+    try {
+      // Filters apply after each page is read: read on until the page is full or the list ends.
+      do {
+        const page = await listPaymentsPage({ limit: query.limit, cursor, from: query.from, to: query.to });
+        items.push(...page.items.filter(wanted));
+        cursor = page.cursor;
+      } while (cursor && items.length < query.limit);
+    } catch (error) {
+      if (error instanceof InvalidCursor) throw badRequest(error.message, { cursor: [error.message] });
+      throw error;
+    }
+    return { items: items.slice(0, query.limit), ...(cursor ? { cursor } : {}) };
+  },
+);

@@ -1,0 +1,43 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { getSecretVersion } from '../secrets.ts';
+
+/**
+ * The manage-booking link in e-mails: `<booking id>.<32 characters of HMAC-SHA256(link key, id)>`.
+ * The creation answer's own token is random and only its hash is stored (manage-token.ts), so the
+ * stream consumer, which writes the e-mails, cannot know it; it derives this one instead. The link
+ * key never rotates (a guest's e-mail must open their booking for its whole life); a copy of the
+ * table still opens nothing. MANAGE_LINK_KEY locally, MANAGE_LINK_KEY_ARN (Secrets Manager) on AWS.
+ */
+let key: Promise<string> | undefined;
+
+async function loadKey(): Promise<string> {
+  const arn = process.env.MANAGE_LINK_KEY_ARN;
+  const value = arn ? (await getSecretVersion(arn, 'AWSCURRENT')).secretString : (process.env.MANAGE_LINK_KEY ?? '');
+  if (value.length < 32) throw new Error('The manage-link key is missing or shorter than 32 characters');
+  return value;
+}
+
+function linkKey(): Promise<string> {
+  key ??= loadKey().catch((error: unknown) => {
+    key = undefined;
+    throw error;
+  });
+  return key;
+}
+
+const mac = (secret: string, bookingId: string) => createHmac('sha256', secret).update(`manage-link:${bookingId}`).digest('base64url').slice(0, 32);
+
+export async function manageLinkToken(bookingId: string): Promise<string> {
+  return `${bookingId}.${mac(await linkKey(), bookingId)}`;
+}
+
+/** Whether `secret` is the link secret of this booking (constant time). */
+export async function manageLinkMatches(bookingId: string, secret: string): Promise<boolean> {
+  const expected = Buffer.from(mac(await linkKey(), bookingId));
+  const given = Buffer.from(secret);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** The manage-booking page for a booking, opened with its link token. */
+export const manageUrl = (siteUrl: string, reference: string, token: string): string =>
+  `${siteUrl.replace(/\/$/, '')}/booking/${encodeURIComponent(reference)}?token=${encodeURIComponent(token)}`;

@@ -1,0 +1,173 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { PaymentRecord, RefundRecord } from '../../../shared/payments.ts';
+import type { StoredBooking } from './bookings.ts';
+import { documentClient, tableName } from './client.ts';
+import { bookingKeys, paymentKeys } from './keys.ts';
+import { getItem, queryAll, withoutStorageAttributes } from './query.ts';
+
+/**
+ * Payments and refunds, stored beside their booking (`BOOKING#id`, `PAYMENT#pay_…` / `REFUND#rfnd_…`)
+ * and listed for staff newest first on GSI1 (`PAYMENTS`). The provider's order points at its
+ * booking (`ORDER#order_…`), so a checkout or a webhook naming only the order finds the booking.
+ */
+export type StoredOrder = { orderId: string; bookingId: string; amount: number; currency: string; created_at: string };
+
+export async function getOrder(orderId: string): Promise<StoredOrder | undefined> {
+  const item = await getItem(paymentKeys.order(orderId), true);
+  if (!item) return undefined;
+  return { orderId, bookingId: String(item.bookingId), amount: Number(item.amount), currency: String(item.currency), created_at: String(item.created_at) };
+}
+
+/**
+ * Attaches an order to a booking still waiting for its payment, once: a second order for the same
+ * booking fails the condition and the caller answers with the first.
+ */
+export function attachOrderWrites(booking: StoredBooking, order: StoredOrder) {
+  return [
+    {
+      Update: {
+        TableName: tableName,
+        Key: bookingKeys.item(booking.id),
+        UpdateExpression: 'SET order_id = :order',
+        ConditionExpression: 'attribute_not_exists(order_id) AND #status = :pending AND payment_status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':order': order.orderId, ':pending': 'pending' },
+      },
+    },
+    {
+      Put: {
+        TableName: tableName,
+        Item: { ...paymentKeys.order(order.orderId), entity: 'order', ...order },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+}
+
+export function putPaymentWrite(payment: PaymentRecord & { user_id?: string }) {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: { ...bookingKeys.payment(payment.booking_id, payment.id), ...paymentKeys.listing(payment.created_at, payment.id), entity: 'payment', ...payment },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export function putRefundWrite(refund: RefundRecord) {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: { ...paymentKeys.refund(refund.booking_id, refund.id), ...paymentKeys.listing(refund.created_at, refund.id), entity: 'refund', ...refund },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** Marks a webhook event handled, in the same transaction as what it does: a replay fails this and changes nothing. */
+export function webhookEventWrite(eventId: string, event: string, now: number) {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...paymentKeys.webhookEvent(eventId),
+        entity: 'webhook-event',
+        event,
+        received_at: new Date(now).toISOString(),
+        expiresAt: Math.floor(now / 1000) + 30 * 86_400,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export async function webhookEventSeen(eventId: string): Promise<boolean> {
+  return (await getItem(paymentKeys.webhookEvent(eventId), true)) !== undefined;
+}
+
+/** A booking's payments and refunds, oldest first. */
+export async function paymentsOfBooking(bookingId: string): Promise<{ payments: PaymentRecord[]; refunds: RefundRecord[] }> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': bookingKeys.item(bookingId).pk, ':from': 'PAYMENT#', ':to': 'REFUND#~' },
+    ConsistentRead: true,
+  });
+  const byTime = (a: { created_at: string }, b: { created_at: string }) => a.created_at.localeCompare(b.created_at);
+  return {
+    payments: items
+      .filter((item) => item.entity === 'payment')
+      .map((item) => withoutStorageAttributes(item) as PaymentRecord)
+      .sort(byTime),
+    refunds: items
+      .filter((item) => item.entity === 'refund')
+      .map((item) => withoutStorageAttributes(item) as RefundRecord)
+      .sort(byTime),
+  };
+}
+
+export type PaymentListEntry = (PaymentRecord & { kind: 'payment' }) | (RefundRecord & { kind: 'refund' });
+
+/** One page of payments and refunds, newest first; `cursor` continues where the last page stopped. */
+export async function listPaymentsPage(options: {
+  limit: number;
+  cursor?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}): Promise<{ items: PaymentListEntry[]; cursor?: string }> {
+  const range = options.from || options.to;
+  const page = await documentClient.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: range ? 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to' : 'gsi1pk = :pk',
+      ExpressionAttributeValues: {
+        ':pk': paymentKeys.listPartition,
+        ...(range ? { ':from': options.from ?? '0000', ':to': `${options.to ?? '9999'}~` } : {}),
+      },
+      ScanIndexForward: false,
+      Limit: options.limit,
+      ...(options.cursor ? { ExclusiveStartKey: decodeCursor(options.cursor) } : {}),
+    }),
+  );
+  const items = (page.Items ?? []).map(
+    (item) => ({ ...withoutStorageAttributes(item), kind: item.entity === 'refund' ? 'refund' : 'payment' }) as PaymentListEntry,
+  );
+  return { items, ...(page.LastEvaluatedKey ? { cursor: encodeCursor(page.LastEvaluatedKey) } : {}) };
+}
+
+/** Every payment and refund in a time range (the stats read them whole; a resort's volume is small). */
+export async function allPayments(from?: string, to?: string): Promise<PaymentListEntry[]> {
+  const range = from || to;
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: range ? 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to' : 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': paymentKeys.listPartition, ...(range ? { ':from': from ?? '0000', ':to': `${to ?? '9999'}~` } : {}) },
+  });
+  return items.map((item) => ({ ...withoutStorageAttributes(item), kind: item.entity === 'refund' ? 'refund' : 'payment' }) as PaymentListEntry);
+}
+
+const CURSOR_KEYS = ['pk', 'sk', 'gsi1pk', 'gsi1sk'] as const;
+
+function encodeCursor(key: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(CURSOR_KEYS.map((name) => String(key[name] ?? '')))).toString('base64url');
+}
+
+/** A cursor is four strings of our own keys; anything else is refused rather than passed to DynamoDB. */
+export function decodeCursor(cursor: string): Record<string, string> {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new InvalidCursor();
+  }
+  if (!Array.isArray(parts) || parts.length !== CURSOR_KEYS.length || !parts.every((part) => typeof part === 'string' && part.length < 300))
+    throw new InvalidCursor();
+  if (parts[2] !== paymentKeys.listPartition) throw new InvalidCursor();
+  return Object.fromEntries(CURSOR_KEYS.map((name, index) => [name, parts[index] as string]));
+}
+
+export class InvalidCursor extends Error {
+  constructor() {
+    super('The page cursor is not valid');
+  }
+}

@@ -1,0 +1,67 @@
+import { type StoredBooking } from '../db/bookings.ts';
+import { tableName } from '../db/client.ts';
+import { bookingKeys } from '../db/keys.ts';
+import { putRefundWrite } from '../db/payments.ts';
+import { transact, TransactionRefused } from '../db/transactions.ts';
+import { stageProvider } from './stage-provider.ts';
+
+/**
+ * The refund the 48-hour policy gives a cancelled, paid booking, sent through the provider by the
+ * stream consumer (the cancellation only wrote the booking). Safe to repeat: the provider's
+ * idempotency key is the booking's, and the record is written only if no refund is recorded yet.
+ * A provider failure throws: the stream record is retried, then set aside with an alarm.
+ */
+export async function refundCancelledBooking(booking: StoredBooking, amount: number, now = Date.now()): Promise<void> {
+  if (!booking.payment_id || amount <= 0) return;
+  const provider = await stageProvider();
+  const refund = await provider.refund(booking.payment_id, {
+    amount: Math.round(amount * 100),
+    receipt: `cancel-${booking.booking_reference}`.slice(0, 40),
+    notes: { bookingReference: booking.booking_reference, reason: 'Cancelled by the guest within the free cancellation window' },
+    idempotencyKey: `cancel-${booking.id}`,
+  });
+  const at = new Date(now).toISOString();
+  const full = refund.amount >= Math.round(booking.total_amount * 100);
+  try {
+    await transact([
+      {
+        Update: {
+          TableName: tableName,
+          Key: bookingKeys.item(booking.id),
+          // Everything paid went back: the booking's payment is refunded (a part refund leaves it paid).
+          UpdateExpression: `SET refund_id = :refund, refund_status = :status${full ? ', payment_status = :refunded' : ''}`,
+          ConditionExpression: 'attribute_not_exists(refund_id)',
+          ExpressionAttributeValues: { ':refund': refund.id, ':status': refund.status, ...(full ? { ':refunded': 'refunded' } : {}) },
+        },
+      },
+      ...(full
+        ? [
+            {
+              Update: {
+                TableName: tableName,
+                Key: bookingKeys.payment(booking.id, booking.payment_id),
+                UpdateExpression: 'SET #status = :refunded, updated_at = :at',
+                ConditionExpression: 'attribute_exists(pk)',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':refunded': 'refunded', ':at': at },
+              },
+            },
+          ]
+        : []),
+      putRefundWrite({
+        id: refund.id,
+        booking_id: booking.id,
+        booking_reference: booking.booking_reference,
+        payment_id: booking.payment_id,
+        amount: refund.amount / 100,
+        status: refund.status,
+        reason: 'Cancelled within the free cancellation window',
+        created_at: at,
+        ...(refund.status === 'processed' ? { processed_at: at } : {}),
+      }),
+    ]);
+  } catch (error) {
+    // Recorded by an earlier attempt of this same record: nothing left to do.
+    if (!(error instanceof TransactionRefused)) throw error;
+  }
+}

@@ -1,0 +1,89 @@
+import * as v from 'valibot';
+import { fields } from './validation.ts';
+
+/**
+ * The payment API's contract (issue 9), shared by the handlers and the site. Razorpay's formats are
+ * followed exactly in every stage: `order_` / `pay_` / `rfnd_` ids of 14 base62 characters, amounts
+ * in paise, the checkout signature HMAC-SHA256(key_secret, `order_id|payment_id`) in hex.
+ */
+
+export { ONLINE_HOLD_MINUTES, OPEN_PAY_AT_PROPERTY_LIMIT, PAY_AT_PROPERTY_CONFIRM_HOURS, PAYMENT_CURRENCY, paymentMessages } from './payment-rules.ts';
+
+const orderId = v.pipe(v.string('razorpay_order_id is required'), v.regex(/^order_[A-Za-z0-9]{14}$/, 'razorpay_order_id is not a Razorpay order id'));
+const paymentId = v.pipe(v.string('razorpay_payment_id is required'), v.regex(/^pay_[A-Za-z0-9]{14}$/, 'razorpay_payment_id is not a Razorpay payment id'));
+const bookingId = v.pipe(v.string('bookingId is required'), v.uuid('bookingId is not a booking id'));
+
+/** POST /api/payments/create-order: the booking to pay (its id, from the creation answer). */
+export const createOrderSchema = fields({ bookingId });
+
+/** What the checkout needs (the spec's options), computed by the server from the stored booking. */
+export type PaymentOrder = {
+  orderId: string;
+  /** In paise: the booking's total x 100. */
+  amount: number;
+  currency: 'INR';
+  /** Razorpay's public key id; absent in test mode. */
+  keyId?: string;
+  /** True when the built-in test provider stands in for Razorpay (no key configured). */
+  testMode: boolean;
+  bookingId: string;
+  bookingReference: string;
+  name: string;
+  description: string;
+  prefill: { name: string; email: string; contact: string };
+  notes: { bookingReference: string; villa: string; checkIn: string; checkOut: string; guests: string };
+  /** When the booking's hold runs out (ISO): pay before this. */
+  holdExpiresAt?: string;
+};
+
+/** POST /api/payments/verify-payment: what Razorpay's checkout hands its success callback. */
+export const verifyPaymentSchema = fields({
+  razorpay_order_id: orderId,
+  razorpay_payment_id: paymentId,
+  razorpay_signature: v.pipe(v.string('razorpay_signature is required'), v.maxLength(256, 'razorpay_signature is too long')),
+});
+export type VerifyPaymentRequest = v.InferOutput<typeof verifyPaymentSchema>;
+
+/** POST /api/payments/test-checkout (test mode only): the test dialog's Pay or Fail. */
+export const testCheckoutSchema = fields({ orderId, outcome: v.picklist(['success', 'failure'], 'outcome is success or failure') });
+/** Failure answer of the test checkout: Razorpay's `payment.failed` error shape. */
+export type CheckoutError = { code: string; description: string; reason: string; source: string; step: string };
+
+/** POST /api/payments/offline-payment: the guest confirms a pay-at-property booking from the e-mail's link. */
+export const offlinePaymentSchema = fields({
+  reference: v.pipe(v.string('reference is required'), v.minLength(1, 'reference is required'), v.maxLength(40, 'reference is too long')),
+  token: v.pipe(v.string('token is required'), v.minLength(1, 'token is required'), v.maxLength(2000, 'token is too long')),
+});
+
+export type PaymentStatus = 'created' | 'captured' | 'failed' | 'refunded';
+export type RefundStatus = 'pending' | 'processed' | 'failed';
+
+/** A payment as the API shows it (GET /api/payments/booking/{id}, the admin list). */
+export type PaymentRecord = {
+  id: string;
+  booking_id: string;
+  booking_reference: string;
+  order_id?: string;
+  method: 'razorpay' | 'offline' | 'manual';
+  amount: number;
+  currency: string;
+  status: PaymentStatus | 'pending' | 'paid';
+  error_description?: string;
+  recorded_by?: string;
+  /** Staff's note with a manual entry. */
+  note?: string;
+  created_at: string;
+  updated_at?: string;
+};
+
+export type RefundRecord = {
+  id: string;
+  booking_id: string;
+  booking_reference: string;
+  payment_id: string;
+  amount: number;
+  status: RefundStatus;
+  reason: string;
+  created_at: string;
+  processed_at?: string;
+};

@@ -1,0 +1,420 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import ICAL from 'ical.js';
+import { readdir, readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { signAccessToken } from '../../functions/lib/auth.ts';
+import { documentClient, tableName } from '../../functions/lib/db/client.ts';
+import { bookingKeys, cottageKeys } from '../../functions/lib/db/keys.ts';
+import { handler as sweep } from '../../functions/jobs/release-expired-holds.ts';
+import { paymentKeys } from '../../functions/lib/payments/payment-keys.ts';
+import { createTestProvider } from '../../functions/lib/payments/test-provider.ts';
+import { checkoutSignature } from '../../functions/lib/payments/signatures.ts';
+import { bookingBody, inDays, itemsOf, newKey, postJson } from '../support/booking-fixtures.ts';
+import { getJson, useTestStack } from '../support/local-stack.ts';
+
+/**
+ * Issue 9 through the real local stack (HTTP, DynamoDB Local, the stream consumer, the outbox):
+ * online payment in test mode, its signature checks, the webhook once per event, a payment that
+ * arrives after its hold lapsed, pay at property confirmed from the e-mail's link and its limits,
+ * the refund of a cancelled paid booking, and the staff's payment list.
+ */
+const stack = useTestStack();
+
+const provider = async () => {
+  const keys = await paymentKeys();
+  return createTestProvider({ keySecret: keys.keySecret, webhookSecret: keys.webhookSecret });
+};
+
+async function book(overrides: Record<string, unknown> = {}) {
+  const { status, body } = await postJson(`${stack.api}/bookings`, bookingBody({ paymentMethod: 'razorpay', ...overrides }), { 'idempotency-key': newKey() });
+  expect(status, JSON.stringify(body)).toBe(201);
+  return body.data as {
+    booking: { id: string; total_amount: number; hold_expires_at: string; booking_reference: string };
+    bookingReference: string;
+    manageToken: string;
+  };
+}
+
+const stored = async (id: string) =>
+  (await documentClient.send(new GetCommand({ TableName: tableName, Key: bookingKeys.item(id), ConsistentRead: true }))).Item ?? {};
+const night = async (cottageId: string, date: string) =>
+  (await documentClient.send(new GetCommand({ TableName: tableName, Key: cottageKeys.night(cottageId, date), ConsistentRead: true }))).Item;
+
+const order = async (bookingId: string) => postJson(`${stack.api}/payments/create-order`, { bookingId });
+
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+type OutboxEntry = { to: string; subject: string; text: string; attachments?: Array<{ filename: string; content: string }> };
+async function outbox(): Promise<OutboxEntry[]> {
+  const dir = process.env.MAIL_OUTBOX_DIR ?? '';
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.json'));
+  return Promise.all(files.map(async (file) => JSON.parse(await readFile(`${dir}/${file}`, 'utf8')) as OutboxEntry));
+}
+const mailsFor = async (reference: string) => (await outbox()).filter((mail) => mail.text.includes(reference));
+
+/** Moves a booking's hold (and its nights') into the past, as if the guest had waited 16 minutes. */
+async function lapse(id: string, cottageId: string, nights: string[]) {
+  const past = Date.now() - 60_000;
+  await documentClient.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: bookingKeys.item(id),
+      UpdateExpression: 'SET holdExpiresAtMs = :past',
+      ExpressionAttributeValues: { ':past': past },
+    }),
+  );
+  for (const date of nights)
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: cottageKeys.night(cottageId, date),
+        UpdateExpression: 'SET holdExpiresAt = :past',
+        ExpressionAttributeValues: { ':past': past },
+      }),
+    );
+}
+
+describe('paying online (test mode: the same signature checks as Razorpay)', () => {
+  it('orders once per booking for the stored amount, refuses a bad signature, then confirms for good, and answers the same when asked again', async () => {
+    const created = await book({ cottageType: 'glass-cottage', checkIn: inDays(50), checkOut: inDays(52) });
+    const { id, total_amount: total } = created.booking;
+    const [first, ...again] = await Promise.all([order(id), order(id), order(id), order(id)]);
+    expect(first?.status, JSON.stringify(first?.body)).toBe(200);
+    const placed = first?.body.data;
+    expect(placed).toMatchObject({ amount: total * 100, currency: 'INR', testMode: true, bookingReference: created.bookingReference });
+    expect(placed.orderId).toMatch(/^order_[A-Za-z0-9]{14}$/);
+    expect(placed.notes).toMatchObject({
+      bookingReference: created.bookingReference,
+      villa: 'Glass Cottage',
+      checkIn: inDays(50),
+      checkOut: inDays(52),
+      guests: '2',
+    });
+    for (const answer of again) expect(answer.body.data?.orderId).toBe(placed.orderId);
+
+    const paid = await postJson(`${stack.api}/payments/test-checkout`, { orderId: placed.orderId, outcome: 'success' });
+    const response = paid.body.data.response as { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+    expect(response.razorpay_payment_id).toMatch(/^pay_[A-Za-z0-9]{14}$/);
+
+    // Tampered, wrong secret, wrong length, another order's id: 400 and nothing changes.
+    const keys = await paymentKeys();
+    for (const signature of [
+      response.razorpay_signature.replace(/^./, (c) => (c === '0' ? '1' : '0')),
+      checkoutSignature(response.razorpay_order_id, response.razorpay_payment_id, 'not-the-key-secret'),
+      response.razorpay_signature.slice(0, 40),
+    ]) {
+      const bad = await postJson(`${stack.api}/payments/verify-payment`, { ...response, razorpay_signature: signature });
+      expect(bad.status).toBe(400);
+    }
+    const otherOrder = await postJson(`${stack.api}/payments/verify-payment`, {
+      ...response,
+      razorpay_order_id: 'order_AAAAAAAAAAAAAA',
+      razorpay_signature: checkoutSignature('order_AAAAAAAAAAAAAA', response.razorpay_payment_id, keys.keySecret),
+    });
+    expect(otherOrder.status).toBe(404);
+    expect(await stored(id)).toMatchObject({ status: 'pending', payment_status: 'pending' });
+
+    const verified = await postJson(`${stack.api}/payments/verify-payment`, response);
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    expect(verified.body.data.booking).toMatchObject({ status: 'confirmed', payment_status: 'paid', payment_id: response.razorpay_payment_id });
+    const again2 = await postJson(`${stack.api}/payments/verify-payment`, response);
+    expect(again2.body.data.booking).toMatchObject({ status: 'confirmed', payment_id: response.razorpay_payment_id });
+
+    // The nights no longer expire; the payment is recorded once; a new order is refused.
+    const item = await stored(id);
+    expect(item).not.toHaveProperty('holdExpiresAtMs');
+    const claimed = await night('glass-1', inDays(50));
+    expect(claimed).toMatchObject({ bookingId: id });
+    expect(claimed).not.toHaveProperty('holdExpiresAt');
+    expect((await itemsOf('payment')).filter((payment) => payment.booking_id === id)).toHaveLength(1);
+    expect((await order(id)).status).toBe(409);
+
+    // The receipt: confirmation e-mail with the manage link and a calendar file that parses.
+    const [mail] = await eventually(
+      () => mailsFor(created.bookingReference),
+      (mails) => mails.length > 0,
+    );
+    expect(mail?.subject).toContain(created.bookingReference);
+    expect(mail?.text).toMatch(/\/booking\/VM\w+\?token=/);
+    const ics = mail?.attachments?.find((attachment) => attachment.filename.endsWith('.ics'));
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics?.content ?? '')).getFirstSubcomponent('vevent') ?? undefined);
+    expect(event.uid).toBe(`${id}@forest-resort`);
+    expect(event.startDate.toJSDate().toISOString()).toBe(new Date(`${inDays(50)}T14:00:00+05:30`).toISOString());
+
+    // The manage link from the e-mail opens the payments of the booking; a stranger's token does not.
+    const token = /token=([^\s&"]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    const payments = await getJson<any>(`${stack.api}/payments/booking/${id}?token=${token}`);
+    expect(payments.status).toBe(200);
+    expect(payments.body.data.payments).toEqual([expect.objectContaining({ id: response.razorpay_payment_id, status: 'captured', amount: total })]);
+    expect((await getJson(`${stack.api}/payments/booking/${id}?token=${id}.${'x'.repeat(32)}`)).status).toBe(404);
+    expect((await getJson(`${stack.api}/payments/booking/${id}`)).status).toBe(404);
+  });
+
+  it('a failed payment is recorded and the booking waits for another try, which succeeds', async () => {
+    const created = await book({ cottageType: 'kingfisher-villa', checkIn: inDays(70), checkOut: inDays(71) });
+    const placed = (await order(created.booking.id)).body.data;
+    const failed = await postJson(`${stack.api}/payments/test-checkout`, { orderId: placed.orderId, outcome: 'failure' });
+    expect(failed.body.data).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST_ERROR', reason: 'payment_failed' } });
+    expect(await stored(created.booking.id)).toMatchObject({ status: 'pending', payment_status: 'pending' });
+    expect((await itemsOf('payment')).filter((payment) => payment.booking_id === created.booking.id)).toEqual([expect.objectContaining({ status: 'failed' })]);
+    const retry = await postJson(`${stack.api}/payments/test-checkout`, { orderId: placed.orderId, outcome: 'success' });
+    const verified = await postJson(`${stack.api}/payments/verify-payment`, retry.body.data.response);
+    expect(verified.body.data.booking.status).toBe('confirmed');
+  });
+});
+
+describe('the webhook', () => {
+  it('checks the signature over the raw body, settles a capture once, and ignores replays and late failures', async () => {
+    const created = await book({ cottageType: 'hornbill-villa', checkIn: inDays(80), checkOut: inDays(81) });
+    const placed = (await order(created.booking.id)).body.data;
+    const test = await provider();
+    const attempt = test.payWithTestCard({ id: placed.orderId, amount: placed.amount }, 'success');
+    if (!attempt.ok) throw new Error('the test card paid');
+    const captured = test.webhook('payment.captured', { payment: attempt.payment });
+    const post = (body: string, signature: string, eventId: string) =>
+      fetch(`${stack.api}/payments/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId },
+        body,
+      });
+
+    expect((await post(captured.body, 'f'.repeat(64), captured.eventId)).status).toBe(400);
+    expect((await post(`${captured.body} `, captured.signature, captured.eventId)).status).toBe(400);
+    expect(await stored(created.booking.id)).toMatchObject({ status: 'pending' });
+
+    const first = await post(captured.body, captured.signature, captured.eventId);
+    expect(await first.json()).toMatchObject({ data: { result: 'handled' } });
+    expect(await stored(created.booking.id)).toMatchObject({ status: 'confirmed', payment_status: 'paid', payment_id: attempt.payment.id });
+    const replay = await post(captured.body, captured.signature, captured.eventId);
+    expect(await replay.json()).toMatchObject({ data: { result: 'replay' } });
+
+    // A failure of the same payment delivered late (out of order) changes nothing.
+    const lateFailure = test.webhook('payment.failed', { payment: { ...attempt.payment, status: 'failed', error_description: 'late' } });
+    expect((await post(lateFailure.body, lateFailure.signature, lateFailure.eventId)).status).toBe(200);
+    expect(await stored(created.booking.id)).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
+    expect((await itemsOf('payment')).filter((payment) => payment.booking_id === created.booking.id)).toEqual([
+      expect.objectContaining({ status: 'captured' }),
+    ]);
+  });
+
+  it('a payment captured after the hold lapsed re-holds the nights while they are free', async () => {
+    const checkIn = inDays(90);
+    const created = await book({ cottageType: 'glass-cottage', checkIn, checkOut: inDays(91) });
+    const placed = (await order(created.booking.id)).body.data;
+    await lapse(created.booking.id, 'glass-1', [checkIn]);
+    await sweep();
+    expect(await stored(created.booking.id)).toMatchObject({ status: 'expired' });
+    expect(await night('glass-1', checkIn)).toBeUndefined();
+
+    const test = await provider();
+    const attempt = test.payWithTestCard({ id: placed.orderId, amount: placed.amount }, 'success');
+    if (!attempt.ok) throw new Error('the test card paid');
+    const verified = await postJson(`${stack.api}/payments/verify-payment`, attempt.response);
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    expect(await stored(created.booking.id)).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
+    expect(await night('glass-1', checkIn)).toMatchObject({ bookingId: created.booking.id });
+  });
+
+  it('a payment captured after the villa was taken is refunded in full, flagged for staff, and mailed', async () => {
+    const checkIn = inDays(95);
+    const late = await book({
+      cottageType: 'glass-cottage',
+      checkIn,
+      checkOut: inDays(96),
+      guestDetails: { ...bookingBody().guestDetails, email: 'late@example.in' },
+    });
+    const placed = (await order(late.booking.id)).body.data;
+    await lapse(late.booking.id, 'glass-1', [checkIn]);
+    await sweep();
+    const taker = await book({ cottageType: 'glass-cottage', checkIn, checkOut: inDays(96) });
+    expect(taker.booking.id).not.toBe(late.booking.id);
+
+    const test = await provider();
+    const attempt = test.payWithTestCard({ id: placed.orderId, amount: placed.amount }, 'success');
+    if (!attempt.ok) throw new Error('the test card paid');
+    const captured = test.webhook('payment.captured', { payment: attempt.payment });
+    const response = await fetch(`${stack.api}/payments/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': captured.signature, 'x-razorpay-event-id': captured.eventId },
+      body: captured.body,
+    });
+    expect(response.status).toBe(200);
+    const after = await stored(late.booking.id);
+    expect(after).toMatchObject({ status: 'expired', payment_status: 'refunded', payment_id: attempt.payment.id, refund_amount: late.booking.total_amount });
+    expect(after.needs_attention).toContain('refunded in full');
+    expect(after.refund_id).toMatch(/^rfnd_/);
+    expect(await night('glass-1', checkIn)).toMatchObject({ bookingId: taker.booking.id });
+    // The guest's own verify call, arriving later, hears the same story (409 naming the refund).
+    const verified = await postJson(`${stack.api}/payments/verify-payment`, attempt.response);
+    expect(verified.status).toBe(409);
+    expect(verified.body.error).toContain('refunded it in full');
+    const mails = await eventually(
+      () => (async () => (await outbox()).filter((mail) => mail.to === 'late@example.in'))(),
+      (found) => found.length > 0,
+    );
+    expect(mails[0]?.subject).toMatch(/refund/i);
+  });
+});
+
+describe('pay at property', () => {
+  it('holds the villa for 24 hours until the guest confirms from the e-mail link; then the nights stay booked', async () => {
+    const created = await book({ paymentMethod: 'offline', cottageType: 'kingfisher-villa', checkIn: inDays(100), checkOut: inDays(102) });
+    const holdMs = Date.parse(created.booking.hold_expires_at) - Date.now();
+    expect(holdMs).toBeGreaterThan(23.9 * 3_600_000);
+    expect(holdMs).toBeLessThanOrEqual(24 * 3_600_000);
+    const [mail] = await eventually(
+      () => mailsFor(created.bookingReference),
+      (mails) => mails.length > 0,
+    );
+    expect(mail?.text).toContain('Confirm');
+    const token = /token=([^\s&"]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect(token).not.toBe(created.manageToken);
+
+    expect(
+      (await postJson(`${stack.api}/payments/offline-payment`, { reference: created.bookingReference, token: `${created.booking.id}.${'y'.repeat(32)}` }))
+        .status,
+    ).toBe(404);
+    const confirmed = await postJson(`${stack.api}/payments/offline-payment`, { reference: created.bookingReference, token: decodeURIComponent(token) });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.data.booking).toMatchObject({ status: 'pending', payment_status: 'pending' });
+    expect(confirmed.body.data.booking.guest_confirmed_at).toBeTruthy();
+    expect(await stored(created.booking.id)).not.toHaveProperty('holdExpiresAtMs');
+    const nights = (await itemsOf('night')).filter((item) => item.bookingId === created.booking.id);
+    expect(nights).toHaveLength(2);
+    for (const item of nights) expect(item).not.toHaveProperty('holdExpiresAt');
+    // Confirming twice is the same; the sweeper leaves it alone.
+    expect((await postJson(`${stack.api}/payments/offline-payment`, { reference: created.bookingReference, token: created.manageToken })).status).toBe(200);
+    await sweep();
+    expect(await stored(created.booking.id)).toMatchObject({ status: 'pending' });
+  });
+
+  it('an unconfirmed one expires like an unpaid hold', async () => {
+    const created = await book({ paymentMethod: 'offline', cottageType: 'hornbill-villa', checkIn: inDays(110), checkOut: inDays(111) });
+    await lapse(created.booking.id, 'hornbill-1', [inDays(110)]);
+    await sweep();
+    expect(await stored(created.booking.id)).toMatchObject({ status: 'expired' });
+    const confirm = await postJson(`${stack.api}/payments/offline-payment`, { reference: created.bookingReference, token: created.manageToken });
+    expect(confirm.status).toBe(409);
+  });
+
+  it('allows two open ones per e-mail, per phone and per address at a time', async () => {
+    const previous = process.env.OPEN_PAY_AT_PROPERTY_LIMIT;
+    delete process.env.OPEN_PAY_AT_PROPERTY_LIMIT;
+    try {
+      const guest = (email: string, phone: string) => ({ ...bookingBody().guestDetails, email, phone });
+      const offline = (checkIn: number, email: string, phone: string) =>
+        postJson(
+          `${stack.api}/bookings`,
+          bookingBody({
+            paymentMethod: 'offline',
+            cottageType: 'glass-cottage',
+            checkIn: inDays(checkIn),
+            checkOut: inDays(checkIn + 1),
+            guestDetails: guest(email, phone),
+          }),
+          { 'idempotency-key': newKey() },
+        );
+      const first = await offline(200, 'limit@example.in', '9000000001');
+      expect((await offline(202, 'limit@example.in', '9000000002')).status).toBe(201);
+      const third = await offline(204, 'LIMIT@example.in', '9000000003');
+      expect(third.status).toBe(429);
+      expect(third.body.error).toContain('waiting for confirmation');
+      // The same phone under another e-mail counts too.
+      expect((await offline(206, 'other@example.in', '90000 00001')).status).toBe(429);
+      // And so does the address: a new e-mail and phone from the same client.
+      expect((await offline(207, 'third@example.in', '9000000009')).status).toBe(429);
+      // Confirming one frees a place.
+      const token = first.body.data.manageToken as string;
+      expect((await postJson(`${stack.api}/payments/offline-payment`, { reference: first.body.data.bookingReference, token })).status).toBe(200);
+      expect((await offline(208, 'limit@example.in', '9000000004')).status).toBe(201);
+      // Online bookings are not limited by it.
+      expect(
+        (
+          await postJson(
+            `${stack.api}/bookings`,
+            bookingBody({
+              paymentMethod: 'razorpay',
+              cottageType: 'glass-cottage',
+              checkIn: inDays(210),
+              checkOut: inDays(211),
+              guestDetails: guest('limit@example.in', '9000000005'),
+            }),
+            { 'idempotency-key': newKey() },
+          )
+        ).status,
+      ).toBe(201);
+    } finally {
+      if (previous !== undefined) process.env.OPEN_PAY_AT_PROPERTY_LIMIT = previous;
+    }
+  });
+});
+
+describe('refunds and the staff view', () => {
+  it('cancelling a paid booking refunds what the 48-hour policy gives, through the provider, and mails it', async () => {
+    const created = await book({
+      cottageType: 'kingfisher-villa',
+      checkIn: inDays(120),
+      checkOut: inDays(121),
+      guestDetails: { ...bookingBody().guestDetails, email: 'refund@example.in' },
+    });
+    const placed = (await order(created.booking.id)).body.data;
+    const paid = await postJson(`${stack.api}/payments/test-checkout`, { orderId: placed.orderId, outcome: 'success' });
+    await postJson(`${stack.api}/payments/verify-payment`, paid.body.data.response);
+    const cancel = await fetch(`${stack.api}/bookings/reference/${created.bookingReference}/cancel`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: created.manageToken }),
+    });
+    expect(cancel.status).toBe(200);
+    expect((await cancel.json()) as unknown).toMatchObject({ data: { refundAmount: created.booking.total_amount } });
+    const refunded = await eventually(
+      () => stored(created.booking.id),
+      (item) => item.refund_status === 'processed',
+    );
+    expect(refunded.refund_id).toMatch(/^rfnd_[A-Za-z0-9]{14}$/);
+    const refunds = (await itemsOf('refund')).filter((refund) => refund.booking_id === created.booking.id);
+    expect(refunds).toEqual([expect.objectContaining({ amount: created.booking.total_amount, payment_id: paid.body.data.response.razorpay_payment_id })]);
+    const mails = await eventually(
+      () => (async () => (await outbox()).filter((mail) => mail.to === 'refund@example.in'))(),
+      (found) => found.length >= 3,
+    );
+    expect(mails.map((mail) => mail.subject).join(' | ')).toMatch(/cancel/i);
+    expect(mails.map((mail) => mail.subject).join(' | ')).toMatch(/refund/i);
+  });
+
+  it('staff list payments newest first, page by page, with stats; a manual status change records who made it', async () => {
+    const admin = await signAccessToken({ userId: 'staff-1', role: 'admin', name: 'Meera', email: 'meera@resort.in' });
+    const auth = { headers: { authorization: `Bearer ${admin}` } };
+    const guestToken = await signAccessToken({ userId: 'guest-1', role: 'customer', name: 'G', email: 'g@x.in' });
+    expect((await getJson(`${stack.api}/payments/admin`, { headers: { authorization: `Bearer ${guestToken}` } })).status).toBe(403);
+    const page = await getJson<any>(`${stack.api}/payments/admin?limit=2`, auth);
+    expect(page.status).toBe(200);
+    expect(page.body.data.items).toHaveLength(2);
+    const [a, b] = page.body.data.items as Array<{ created_at: string }>;
+    expect((a?.created_at ?? '') >= (b?.created_at ?? '')).toBe(true);
+    const next = await getJson<any>(`${stack.api}/payments/admin?limit=2&cursor=${page.body.data.cursor}`, auth);
+    expect(next.body.data.items.length).toBeGreaterThan(0);
+    expect((await getJson(`${stack.api}/payments/admin?cursor=bm9wZQ`, auth)).status).toBe(400);
+    const failedOnly = await getJson<any>(`${stack.api}/payments/admin?status=failed`, auth);
+    expect(failedOnly.body.data.items.every((item: { status: string }) => item.status === 'failed')).toBe(true);
+    const stats = await getJson<any>(`${stack.api}/payments/admin/stats`, auth);
+    expect(stats.body.data.totalReceived).toBeGreaterThan(0);
+    expect(stats.body.data.net).toBe(stats.body.data.totalReceived - stats.body.data.totalRefunded);
+
+    const atProperty = await book({ paymentMethod: 'offline', cottageType: 'hornbill-villa', checkIn: inDays(130), checkOut: inDays(131) });
+    const patch = await fetch(`${stack.api}/bookings/${atProperty.booking.id}/payment`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      body: JSON.stringify({ payment_status: 'paid', note: 'Cash at the front desk' }),
+    });
+    expect(patch.status).toBe(200);
+    expect(await stored(atProperty.booking.id)).toMatchObject({ payment_status: 'paid', payment_updated_by: 'Meera <meera@resort.in>' });
+  });
+});

@@ -1,0 +1,364 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { OPEN_PAY_AT_PROPERTY_LIMIT, PAY_AT_PROPERTY_CONFIRM_HOURS, paymentMessages, type PaymentOrder } from '@shared/payments';
+import type { CreatedBooking } from '@/features/booking/api/schemas';
+import { ConfirmByNotice } from '@/features/booking/components/confirm-by-notice';
+import { emptyGuest, type Draft } from '@/features/booking/model/draft';
+import { sessionKeys } from '@/features/booking/model/session-store';
+import { formatCountdown, formatLocalDeadline } from '@/lib/hold-time';
+import { addDaysIso } from '@shared/stay';
+import { packagedDraft, quote, renderWizard, saveSession, stubApi } from './support/wizard-harness';
+
+const bookingId = '0b6f4a52-8a8c-4d55-9c1e-3f0d2a7b9e11';
+const reference = 'VMPAY0001';
+const orderId = 'order_Ab12Cd34Ef56Gh';
+const paymentId = 'pay_Zy98Xw76Vu54Ts';
+const total = quote().total;
+
+const readyDraft = (paymentMethod: Draft['paymentMethod'] = 'razorpay'): Draft => ({
+  ...packagedDraft,
+  paymentMethod,
+  guest: { ...emptyGuest, firstName: 'Meera', lastName: 'Iyer', email: 'meera@example.in', phone: '9845012345', acceptTerms: true },
+});
+
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+const record = (overrides: Partial<CreatedBooking['booking']> = {}): CreatedBooking['booking'] => ({
+  id: bookingId,
+  booking_reference: reference,
+  status: 'pending',
+  payment_method: 'razorpay',
+  payment_status: 'pending',
+  hold_expires_at: inMinutes(15),
+  customer_name: 'Mr Meera Iyer',
+  customer_email: 'meera@example.in',
+  check_in_date: packagedDraft.checkIn,
+  check_out_date: packagedDraft.checkOut,
+  nights: 2,
+  adults: 2,
+  children: 0,
+  rooms: 1,
+  cottage_name: 'Hornbill Villa',
+  package_name: 'Safari Adventure',
+  safaris: [],
+  total_amount: total,
+  price_breakdown: [],
+  created_at: new Date().toISOString(),
+  ...overrides,
+});
+
+const created = (overrides: Partial<CreatedBooking['booking']> = {}): CreatedBooking => ({
+  bookingReference: reference,
+  manageToken: 'manage.token',
+  quote: quote(),
+  booking: record(overrides),
+});
+
+const order: PaymentOrder = {
+  orderId,
+  amount: total * 100,
+  currency: 'INR',
+  testMode: true,
+  bookingId,
+  bookingReference: reference,
+  name: 'Forest Resort',
+  description: 'Hornbill Villa, 2 nights',
+  prefill: { name: 'Meera Iyer', email: 'meera@example.in', contact: '+919845012345' },
+  notes: { bookingReference: reference, villa: 'Hornbill Villa', checkIn: packagedDraft.checkIn, checkOut: packagedDraft.checkOut, guests: '2' },
+};
+
+const checkoutResponse = { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: 'a'.repeat(64) };
+const envelope = (status: number, data: unknown) => ({ status, body: { success: true, data } });
+const refusal = (status: number, error: string) => ({ status, body: { success: false, error } });
+
+/** The payment API as the server answers it in test mode: the test checkout does what it is told. */
+function paymentRoutes(options: { verify?: () => { status: number; body: unknown } } = {}) {
+  return [
+    { method: 'POST', path: /^\/api\/bookings$/, answer: () => envelope(201, created()) },
+    { method: 'POST', path: /^\/api\/payments\/create-order$/, answer: () => envelope(200, order) },
+    {
+      method: 'POST',
+      path: /^\/api\/payments\/test-checkout$/,
+      answer: (body: unknown) =>
+        (body as { outcome: string }).outcome === 'success'
+          ? envelope(200, { ok: true, response: checkoutResponse })
+          : envelope(200, {
+              ok: false,
+              error: {
+                code: 'BAD_REQUEST_ERROR',
+                description: 'Your card was declined by the bank.',
+                reason: 'card_declined',
+                source: 'bank',
+                step: 'payment_authorization',
+              },
+            }),
+    },
+    {
+      method: 'POST',
+      path: /^\/api\/payments\/verify-payment$/,
+      answer:
+        options.verify ?? (() => envelope(200, { booking: record({ status: 'confirmed', payment_status: 'paid', hold_expires_at: undefined }), payment: {} })),
+    },
+  ];
+}
+
+const paths = (requests: Array<{ method: string; path: string }>) =>
+  requests
+    .filter((request) => request.path.startsWith('/api/bookings') || request.path.startsWith('/api/payments'))
+    .map((request) => `${request.method} ${request.path}`);
+
+async function openStep4(draft: Draft) {
+  saveSession(draft, 4);
+  renderWizard('/?step=4');
+  await screen.findByTestId('final-quote');
+}
+
+describe('paying online in test mode', () => {
+  it('books, opens the test checkout with the amount, the reference and the hold, and Pay reaches the confirmation', async () => {
+    // Prepare
+    const requests = stubApi(paymentRoutes());
+    await openStep4(readyDraft());
+    // Act
+    await userEvent.click(screen.getByRole('button', { name: 'Pay ₹49,352' }));
+    // Assess: the test checkout, unmistakably a test
+    const checkout = await screen.findByRole('dialog', { name: 'Secure checkout' });
+    expect(checkout.textContent).toContain('Test mode — no real money.');
+    expect(within(checkout).getByTestId('test-checkout-amount').textContent).toBe('₹49,352');
+    expect(checkout.textContent).toContain(`Booking ${reference}`);
+    expect(within(checkout).getByTestId('hold-timer').textContent).toMatch(/^Your villa is held for 1[45]:\d\d$/);
+    const pay = within(checkout).getByRole('button', { name: 'Pay ₹49,352 (test)' });
+    expect(document.activeElement).toBe(pay);
+    expect(within(checkout).getByRole('button', { name: 'Fail payment (test)' })).toBeTruthy();
+    // The booking is held for payment, kept with the session: a reload pays this one.
+    expect(JSON.parse(sessionStorage.getItem(sessionKeys.bookingData) ?? '{}').awaitingPayment.bookingReference).toBe(reference);
+
+    // Act: Pay
+    await userEvent.click(pay);
+    // Assess: verified, then the confirmation
+    const success = await screen.findByRole('dialog', { name: 'Booking received' });
+    expect(success.querySelector('.receipt__reference')?.textContent).toBe(reference);
+    expect(paths(requests)).toEqual([
+      'POST /api/bookings',
+      'POST /api/payments/create-order',
+      'POST /api/payments/test-checkout',
+      'POST /api/payments/verify-payment',
+    ]);
+    expect(requests.find((request) => request.path === '/api/payments/create-order')?.body).toEqual({ bookingId });
+    expect(requests.find((request) => request.path === '/api/payments/test-checkout')?.body).toEqual({ orderId, outcome: 'success' });
+    expect(requests.find((request) => request.path === '/api/payments/verify-payment')?.body).toEqual(checkoutResponse);
+    expect(screen.queryByRole('dialog', { name: 'Secure checkout' })).toBeNull();
+  });
+
+  it("shows 'Payment Failed' with the provider's reason; Try Again pays the same booking with the same order", async () => {
+    // Prepare
+    const requests = stubApi(paymentRoutes());
+    await openStep4(readyDraft());
+    await userEvent.click(screen.getByRole('button', { name: 'Pay ₹49,352' }));
+    // Act: Fail
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Secure checkout' })).getByRole('button', { name: 'Fail payment (test)' }));
+    // Assess: the failure state, its reason, the hold still counting, the way out
+    const failed = await screen.findByRole('dialog', { name: 'Payment Failed' });
+    expect(failed.textContent).toContain('Your card was declined by the bank.');
+    expect(within(failed).getByTestId('hold-timer').textContent).toMatch(/held for 1[45]:\d\d/);
+    expect(within(failed).getByRole('link', { name: 'Call Support' }).getAttribute('href')).toBe('tel:+918040001234');
+    expect(document.activeElement).toBe(within(failed).getByRole('button', { name: 'Try Again' }));
+
+    // Act: Try Again, then Pay
+    await userEvent.click(within(failed).getByRole('button', { name: 'Try Again' }));
+    const checkout = await screen.findByRole('dialog', { name: 'Secure checkout' });
+    await userEvent.click(within(checkout).getByRole('button', { name: 'Pay ₹49,352 (test)' }));
+    // Assess: one booking, one order asked for twice, paid the second time
+    await screen.findByRole('dialog', { name: 'Booking received' });
+    expect(paths(requests)).toEqual([
+      'POST /api/bookings',
+      'POST /api/payments/create-order',
+      'POST /api/payments/test-checkout',
+      'POST /api/payments/create-order',
+      'POST /api/payments/test-checkout',
+      'POST /api/payments/verify-payment',
+    ]);
+    const orders = requests.filter((request) => request.path === '/api/payments/create-order').map((request) => request.body);
+    expect(orders).toEqual([{ bookingId }, { bookingId }]);
+  });
+
+  it("says 'Payment Failed' with the server's reason when verification refuses the payment", async () => {
+    stubApi(paymentRoutes({ verify: () => refusal(400, paymentMessages.badSignature) }));
+    await openStep4(readyDraft());
+    await userEvent.click(screen.getByRole('button', { name: 'Pay ₹49,352' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Secure checkout' })).getByRole('button', { name: 'Pay ₹49,352 (test)' }));
+    const failed = await screen.findByRole('dialog', { name: 'Payment Failed' });
+    expect(failed.textContent).toContain(paymentMessages.badSignature);
+    expect(screen.queryByRole('dialog', { name: 'Booking received' })).toBeNull();
+  });
+
+  it('after a verification lost on the network, Try Again sends the same proof again instead of paying twice', async () => {
+    // Prepare: the first verify-payment never gets an answer
+    const requests = stubApi(paymentRoutes());
+    const working = globalThis.fetch;
+    let dropped = false;
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+      if (input.endsWith('/payments/verify-payment') && !dropped) {
+        dropped = true;
+        return Promise.reject(new TypeError('Failed to fetch'));
+      }
+      return working(input, init);
+    });
+    await openStep4(readyDraft());
+    await userEvent.click(screen.getByRole('button', { name: 'Pay ₹49,352' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Secure checkout' })).getByRole('button', { name: 'Pay ₹49,352 (test)' }));
+    // Assess: said plainly, with no second charge on offer
+    const failed = await screen.findByRole('dialog', { name: 'Payment Failed' });
+    expect(failed.textContent).toContain("couldn't reach the resort to confirm it");
+    expect(failed.textContent).toContain('you will not be charged twice');
+    // Act
+    await userEvent.click(within(failed).getByRole('button', { name: 'Try Again' }));
+    // Assess: the same proof, verified; no new checkout
+    await screen.findByRole('dialog', { name: 'Booking received' });
+    expect(paths(requests)).toEqual([
+      'POST /api/bookings',
+      'POST /api/payments/create-order',
+      'POST /api/payments/test-checkout',
+      'POST /api/payments/verify-payment',
+    ]);
+  });
+
+  it('keeps the booking held after the checkout is closed, locks its details, and the next Pay pays it without booking again', async () => {
+    // Prepare
+    const requests = stubApi(paymentRoutes());
+    await openStep4(readyDraft());
+    await userEvent.click(screen.getByRole('button', { name: 'Pay ₹49,352' }));
+    const checkout = await screen.findByRole('dialog', { name: 'Secure checkout' });
+    // Act: close the checkout
+    await userEvent.click(within(checkout).getByRole('button', { name: 'Close' }));
+    // Assess: the booking waits, its countdown in view, the form locked
+    const waiting = screen.getByTestId('awaiting-payment');
+    expect(within(waiting).getByRole('heading').textContent).toBe(`Booking ${reference} is waiting for payment`);
+    expect(within(waiting).getByTestId('hold-timer').textContent).toMatch(/Your villa is held for 1[45]:\d\d/);
+    expect(screen.getByLabelText(/First name/).matches(':disabled')).toBe(true);
+    // Act: Pay again
+    await userEvent.click(screen.getByRole('button', { name: 'Pay ₹49,352' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Secure checkout' })).getByRole('button', { name: 'Pay ₹49,352 (test)' }));
+    await screen.findByRole('dialog', { name: 'Booking received' });
+    expect(paths(requests).filter((line) => line === 'POST /api/bookings')).toHaveLength(1);
+  });
+
+  it('gives the hold back when the guest wants to change the booking, and unlocks the form', async () => {
+    // Prepare: a booking waiting for payment
+    const requests = stubApi([
+      { method: 'PUT', path: new RegExp(`^/api/bookings/reference/${reference}/cancel$`), answer: () => envelope(200, {}) },
+      ...paymentRoutes(),
+    ]);
+    await openStep4(readyDraft());
+    await userEvent.click(screen.getByRole('button', { name: 'Pay ₹49,352' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Secure checkout' })).getByRole('button', { name: 'Close' }));
+    // Act
+    await userEvent.click(within(screen.getByTestId('awaiting-payment')).getByRole('button', { name: 'release the hold' }));
+    // Assess
+    await waitFor(() => expect(screen.queryByTestId('awaiting-payment')).toBeNull());
+    expect(screen.getByLabelText(/First name/).matches(':disabled')).toBe(false);
+    expect(requests.find((request) => request.method === 'PUT')).toMatchObject({
+      path: `/api/bookings/reference/${reference}/cancel`,
+      body: { token: 'manage.token' },
+    });
+    expect(JSON.parse(sessionStorage.getItem(sessionKeys.bookingData) ?? '{}').awaitingPayment).toBeUndefined();
+  });
+
+  it('shows the confirmation when the booking turns out to be paid already (an answer lost on the way)', async () => {
+    const requests = stubApi([
+      { method: 'POST', path: /^\/api\/payments\/create-order$/, answer: () => refusal(409, paymentMessages.alreadyPaid) },
+      {
+        method: 'GET',
+        path: new RegExp(`^/api/bookings/reference/${reference}$`),
+        answer: () => envelope(200, record({ status: 'confirmed', payment_status: 'paid' })),
+      },
+      ...paymentRoutes(),
+    ]);
+    await openStep4(readyDraft());
+    await userEvent.click(screen.getByRole('button', { name: 'Pay ₹49,352' }));
+    await screen.findByRole('dialog', { name: 'Booking received' });
+    expect(paths(requests)).toEqual(['POST /api/bookings', 'POST /api/payments/create-order', `GET /api/bookings/reference/${reference}?token=manage.token`]);
+  });
+
+  it('asks to release the held booking when the guest changed the stay after making it, and pays nothing meanwhile', async () => {
+    // Prepare: a booking held for other dates than the draft's now
+    const requests = stubApi([
+      { method: 'PUT', path: new RegExp(`^/api/bookings/reference/${reference}/cancel$`), answer: () => envelope(200, {}) },
+      ...paymentRoutes(),
+    ]);
+    await openStep4({ ...readyDraft(), awaitingPayment: created({ check_out_date: addDaysIso(packagedDraft.checkOut, 1), nights: 3 }) });
+    // Assess
+    const panel = screen.getByTestId('awaiting-payment');
+    expect(within(panel).getByRole('heading').textContent).toBe('You changed your stay after booking it');
+    expect((screen.getByRole('button', { name: 'Pay ₹49,352' }) as HTMLButtonElement).disabled).toBe(true);
+    // Act
+    await userEvent.click(within(panel).getByRole('button', { name: 'Release it and continue' }));
+    // Assess: released; the next Pay books the stay on screen
+    await waitFor(() => expect(screen.queryByTestId('awaiting-payment')).toBeNull());
+    expect((screen.getByRole('button', { name: 'Pay ₹49,352' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(paths(requests)).toEqual([`PUT /api/bookings/reference/${reference}/cancel`]);
+  });
+
+  it('offers a new booking, not a retry, once the hold has run out', async () => {
+    stubApi([{ method: 'POST', path: /^\/api\/payments\/create-order$/, answer: () => refusal(409, paymentMessages.holdExpired) }, ...paymentRoutes()]);
+    await openStep4(readyDraft());
+    await userEvent.click(screen.getByRole('button', { name: 'Pay ₹49,352' }));
+    const lost = await screen.findByRole('dialog', { name: 'Payment Failed' });
+    expect(lost.textContent).toContain(paymentMessages.holdExpired);
+    await userEvent.click(within(lost).getByRole('button', { name: 'Book again' }));
+    expect(screen.queryByTestId('awaiting-payment')).toBeNull();
+    expect(screen.getByLabelText(/First name/).matches(':disabled')).toBe(false);
+    expect(JSON.parse(sessionStorage.getItem(sessionKeys.bookingData) ?? '{}').idempotencyKey).toBeUndefined();
+  });
+});
+
+describe('paying at the property', () => {
+  it('explains the 24-hour hold, the e-mailed link, paying on arrival and the limit, before anything is booked', async () => {
+    stubApi();
+    await openStep4(readyDraft());
+    const tile = screen.getByRole('radio', { name: /Pay at property/ });
+    expect(screen.getByTestId('pay-at-property-terms').textContent).toBe(
+      [
+        `We hold your villa for ${PAY_AT_PROPERTY_CONFIRM_HOURS} hours.`,
+        `We e-mail you a link: confirm your booking from it within ${PAY_AT_PROPERTY_CONFIRM_HOURS} hours, or the hold is released.`,
+        'You pay at the property when you arrive.',
+        `You can have at most ${OPEN_PAY_AT_PROPERTY_LIMIT} such bookings waiting for confirmation at once.`,
+      ].join(''),
+    );
+    expect(tile.getAttribute('aria-describedby')).toBe('pay-at-property-terms');
+    expect((screen.getByRole('radio', { name: /Pay online/ }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(tile);
+    expect(screen.getByRole('button', { name: 'Confirm Booking · ₹49,352' })).toBeTruthy();
+  });
+
+  it('says to confirm from the e-mail by the deadline, on the visitor’s clock', () => {
+    const deadline = '2026-11-23T09:15:00.000Z';
+    render(<ConfirmByNotice booking={record({ payment_method: 'offline', hold_expires_at: deadline })} />);
+    const notice = screen.getByTestId('confirm-by');
+    expect(notice.textContent).toContain('Check your e-mail to confirm within 24 hours');
+    expect(notice.textContent).toContain(`Confirm from it by ${formatLocalDeadline(deadline)}, or the hold on your villa is released.`);
+    expect(formatLocalDeadline(deadline)).toMatch(/^Monday, November 23 at \d{1,2}:\d\d [AP]M$/);
+  });
+
+  it("shows the server's limit on unconfirmed bookings and switches to paying online in one tap", async () => {
+    const requests = stubApi([{ method: 'POST', path: /^\/api\/bookings$/, answer: () => refusal(429, paymentMessages.tooManyOpen) }]);
+    await openStep4(readyDraft('offline'));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Booking · ₹49,352' }));
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toContain(paymentMessages.tooManyOpen);
+    await waitFor(() => expect(document.activeElement).toBe(banner));
+    await userEvent.click(within(banner).getByRole('button', { name: 'Pay online instead' }));
+    expect((screen.getByRole('radio', { name: /Pay online/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(paths(requests)).toEqual(['POST /api/bookings']);
+  });
+});
+
+describe('the hold countdown', () => {
+  it('reads like a clock and never goes below zero', () => {
+    expect(formatCountdown(14 * 60_000 + 32_000)).toBe('14:32');
+    expect(formatCountdown(7_000)).toBe('0:07');
+    expect(formatCountdown(3_729_000)).toBe('1:02:09');
+    expect(formatCountdown(-5_000)).toBe('0:00');
+  });
+});

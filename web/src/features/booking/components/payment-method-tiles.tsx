@@ -1,0 +1,63 @@
+import { ONLINE_HOLD_MINUTES, OPEN_PAY_AT_PROPERTY_LIMIT, PAY_AT_PROPERTY_CONFIRM_HOURS } from '@shared/payment-rules';
+import type { Draft } from '../model/draft';
+
+type Method = Draft['paymentMethod'];
+
+/**
+ * How to pay (spec section 9): online (the default; cards, UPI, net banking) or at the property.
+ * Each tile says what happens next in plain words, before anything is booked: online confirms at
+ * once; at the property holds the villa for a day until the guest confirms from the e-mail.
+ */
+export function PaymentMethodTiles({
+  method,
+  onChange,
+  testMode,
+  disabled = false,
+}: {
+  method: Method;
+  onChange: (method: Method) => void;
+  /** The built-in test provider stands in for Razorpay: say so before the guest picks it. */
+  testMode: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <fieldset className="panel" disabled={disabled}>
+      <legend className="panel__title">How would you like to pay?</legend>
+      <div className="pay-tiles">
+        <label className={`pay-tile${method === 'razorpay' ? ' pay-tile--selected' : ''}`}>
+          <input
+            type="radio"
+            name="paymentMethod"
+            value="razorpay"
+            checked={method === 'razorpay'}
+            aria-describedby="pay-online-terms"
+            onChange={() => onChange('razorpay')}
+          />
+          <span className="pay-tile__title">Pay online</span>
+          <span className="pay-tile__text" id="pay-online-terms">
+            Cards, UPI, net banking. Your booking is confirmed as soon as the payment goes through; you have {ONLINE_HOLD_MINUTES} minutes to pay.
+          </span>
+          {testMode && <span className="badge badge--gold">Test mode: no real money</span>}
+        </label>
+        <label className={`pay-tile${method === 'offline' ? ' pay-tile--selected' : ''}`}>
+          <input
+            type="radio"
+            name="paymentMethod"
+            value="offline"
+            checked={method === 'offline'}
+            aria-describedby="pay-at-property-terms"
+            onChange={() => onChange('offline')}
+          />
+          <span className="pay-tile__title">Pay at property</span>
+          <span className="pay-tile__text">Nothing to pay now.</span>
+          <ul className="pay-tile__terms" id="pay-at-property-terms" data-testid="pay-at-property-terms">
+            <li>We hold your villa for {PAY_AT_PROPERTY_CONFIRM_HOURS} hours.</li>
+            <li>We e-mail you a link: confirm your booking from it within {PAY_AT_PROPERTY_CONFIRM_HOURS} hours, or the hold is released.</li>
+            <li>You pay at the property when you arrive.</li>
+            <li>You can have at most {OPEN_PAY_AT_PROPERTY_LIMIT} such bookings waiting for confirmation at once.</li>
+          </ul>
+        </label>
+      </div>
+    </fieldset>
+  );
+}
