@@ -315,7 +315,7 @@ export function printWeb(report: WebReport): void {
   if ('error' in report.timeToBooking) console.log(`| time to a booking | not measured: ${report.timeToBooking.error} | | |`);
   else
     console.log(
-      `| time to a booking (open / to confirmed, pay at property) | ${report.timeToBooking.medianMs} ms (${report.timeToBooking.samplesMs.join(', ')}) | | |`,
+      `| time to a booking (open / to confirmed, paid online in the test checkout) | ${report.timeToBooking.medianMs} ms (${report.timeToBooking.samplesMs.join(', ')}) | | |`,
     );
   for (const failure of report.timeToBooking.failures) console.log(`Scripted guest failed: ${failure}`);
   console.log(`LCP element: ${report.lcpElement || '(none reported)'}${report.shiftSources.length ? `; shifted: ${report.shiftSources.join(', ')}` : ''}`);

@@ -32,6 +32,10 @@ function soldOut(claims: SeatClaim[], field: 'guests' | 'timeSlot') {
   return conflict(Object.values(details)[0]?.[0] ?? 'A safari is sold out', details, { code: 'safari_sold_out' });
 }
 
+/** 409 when the villa's nights are gone: found taken before the write, or taken by a transaction that won. */
+const villaTaken = (name: string) =>
+  conflict(`Sorry, ${name} is not available for these dates any more. Please choose other dates or another villa.`, undefined, { code: 'villa_taken' });
+
 /** Carries the winning booking out of a conflict path: the same key already booked it. */
 class ReplayFound extends Error {
   constructor(readonly created: CreatedBooking) {
@@ -168,12 +172,7 @@ async function createOnce(request: CreateBookingRequest, options: CreateOptions)
 
   const free = await freeUnits(units, request.checkIn, request.checkOut, now);
   const chosen = free.slice(0, request.rooms);
-  if (chosen.length < request.rooms)
-    await conflictOrReplay(
-      conflict(`Sorry, ${firstUnit.name} is not available for these dates any more. Please choose other dates or another villa.`, undefined, {
-        code: 'villa_taken',
-      }),
-    );
+  if (chosen.length < request.rooms) await conflictOrReplay(villaTaken(firstUnit.name));
   const quote = quoteStay({
     checkIn: request.checkIn,
     checkOut: request.checkOut,
@@ -268,11 +267,7 @@ async function createOnce(request: CreateBookingRequest, options: CreateOptions)
     const firstSeat = firstOpenHold - seatClaims.length;
     const failedClaims = error.failed.filter((index) => index >= firstSeat).flatMap((index) => seatClaims[index - firstSeat] ?? []);
     if (failedClaims.length) await conflictOrReplay(soldOut(failedClaims, 'timeSlot'));
-    await conflictOrReplay(
-      conflict(`Sorry, ${firstUnit.name} was just booked by someone else for these dates. Please choose other dates or another villa.`, undefined, {
-        code: 'villa_taken',
-      }),
-    );
+    await conflictOrReplay(villaTaken(firstUnit.name));
   }
 
   // Staff, the guest's own sockets, open wizards and the confirmation e-mail hear of it from the

@@ -2,7 +2,7 @@ import type { BookingRecord, BookingStatus } from '../../../shared/booking.ts';
 import { resortInstant, stayLimits } from '../../../shared/stay.ts';
 import type { Principal } from '../auth.ts';
 import { changeBookingStatusWrite, getBooking, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
-import { ownedNights, releaseNight, releaseSeats } from '../db/inventory.ts';
+import { nightsStillOwned, releaseNight, releaseSeats } from '../db/inventory.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { openHoldReleases } from '../payments/pay-at-property.ts';
 import { conflict, notFound } from '../http/errors.ts';
@@ -17,9 +17,7 @@ export async function releaseBooking(
   from: BookingStatus[],
   changes: Record<string, unknown> = {},
 ): Promise<void> {
-  const owned = await Promise.all(
-    booking.claims.cottageIds.map(async (cottageId) => ({ cottageId, nights: await ownedNights(cottageId, booking.claims.nights, booking.id) })),
-  );
+  const owned = await nightsStillOwned(booking);
   await transact([
     changeBookingStatusWrite(booking, status, from, changes),
     ...owned.flatMap(({ cottageId, nights }) => nights.map((night) => releaseNight(cottageId, night, booking.id))),

@@ -72,6 +72,26 @@ export async function ownedNights(cottageId: string, nights: string[], bookingId
   return items.filter((item) => item.bookingId === bookingId).map((item) => String(item.night));
 }
 
+/** Each of a booking's villas with the nights of its stay it still owns (a lapsed hold's night may be someone else's). */
+export async function nightsStillOwned(booking: { id: string; claims: { cottageIds: string[]; nights: string[] } }) {
+  return Promise.all(
+    booking.claims.cottageIds.map(async (cottageId) => ({ cottageId, nights: await ownedNights(cottageId, booking.claims.nights, booking.id) })),
+  );
+}
+
+/** Makes a held night the booking's for good (paid, or confirmed by the guest): its hold is removed, if the night is still this booking's. */
+export function keepNight(cottageId: string, night: string, bookingId: string) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: cottageKeys.night(cottageId, night),
+      UpdateExpression: 'REMOVE holdExpiresAt, expiresAt',
+      ConditionExpression: 'bookingId = :bookingId',
+      ExpressionAttributeValues: { ':bookingId': bookingId },
+    },
+  };
+}
+
 /** Seats sold per slot of a safari between two dates: `date -> slot -> booked`. */
 export async function bookedSeats(safariId: string, fromDate: string, toDate: string): Promise<Map<string, Map<string, number>>> {
   const items = await queryAll({

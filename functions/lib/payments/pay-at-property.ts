@@ -1,8 +1,8 @@
 import { OPEN_PAY_AT_PROPERTY_LIMIT, PAY_AT_PROPERTY_CONFIRM_HOURS, tooManyOpenMessage } from '../../../shared/payment-rules.ts';
 import { getBooking, type StoredBooking } from '../db/bookings.ts';
 import { tableName } from '../db/client.ts';
-import { bookingKeys, cottageKeys, normaliseEmail, openHoldKeys } from '../db/keys.ts';
-import { ownedNights } from '../db/inventory.ts';
+import { bookingKeys, normaliseEmail, openHoldKeys } from '../db/keys.ts';
+import { keepNight, nightsStillOwned } from '../db/inventory.ts';
 import { putPaymentWrite } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { conflict, HttpError } from '../http/errors.ts';
@@ -70,9 +70,7 @@ export async function confirmPayAtProperty(booking: StoredBooking, now: number):
       code: 'hold_expired',
     });
   const at = new Date(now).toISOString();
-  const owned = await Promise.all(
-    booking.claims.cottageIds.map(async (cottageId) => ({ cottageId, nights: await ownedNights(cottageId, booking.claims.nights, booking.id) })),
-  );
+  const owned = await nightsStillOwned(booking);
   try {
     await transact([
       {
@@ -85,17 +83,7 @@ export async function confirmPayAtProperty(booking: StoredBooking, now: number):
           ExpressionAttributeValues: { ':at': at, ':pending': 'pending', ':now': now },
         },
       },
-      ...owned.flatMap(({ cottageId, nights }) =>
-        nights.map((night) => ({
-          Update: {
-            TableName: tableName,
-            Key: cottageKeys.night(cottageId, night),
-            UpdateExpression: 'REMOVE holdExpiresAt, expiresAt',
-            ConditionExpression: 'bookingId = :bookingId',
-            ExpressionAttributeValues: { ':bookingId': booking.id },
-          },
-        })),
-      ),
+      ...owned.flatMap(({ cottageId, nights }) => nights.map((night) => keepNight(cottageId, night, booking.id))),
       putPaymentWrite({
         id: `offline_${booking.id.replace(/-/g, '').slice(0, 14)}`,
         booking_id: booking.id,

@@ -2,8 +2,7 @@ import type { PaymentRecord } from '../../../shared/payments.ts';
 import { changeBookingStatusWrite, getBooking, type StoredBooking } from '../db/bookings.ts';
 import { safaris } from '../db/catalog.ts';
 import { tableName } from '../db/client.ts';
-import { cottageKeys } from '../db/keys.ts';
-import { claimNight, claimSeats, ownedNights } from '../db/inventory.ts';
+import { claimNight, claimSeats, keepNight, nightsStillOwned } from '../db/inventory.ts';
 import { getOrder, putPaymentWrite, putRefundWrite, type StoredOrder } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { notFound } from '../http/errors.ts';
@@ -26,16 +25,6 @@ import { stageProvider } from './stage-provider.ts';
  */
 export type Captured = { orderId: string; paymentId: string; method?: string; source: 'checkout' | 'webhook' };
 export type Settlement = { outcome: 'confirmed' | 'already-settled' | 'refunded'; booking: StoredBooking; payment: PaymentRecord };
-
-const keepNight = (cottageId: string, night: string, bookingId: string) => ({
-  Update: {
-    TableName: tableName,
-    Key: cottageKeys.night(cottageId, night),
-    UpdateExpression: 'REMOVE holdExpiresAt, expiresAt',
-    ConditionExpression: 'bookingId = :bookingId',
-    ExpressionAttributeValues: { ':bookingId': bookingId },
-  },
-});
 
 const paymentOf = (
   booking: StoredBooking,
@@ -87,9 +76,7 @@ async function trySettle(booking: StoredBooking, order: StoredOrder, captured: C
   const payment = paymentOf(booking, order, captured, 'captured', now);
   const changes = { payment_status: 'paid', payment_id: captured.paymentId, paid_at: paidAt, order_id: order.orderId };
   const unpaid = { condition: 'payment_status = :unpaid AND attribute_not_exists(payment_id)', values: { ':unpaid': 'pending' } };
-  const owned = await Promise.all(
-    booking.claims.cottageIds.map(async (cottageId) => ({ cottageId, nights: await ownedNights(cottageId, booking.claims.nights, booking.id) })),
-  );
+  const owned = await nightsStillOwned(booking);
   const missing = owned.flatMap(({ cottageId, nights }) =>
     booking.claims.nights.filter((night) => !nights.includes(night)).map((night) => ({ cottageId, night })),
   );
