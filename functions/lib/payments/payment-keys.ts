@@ -34,6 +34,9 @@ async function load(): Promise<PaymentKeys> {
     if (!keySecret) throw new Error('RAZORPAY_KEY_ID is set but the payment secret has no keySecret: refusing to run payments');
     return { mode: 'live', keyId, keySecret, webhookSecret };
   }
+  // The test checkout confirms bookings without money: never on the production stage.
+  if (process.env.STAGE === 'prod')
+    throw new Error('The prod stage has no RAZORPAY_KEY_ID: refusing to run payments in test mode (deploy with -c razorpayKeyId=...)');
   return { mode: 'test', keySecret: createHmac('sha256', webhookSecret).update('forest-resort test-mode key secret').digest('hex'), webhookSecret };
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PaymentProviderError, type ProviderPayment } from '../../../functions/lib/payments/provider.ts';
 import { verifyCheckoutSignature, verifyWebhookSignature } from '../../../functions/lib/payments/signatures.ts';
 import { createTestProvider, TEST_ACCOUNT_ID } from '../../../functions/lib/payments/test-provider.ts';
@@ -189,5 +189,29 @@ describe('test provider', () => {
   it('needs both secrets', () => {
     expect(() => createTestProvider({ keySecret: '', webhookSecret })).toThrow(/key secret/);
     expect(() => createTestProvider({ keySecret, webhookSecret: '' })).toThrow(/webhook secret/);
+  });
+});
+
+describe('the stage decides the mode', () => {
+  it('runs the test provider without a key id, but never on prod, and refuses a key id without its secret', async () => {
+    const load = async (env: Record<string, string | undefined>) => {
+      const saved = { ...process.env };
+      Object.assign(process.env, env);
+      for (const [name, value] of Object.entries(env)) if (value === undefined) delete process.env[name];
+      vi.resetModules();
+      try {
+        const { paymentKeys } = await import('../../../functions/lib/payments/payment-keys.ts');
+        return await paymentKeys();
+      } finally {
+        process.env = saved;
+      }
+    };
+    await expect(load({ STAGE: 'dev', RAZORPAY_KEY_ID: undefined })).resolves.toMatchObject({ mode: 'test' });
+    await expect(load({ STAGE: 'prod', RAZORPAY_KEY_ID: undefined })).rejects.toThrow(/prod stage has no RAZORPAY_KEY_ID/);
+    await expect(load({ STAGE: 'prod', RAZORPAY_KEY_ID: 'rzp_live_abc', PAYMENT_KEY_SECRET: undefined })).rejects.toThrow(/keySecret/);
+    await expect(load({ STAGE: 'prod', RAZORPAY_KEY_ID: 'rzp_live_abc', PAYMENT_KEY_SECRET: 'k'.repeat(24) })).resolves.toMatchObject({
+      mode: 'live',
+      keyId: 'rzp_live_abc',
+    });
   });
 });
