@@ -171,6 +171,34 @@ describe('paying online (test mode: the same signature checks as Razorpay)', () 
 });
 
 describe('the webhook', () => {
+  it('answers hostile and foreign deliveries without changing anything', async () => {
+    const keys = await paymentKeys();
+    const { webhookSignature } = await import('../../functions/lib/payments/signatures.ts');
+    const post = (body: string, headers: Record<string, string>) =>
+      fetch(`${stack.api}/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    // No signature, a signature of another body, a signed body that is not JSON.
+    expect((await post('{"event":"payment.captured"}', {})).status).toBe(400);
+    expect((await post('{"event":"payment.captured"}', { 'x-razorpay-signature': webhookSignature('{}', keys.webhookSecret) })).status).toBe(400);
+    expect((await post('not json', { 'x-razorpay-signature': webhookSignature('not json', keys.webhookSecret) })).status).toBe(400);
+    // Signed, but for an order this stage never made, or an event it does not handle: acknowledged, ignored.
+    const test = await provider();
+    const paid = test.payWithTestCard({ id: 'order_NotOursAtAll00', amount: 100_000 }, 'success');
+    const foreign = test.webhook('payment.captured', { payment: paid.payment });
+    const answer = await post(foreign.body, { 'x-razorpay-signature': foreign.signature, 'x-razorpay-event-id': foreign.eventId });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ data: { result: 'ignored' } });
+    expect((await itemsOf('payment')).filter((payment) => payment.order_id === 'order_NotOursAtAll00')).toEqual([]);
+    // Ids that are not Razorpay's never reach the table.
+    const malformed = await postJson(`${stack.api}/payments/verify-payment`, {
+      razorpay_order_id: "order_' OR 1=1",
+      razorpay_payment_id: 'pay_x',
+      razorpay_signature: 'x',
+    });
+    expect(malformed.status).toBe(400);
+    expect((await postJson(`${stack.api}/payments/create-order`, { bookingId: '../../etc/passwd' })).status).toBe(400);
+    expect((await postJson(`${stack.api}/payments/test-checkout`, { orderId: 'order_AAAAAAAAAAAAAA', outcome: 'success' })).status).toBe(404);
+  });
+
   it('checks the signature over the raw body, settles a capture once, and ignores replays and late failures', async () => {
     const created = await book({ cottageType: 'hornbill-villa', checkIn: inDays(80), checkOut: inDays(81) });
     const placed = (await order(created.booking.id)).body.data;
