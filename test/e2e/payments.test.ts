@@ -149,6 +149,8 @@ describe('paying online in test mode, on a phone', () => {
     await refund.waitFor();
     expect(await refund.textContent()).toContain(`Refunded${total}`);
     expect(await refund.textContent()).toMatch(/Refund IDrfnd_[A-Za-z0-9]{14}/);
+    // The booking's own payment line follows the refund once it is on record.
+    await page.getByTestId('payment-state').filter({ hasText: 'Refunded' }).waitFor();
     await page.getByTestId('payment-history').scrollIntoViewIfNeeded();
     await shoot('manage-refunded');
   });

@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { formatInr } from '@shared/money';
 import { formatLocalDeadline } from '@/lib/hold-time';
 import { useBookingPayments, type BookingPayment, type BookingRefund } from '../api/get-booking-payments';
-import type { ManagedBooking } from '../api/get-booking-by-reference';
+import { bookingByReferenceKey, type ManagedBooking } from '../api/get-booking-by-reference';
 
 const methodNames: Record<string, string> = {
   razorpay: 'Online (card, UPI or net banking)',
@@ -77,6 +79,14 @@ export function PaymentHistory({ booking, token }: { booking: ManagedBooking; to
   const moneyMoved = booking.payment_status === 'paid' || booking.payment_status === 'refunded';
   const refundDue = booking.status === 'cancelled' && (booking.refund_amount ?? 0) > 0;
   const history = useBookingPayments(booking.id, token, { enabled: moneyMoved, refundDue });
+  // The refund is sent by the server just after the cancellation answers: once it is on record,
+  // read the booking again, so its payment line says Refunded rather than Paid.
+  const queryClient = useQueryClient();
+  const refundRecorded = (history.data?.refunds.length ?? 0) > 0;
+  const staleLine = refundRecorded && booking.payment_status === 'paid';
+  useEffect(() => {
+    if (staleLine) void queryClient.invalidateQueries({ queryKey: bookingByReferenceKey(booking.booking_reference).slice(0, 1) });
+  }, [staleLine, queryClient, booking.booking_reference]);
   if (!moneyMoved || !token) return null;
   if (history.isPending)
     return (
