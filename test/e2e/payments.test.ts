@@ -246,13 +246,14 @@ describe('paying at the property, on a phone', () => {
     await done.waitFor();
     expect(await done.textContent()).toContain('Hornbill Villa is reserved for you from');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('stay-confirmed');
+    // The booking's chip follows: reserved for the guest (staff confirm it when they take the money).
+    await page.getByTestId('booking-status').filter({ hasText: 'Reserved' }).waitFor();
     await expectAccessible(page, 'manage: confirmed');
     await shoot('manage-confirmed');
     const confirmed = await lookUp(reference, 'arrival@example.in');
     expect(confirmed).toMatchObject({ status: 'pending', payment_status: 'pending', guest_confirmed_at: expect.any(String) });
   });
 
-  // Needs booking-result-dialog.tsx to render <ConfirmByNotice booking={record} /> (components/confirm-by-notice.tsx).
   it('says in the confirmation to confirm from the e-mail within 24 hours, with the deadline on the guest’s clock', async () => {
     await bookUpToPayment(page, stack.baseUrl, { axe: false, daysAhead: 45 });
     await fillGuest('deadline@example.in');

@@ -6,6 +6,7 @@ import { formatDateWithWeekday, formatShortDate, plural } from '@/lib/format';
 
 const statusLabels: Record<string, string> = {
   pending: 'Pending',
+  reserved: 'Reserved',
   confirmed: 'Confirmed',
   cancelled: 'Cancelled',
   completed: 'Completed',
@@ -46,7 +47,8 @@ export function BookingDetails({ booking, compact = false }: { booking: BookingV
           <p className="receipt__label">Booking reference</p>
           <p className="booking-details__reference">{booking.booking_reference}</p>
         </div>
-        <StatusChip status={booking.status} />
+        {/* Pay at property, confirmed by the guest: reserved for them, to be confirmed by staff on payment. */}
+        <StatusChip status={booking.status === 'pending' && booking.guest_confirmed_at ? 'reserved' : booking.status} />
       </div>
       <dl className="receipt__facts">
         <div>

@@ -41,6 +41,8 @@ const bookingFields = {
   created_at: v.string(),
   cancelled_at: v.optional(v.string()),
   refund_amount: v.optional(v.number()),
+  /** Pay at property: when the guest confirmed it from the e-mail's link (reserved, payment due on arrival). */
+  guest_confirmed_at: v.optional(v.string()),
 };
 
 /** A booking as the API returns it (creation, lookup, My Bookings). */

@@ -24,7 +24,7 @@ function Confirmed({ booking, confirmedAt, justNow }: { booking: ManagedBooking;
       data-testid="stay-confirmed"
     >
       <h2 id="confirm-stay-heading" className="panel__title">
-        Your booking is confirmed
+        Your stay is reserved
       </h2>
       <p>
         {booking.cottage_name} is reserved for you from {formatDateWithWeekday(booking.check_in_date)}. Pay <strong>{formatInr(booking.total_amount)}</strong>{' '}
