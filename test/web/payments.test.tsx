@@ -4,11 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { OPEN_PAY_AT_PROPERTY_LIMIT, PAY_AT_PROPERTY_CONFIRM_HOURS, paymentMessages, type PaymentOrder } from '@shared/payments';
 import type { CreatedBooking } from '@/features/booking/api/schemas';
 import { ConfirmByNotice } from '@/features/booking/components/confirm-by-notice';
-import { emptyGuest, type Draft } from '@/features/booking/model/draft';
+import type { Draft } from '@/features/booking/model/draft';
 import { sessionKeys } from '@/features/booking/model/session-store';
 import { formatCountdown, formatLocalDeadline } from '@/lib/hold-time';
 import { addDaysIso } from '@shared/stay';
-import { packagedDraft, quote, renderWizard, saveSession, stubApi } from './support/wizard-harness';
+import { heldBooking, packagedDraft, payableDraft, quote, renderWizard, saveSession, stubApi } from './support/wizard-harness';
 
 const bookingId = '0b6f4a52-8a8c-4d55-9c1e-3f0d2a7b9e11';
 const reference = 'VMPAY0001';
@@ -16,37 +16,9 @@ const orderId = 'order_Ab12Cd34Ef56Gh';
 const paymentId = 'pay_Zy98Xw76Vu54Ts';
 const total = quote().total;
 
-const readyDraft = (paymentMethod: Draft['paymentMethod'] = 'razorpay'): Draft => ({
-  ...packagedDraft,
-  paymentMethod,
-  guest: { ...emptyGuest, firstName: 'Meera', lastName: 'Iyer', email: 'meera@example.in', phone: '9845012345', acceptTerms: true },
-});
+const readyDraft = payableDraft;
 
-const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-
-const record = (overrides: Partial<CreatedBooking['booking']> = {}): CreatedBooking['booking'] => ({
-  id: bookingId,
-  booking_reference: reference,
-  status: 'pending',
-  payment_method: 'razorpay',
-  payment_status: 'pending',
-  hold_expires_at: inMinutes(15),
-  customer_name: 'Mr Meera Iyer',
-  customer_email: 'meera@example.in',
-  check_in_date: packagedDraft.checkIn,
-  check_out_date: packagedDraft.checkOut,
-  nights: 2,
-  adults: 2,
-  children: 0,
-  rooms: 1,
-  cottage_name: 'Hornbill Villa',
-  package_name: 'Safari Adventure',
-  safaris: [],
-  total_amount: total,
-  price_breakdown: [],
-  created_at: new Date().toISOString(),
-  ...overrides,
-});
+const record = (overrides: Partial<CreatedBooking['booking']> = {}) => heldBooking({ id: bookingId, reference }, overrides);
 
 const created = (overrides: Partial<CreatedBooking['booking']> = {}): CreatedBooking => ({
   bookingReference: reference,

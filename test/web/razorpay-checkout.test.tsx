@@ -11,9 +11,8 @@ import {
   type RazorpayFailure,
   type RazorpayOptions,
 } from '@/features/booking/lib/razorpay-checkout';
-import { emptyGuest, type Draft } from '@/features/booking/model/draft';
 import { loadSiteConfig } from '@/lib/site-config';
-import { packagedDraft, quote, renderWizard, saveSession, stubApi } from './support/wizard-harness';
+import { heldBooking, payableDraft, quote, renderWizard, saveSession, stubApi } from './support/wizard-harness';
 
 const keyId = 'rzp_test_1DP5mmOlF5G5ag';
 const bookingId = '0b6f4a52-8a8c-4d55-9c1e-3f0d2a7b9e11';
@@ -129,35 +128,9 @@ describe("Razorpay's checkout", () => {
 
 const liveConfig = { stage: 'prod', apiUrl: '/api', wsUrl: 'wss://example.invalid/ws', paymentMode: 'razorpay', razorpayKeyId: keyId };
 
-const readyDraft: Draft = {
-  ...packagedDraft,
-  paymentMethod: 'razorpay',
-  guest: { ...emptyGuest, firstName: 'Meera', lastName: 'Iyer', email: 'meera@example.in', phone: '9845012345', acceptTerms: true },
-};
+const readyDraft = payableDraft();
 
-const record = (overrides: Partial<CreatedBooking['booking']> = {}): CreatedBooking['booking'] => ({
-  id: bookingId,
-  booking_reference: reference,
-  status: 'pending',
-  payment_method: 'razorpay',
-  payment_status: 'pending',
-  hold_expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
-  customer_name: 'Mr Meera Iyer',
-  customer_email: 'meera@example.in',
-  check_in_date: packagedDraft.checkIn,
-  check_out_date: packagedDraft.checkOut,
-  nights: 2,
-  adults: 2,
-  children: 0,
-  rooms: 1,
-  cottage_name: 'Hornbill Villa',
-  package_name: 'Safari Adventure',
-  safaris: [],
-  total_amount: total,
-  price_breakdown: [],
-  created_at: new Date().toISOString(),
-  ...overrides,
-});
+const record = (overrides: Partial<CreatedBooking['booking']> = {}) => heldBooking({ id: bookingId, reference }, overrides);
 
 const ok = (status: number, data: unknown) => ({ status, body: { success: true, data } });
 

@@ -3,9 +3,9 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { BookingPage } from '@/features/booking/components/booking-page';
-import { defaultDraft, type Draft } from '@/features/booking/model/draft';
+import { defaultDraft, emptyGuest, type Draft } from '@/features/booking/model/draft';
 import { sessionKeys } from '@/features/booking/model/session-store';
-import type { AvailabilityResult, StayQuote } from '@/features/booking/api/schemas';
+import type { AvailabilityResult, CreatedBooking, StayQuote } from '@/features/booking/api/schemas';
 import { sampleCottages, samplePackages, sampleSafaris } from '../../../infra/local/sample-data.ts';
 import { addDaysIso, resortToday } from '../../../shared/stay.ts';
 
@@ -53,6 +53,38 @@ export const packagedDraft: Draft = {
 };
 
 /** Puts a saved session in sessionStorage, as the wizard writes it. */
+/** Step 4 ready to pay: the packaged stay, the guest's details filled in, the terms accepted. */
+export const payableDraft = (paymentMethod: Draft['paymentMethod'] = 'razorpay'): Draft => ({
+  ...packagedDraft,
+  paymentMethod,
+  guest: { ...emptyGuest, firstName: 'Meera', lastName: 'Iyer', email: 'meera@example.in', phone: '9845012345', acceptTerms: true },
+});
+
+/** The booking POST /api/bookings answers for `payableDraft`: held 15 minutes while the guest pays online. */
+export const heldBooking = (ids: { id: string; reference: string }, overrides: Partial<CreatedBooking['booking']> = {}): CreatedBooking['booking'] => ({
+  id: ids.id,
+  booking_reference: ids.reference,
+  status: 'pending',
+  payment_method: 'razorpay',
+  payment_status: 'pending',
+  hold_expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+  customer_name: 'Mr Meera Iyer',
+  customer_email: 'meera@example.in',
+  check_in_date: packagedDraft.checkIn,
+  check_out_date: packagedDraft.checkOut,
+  nights: 2,
+  adults: 2,
+  children: 0,
+  rooms: 1,
+  cottage_name: 'Hornbill Villa',
+  package_name: 'Safari Adventure',
+  safaris: [],
+  total_amount: quote().total,
+  price_breakdown: [],
+  created_at: new Date().toISOString(),
+  ...overrides,
+});
+
 export function saveSession(draft: Draft, step: number, lastActivity = Date.now()) {
   sessionStorage.setItem(sessionKeys.bookingData, JSON.stringify(draft));
   sessionStorage.setItem(sessionKeys.currentStep, String(step));
