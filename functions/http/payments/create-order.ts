@@ -11,6 +11,15 @@ import { stageProvider } from '../../lib/payments/stage-provider.ts';
 
 const RESORT = 'Forest Resort';
 
+/** The spec's checkout notes: on the order at Razorpay and in the checkout's options alike. */
+const notesOf = (booking: StoredBooking): PaymentOrder['notes'] => ({
+  bookingReference: booking.booking_reference,
+  villa: booking.cottage_name,
+  checkIn: booking.check_in_date,
+  checkOut: booking.check_out_date,
+  guests: String(booking.adults + booking.children),
+});
+
 function checkout(booking: StoredBooking, order: StoredOrder, keys: { mode: 'live' | 'test'; keyId?: string }): PaymentOrder {
   return {
     orderId: order.orderId,
@@ -27,13 +36,7 @@ function checkout(booking: StoredBooking, order: StoredOrder, keys: { mode: 'liv
       email: booking.customer_email,
       contact: `${booking.country_code ?? ''}${booking.customer_phone}`.replace(/[^\d+]/g, ''),
     },
-    notes: {
-      bookingReference: booking.booking_reference,
-      villa: booking.cottage_name,
-      checkIn: booking.check_in_date,
-      checkOut: booking.check_out_date,
-      guests: String(booking.adults + booking.children),
-    },
+    notes: notesOf(booking),
     ...(booking.hold_expires_at ? { holdExpiresAt: booking.hold_expires_at } : {}),
   };
 }
@@ -64,7 +67,7 @@ export const handler = publicRoute({ body: createOrderSchema }, async ({ body })
       amount: Math.round(booking.total_amount * 100),
       currency: PAYMENT_CURRENCY,
       receipt: booking.booking_reference.slice(0, 40),
-      notes: checkout(booking, { orderId: '', bookingId: booking.id, amount: 0, currency: PAYMENT_CURRENCY, created_at: '' }, keys).notes,
+      notes: notesOf(booking),
     });
   } catch (error) {
     if (error instanceof PaymentProviderError) {

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { portalRoles } from '../../../shared/users.ts';
 import { fields } from '../../../shared/validation.ts';
-import { manageLinkMatches } from '../../lib/bookings/manage-link.ts';
-import { manageTokenMatches, parseManageToken } from '../../lib/bookings/manage-token.ts';
+import { manageTokenOpens } from '../../lib/bookings/manage-link.ts';
+import { parseManageToken } from '../../lib/bookings/manage-token.ts';
 import { BOOKING_ID, getBooking } from '../../lib/db/bookings.ts';
 import { paymentsOfBooking } from '../../lib/db/payments.ts';
 import { notFound } from '../../lib/http/errors.ts';
@@ -22,10 +22,7 @@ export const handler = httpRoute(
     const staff = principal !== undefined && portalRoles.includes(principal.role);
     const owner = principal !== undefined && booking.user_id === principal.userId;
     const parsed = query.token ? parseManageToken(query.token) : undefined;
-    const linkHolder =
-      parsed !== undefined &&
-      parsed.bookingId === booking.id &&
-      (manageTokenMatches(booking.manageTokenHash, parsed.secret) || (await manageLinkMatches(booking.id, parsed.secret)));
+    const linkHolder = parsed !== undefined && (await manageTokenOpens(booking, parsed));
     if (!staff && !owner && !linkHolder) throw missing;
     return paymentsOfBooking(booking.id);
   },

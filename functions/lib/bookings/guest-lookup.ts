@@ -5,8 +5,8 @@ import { getBooking, getBookingByReference, type StoredBooking } from '../db/boo
 import { normaliseEmail } from '../db/keys.ts';
 import { countLookup, MAX_LOOKUPS_PER_MINUTE } from '../db/lookup-limits.ts';
 import { badRequest, notFound, tooManyRequests } from '../http/errors.ts';
-import { manageLinkMatches } from './manage-link.ts';
-import { manageTokenMatches, parseManageToken } from './manage-token.ts';
+import { manageTokenOpens } from './manage-link.ts';
+import { parseManageToken } from './manage-token.ts';
 
 /** The reference in the path of the manage-booking routes. */
 export const referenceParams = fields({ reference: v.pipe(v.string(), v.minLength(1), v.maxLength(40)) });
@@ -43,10 +43,7 @@ export async function findGuestBooking(reference: string, proof: GuestProof, sou
   if (proof.token) {
     const parsed = parseManageToken(proof.token);
     const booking = parsed ? await getBooking(parsed.bookingId) : undefined;
-    // The creation answer's token (its hash is stored) or the e-mail's link (derived: manage-link.ts).
-    const matches =
-      manageTokenMatches(booking?.manageTokenHash, parsed?.secret ?? '') ||
-      (booking !== undefined && parsed !== undefined && (await manageLinkMatches(parsed.bookingId, parsed.secret)));
+    const matches = booking !== undefined && parsed !== undefined && (await manageTokenOpens(booking, parsed));
     if (!booking || !matches || booking.booking_reference !== reference.toUpperCase()) throw missing;
     return booking;
   }

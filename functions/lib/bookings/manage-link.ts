@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getSecretVersion } from '../secrets.ts';
+import { manageTokenMatches } from './manage-token.ts';
 
 /**
  * The manage-booking link in e-mails: `<booking id>.<32 characters of HMAC-SHA256(link key, id)>`.
@@ -36,6 +37,18 @@ export async function manageLinkMatches(bookingId: string, secret: string): Prom
   const expected = Buffer.from(mac(await linkKey(), bookingId));
   const given = Buffer.from(secret);
   return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/**
+ * Whether a manage token opens this booking: the creation answer's (only its hash is stored:
+ * manage-token.ts) or an e-mail's link (derived here). The one check for every route that takes one.
+ */
+export async function manageTokenOpens(
+  booking: { id: string; manageTokenHash?: string | undefined },
+  token: { bookingId: string; secret: string },
+): Promise<boolean> {
+  if (token.bookingId !== booking.id) return false;
+  return manageTokenMatches(booking.manageTokenHash, token.secret) || (await manageLinkMatches(booking.id, token.secret));
 }
 
 /** The manage-booking page for a booking, opened with its link token. */

@@ -3,6 +3,7 @@ import { changeBookingStatusWrite, getBooking, type StoredBooking } from '../db/
 import { safaris } from '../db/catalog.ts';
 import { tableName } from '../db/client.ts';
 import { claimNight, claimSeats, keepNight, nightsStillOwned } from '../db/inventory.ts';
+import { bookingKeys } from '../db/keys.ts';
 import { getOrder, putPaymentWrite, putRefundWrite, type StoredOrder } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { notFound } from '../http/errors.ts';
@@ -153,7 +154,7 @@ async function refundInFull(
       {
         Update: {
           TableName: tableName,
-          Key: { pk: `BOOKING#${booking.id}`, sk: 'BOOKING' },
+          Key: bookingKeys.item(booking.id),
           UpdateExpression: 'SET needs_attention = :flag',
           ExpressionAttributeValues: { ':flag': flag.slice(0, 500) },
         },
@@ -176,7 +177,7 @@ async function refundInFull(
       {
         Update: {
           TableName: tableName,
-          Key: { pk: `BOOKING#${booking.id}`, sk: 'BOOKING' },
+          Key: bookingKeys.item(booking.id),
           UpdateExpression: changes,
           ...(ownPayment ? { ConditionExpression: 'attribute_not_exists(payment_id)' } : {}),
           ExpressionAttributeValues: {
