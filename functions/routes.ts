@@ -9,9 +9,15 @@
  * No HTTP route notifies or sends mail itself: what its writes cause (WebSocket events, e-mail) is
  * done by the stream consumer (`streamConsumers` below), so no request function holds those rights.
  */
+import type { RoleGroup } from '../shared/users.ts';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** public: anyone; optional: anyone, signed-in users are recognised; user: a valid sign-in; admin: an admin or manager. */
-export type AuthLevel = 'public' | 'optional' | 'user' | 'admin';
+/**
+ * public: anyone; optional: anyone, signed-in users are recognised; user: a valid sign-in; staff,
+ * manager, admin: a portal account in that role group (shared/users.ts `roleGroups`: staff read
+ * bookings and check guests in and out, managers run the resort, admins also manage users).
+ */
+export type AuthLevel = 'public' | 'optional' | 'user' | RoleGroup;
 export type TableAccess = 'none' | 'read' | 'write';
 /**
  * Groups of partitions a route's function may reach (IAM `dynamodb:LeadingKeys`; the key prefixes
@@ -19,7 +25,18 @@ export type TableAccess = 'none' | 'read' | 'write';
  * without `partitions` may reach the whole table.
  */
 export type TablePartition =
-  'catalogue' | 'health' | 'booking-lookup' | 'lookup-limits' | 'open-holds' | 'payments' | 'activity' | 'feed' | 'connections' | 'reports' | 'effects';
+  | 'catalogue'
+  | 'health'
+  | 'booking-lookup'
+  | 'lookup-limits'
+  | 'open-holds'
+  | 'payments'
+  | 'activity'
+  | 'feed'
+  | 'connections'
+  | 'reports'
+  | 'effects'
+  | 'accounts';
 /** Sizing and throttling class: sign-in hashes passwords (memory, strict rate), booking writes transactions. */
 export type RouteClass = 'standard' | 'sign-in' | 'booking';
 
@@ -112,10 +129,10 @@ export const httpRoutes = [
     partitions: ['catalogue'],
     handler: 'http/cottages/get-availability-calendar',
   },
-  { name: 'create-cottage', method: 'POST', path: '/api/cottages/admin/create', auth: 'admin', access: 'write' },
-  { name: 'update-cottage', method: 'PUT', path: '/api/cottages/admin/update/{id}', auth: 'admin', access: 'write' },
-  { name: 'delete-cottage', method: 'DELETE', path: '/api/cottages/admin/delete/{id}', auth: 'admin', access: 'write' },
-  { name: 'set-cottage-pricing', method: 'PATCH', path: '/api/cottages/{id}/pricing', auth: 'admin', access: 'write' },
+  { name: 'create-cottage', method: 'POST', path: '/api/cottages/admin/create', auth: 'manager', access: 'write' },
+  { name: 'update-cottage', method: 'PUT', path: '/api/cottages/admin/update/{id}', auth: 'manager', access: 'write' },
+  { name: 'delete-cottage', method: 'DELETE', path: '/api/cottages/admin/delete/{id}', auth: 'manager', access: 'write' },
+  { name: 'set-cottage-pricing', method: 'PATCH', path: '/api/cottages/{id}/pricing', auth: 'manager', access: 'write' },
 
   // Packages
   {
@@ -145,11 +162,11 @@ export const httpRoutes = [
     partitions: ['catalogue'],
     handler: 'http/packages/calculate-pricing',
   },
-  { name: 'list-all-packages', method: 'GET', path: '/api/packages/admin/all', auth: 'admin', access: 'read' },
-  { name: 'create-package', method: 'POST', path: '/api/packages/admin', auth: 'admin', access: 'write' },
-  { name: 'update-package', method: 'PUT', path: '/api/packages/admin/{id}', auth: 'admin', access: 'write' },
-  { name: 'delete-package', method: 'DELETE', path: '/api/packages/admin/{id}', auth: 'admin', access: 'write' },
-  { name: 'get-package-stats', method: 'GET', path: '/api/packages/admin/stats', auth: 'admin', access: 'read' },
+  { name: 'list-all-packages', method: 'GET', path: '/api/packages/admin/all', auth: 'manager', access: 'read' },
+  { name: 'create-package', method: 'POST', path: '/api/packages/admin', auth: 'manager', access: 'write' },
+  { name: 'update-package', method: 'PUT', path: '/api/packages/admin/{id}', auth: 'manager', access: 'write' },
+  { name: 'delete-package', method: 'DELETE', path: '/api/packages/admin/{id}', auth: 'manager', access: 'write' },
+  { name: 'get-package-stats', method: 'GET', path: '/api/packages/admin/stats', auth: 'manager', access: 'read' },
 
   // Safaris
   {
@@ -197,10 +214,11 @@ export const httpRoutes = [
     partitions: ['catalogue'],
     handler: 'http/safaris/validate-selection',
   },
-  { name: 'list-all-safaris', method: 'GET', path: '/api/safaris/admin/all', auth: 'admin', access: 'read' },
-  { name: 'create-safari', method: 'POST', path: '/api/safaris/admin', auth: 'admin', access: 'write' },
-  { name: 'update-safari', method: 'PUT', path: '/api/safaris/admin/{id}', auth: 'admin', access: 'write' },
-  { name: 'get-safari-stats', method: 'GET', path: '/api/safaris/admin/stats', auth: 'admin', access: 'read' },
+  { name: 'list-all-safaris', method: 'GET', path: '/api/safaris/admin/all', auth: 'manager', access: 'read' },
+  { name: 'create-safari', method: 'POST', path: '/api/safaris/admin', auth: 'manager', access: 'write' },
+  { name: 'update-safari', method: 'PUT', path: '/api/safaris/admin/{id}', auth: 'manager', access: 'write' },
+  { name: 'delete-safari', method: 'DELETE', path: '/api/safaris/admin/{id}', auth: 'manager', access: 'write' },
+  { name: 'get-safari-stats', method: 'GET', path: '/api/safaris/admin/stats', auth: 'manager', access: 'read' },
 
   // Bookings (GET /api/bookings is the admin list and, with ?stats, the dashboard figures)
   {
@@ -213,7 +231,9 @@ export const httpRoutes = [
     class: 'booking',
     handler: 'http/bookings/create-booking',
   },
-  { name: 'list-bookings', method: 'GET', path: '/api/bookings', auth: 'admin', access: 'read' },
+  { name: 'list-bookings', method: 'GET', path: '/api/bookings', auth: 'staff', access: 'read' },
+  { name: 'create-staff-booking', method: 'POST', path: '/api/bookings/admin', auth: 'staff', access: 'write', class: 'booking' },
+  { name: 'get-booking-details', method: 'GET', path: '/api/bookings/{id}/details', auth: 'staff', access: 'read' },
   {
     name: 'get-booking-by-reference',
     method: 'GET',
@@ -241,12 +261,13 @@ export const httpRoutes = [
   { name: 'list-my-bookings', method: 'GET', path: '/api/bookings/my-bookings', auth: 'user', access: 'read', handler: 'http/bookings/list-my-bookings' },
   { name: 'get-booking', method: 'GET', path: '/api/bookings/{id}', auth: 'user', access: 'read', handler: 'http/bookings/get-booking' },
   { name: 'cancel-booking', method: 'PUT', path: '/api/bookings/{id}/cancel', auth: 'user', access: 'write', handler: 'http/bookings/cancel-booking' },
-  { name: 'update-booking-status', method: 'PATCH', path: '/api/bookings/{id}/status', auth: 'admin', access: 'write' },
+  // Staff check guests in and out; confirming and cancelling take a manager (shared/booking-admin.ts).
+  { name: 'update-booking-status', method: 'PATCH', path: '/api/bookings/{id}/status', auth: 'staff', access: 'write' },
   {
     name: 'update-booking-payment',
     method: 'PATCH',
     path: '/api/bookings/{id}/payment',
-    auth: 'admin',
+    auth: 'manager',
     access: 'write',
     handler: 'http/bookings/update-booking-payment',
   },
@@ -316,14 +337,28 @@ export const httpRoutes = [
     partitions: ['booking-lookup', 'payments', 'catalogue'],
     handler: 'http/payments/payment-webhook',
   },
-  { name: 'list-payments', method: 'GET', path: '/api/payments/admin', auth: 'admin', access: 'read', handler: 'http/payments/list-payments' },
-  { name: 'get-payment-stats', method: 'GET', path: '/api/payments/admin/stats', auth: 'admin', access: 'read', handler: 'http/payments/get-payment-stats' },
+  { name: 'list-payments', method: 'GET', path: '/api/payments/admin', auth: 'manager', access: 'read', handler: 'http/payments/list-payments' },
+  { name: 'get-payment-stats', method: 'GET', path: '/api/payments/admin/stats', auth: 'manager', access: 'read', handler: 'http/payments/get-payment-stats' },
 
   // Pricing and reports
-  { name: 'list-pricing-rules', method: 'GET', path: '/api/admin/pricing', auth: 'admin', access: 'read' },
-  { name: 'bulk-update-pricing', method: 'POST', path: '/api/admin/pricing/bulk-update', auth: 'admin', access: 'write' },
-  { name: 'get-revenue-report', method: 'GET', path: '/api/admin/reports/revenue', auth: 'admin', access: 'read' },
-  { name: 'get-occupancy-report', method: 'GET', path: '/api/admin/reports/occupancy', auth: 'admin', access: 'read' },
+  { name: 'list-pricing-rules', method: 'GET', path: '/api/admin/pricing', auth: 'manager', access: 'read' },
+  { name: 'create-pricing-rule', method: 'POST', path: '/api/admin/pricing', auth: 'manager', access: 'write' },
+  { name: 'update-pricing-rule', method: 'PUT', path: '/api/admin/pricing/{id}', auth: 'manager', access: 'write' },
+  { name: 'delete-pricing-rule', method: 'DELETE', path: '/api/admin/pricing/{id}', auth: 'manager', access: 'write' },
+  { name: 'bulk-update-pricing', method: 'POST', path: '/api/admin/pricing/bulk-update', auth: 'manager', access: 'write' },
+  { name: 'get-revenue-report', method: 'GET', path: '/api/admin/reports/revenue', auth: 'manager', access: 'read' },
+  { name: 'get-occupancy-report', method: 'GET', path: '/api/admin/reports/occupancy', auth: 'manager', access: 'read' },
+  { name: 'list-report-exports', method: 'GET', path: '/api/admin/reports/exports', auth: 'manager', access: 'read' },
+  { name: 'create-report-export', method: 'POST', path: '/api/admin/reports/exports', auth: 'manager', access: 'write' },
+  { name: 'list-audit-log', method: 'GET', path: '/api/admin/audit', auth: 'manager', access: 'read' },
+
+  // Users (admin only: accounts, roles, password resets, sign-in lockouts)
+  { name: 'list-users', method: 'GET', path: '/api/admin/users', auth: 'admin', access: 'read' },
+  { name: 'create-user', method: 'POST', path: '/api/admin/users', auth: 'admin', access: 'write', class: 'sign-in' },
+  { name: 'update-user', method: 'PUT', path: '/api/admin/users/{id}', auth: 'admin', access: 'write' },
+  { name: 'delete-user', method: 'DELETE', path: '/api/admin/users/{id}', auth: 'admin', access: 'write' },
+  { name: 'reset-user-password', method: 'POST', path: '/api/admin/users/{id}/reset-password', auth: 'admin', access: 'write', class: 'sign-in' },
+  { name: 'unlock-user', method: 'POST', path: '/api/admin/users/{id}/unlock', auth: 'admin', access: 'write' },
 ] as const satisfies readonly HttpRoute[];
 
 export type HttpRouteName = (typeof httpRoutes)[number]['name'];
@@ -346,7 +381,8 @@ export const routeKey = (route: HttpRoute): string => `${route.method} ${route.p
 /**
  * `METHOD /path` -> auth level for each of `routes` (all by default) that is not admin-only: what
  * the HTTP middleware enforces (see functions/lib/http/route-auth.ts). A route missing from the map
- * is admin-only, as is any route key the map does not know: the map can only ever open less.
+ * is admin-only (the strictest level), as is any route key the map does not know: the map can only
+ * ever open less.
  */
 export const routeAuthLevelsFromTable = (routes: readonly HttpRoute[] = httpRoutes): Record<string, AuthLevel> =>
   Object.fromEntries(routes.filter((route) => route.auth !== 'admin').map((route) => [routeKey(route), route.auth]));

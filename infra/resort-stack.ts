@@ -123,7 +123,7 @@ export class ResortStack extends Stack {
       const isDefault = routeKey === '$default';
       const handler = functions.add(route.name, {
         bundle: bundle(route.handler),
-        needs: { access: 'write', partitions: ['connections'], notifies: isDefault, verifiesTokens: isDefault },
+        needs: { access: 'write', partitions: ['connections'], notifies: isDefault, verifiesTokens: isDefault, checksAccounts: isDefault },
       });
       acknowledgeSynchronous(handler);
       return handler;

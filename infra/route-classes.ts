@@ -14,6 +14,7 @@ import {
   pricingRuleKeys,
   reportKeys,
   safariKeys,
+  userKeys,
 } from '../functions/lib/db/keys.ts';
 
 /**
@@ -66,4 +67,6 @@ export const partitionKeyPatterns: Record<TablePartition, readonly string[]> = {
   'open-holds': [openHoldKeys.of(ANY).pk],
   // A connection's own rows, and the audience listings on gsi1 (fan-out).
   connections: [connectionKeys.partition(ANY), connectionKeys.audiencePartition(ANY as 'admin')],
+  // The account behind a token (read only, by signed-in routes that are otherwise scoped): never an e-mail claim or a login counter.
+  accounts: [userKeys.item(ANY).pk],
 };

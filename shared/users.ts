@@ -3,8 +3,22 @@ import * as v from 'valibot';
 export const userRoles = ['customer', 'staff', 'manager', 'admin'] as const;
 export type UserRole = (typeof userRoles)[number];
 
-/** Roles allowed into the admin portal (admin spec section 5). */
-export const portalRoles: readonly UserRole[] = ['admin', 'manager'];
+/**
+ * Who may do what, the one list of it (the route table names a group per route; the portal shows
+ * the tabs of the signed-in role): staff read bookings and check guests in and out; managers (and
+ * admins) run the resort; only admins manage users and roles. Customers never enter the portal.
+ */
+export const roleGroups = {
+  staff: ['staff', 'manager', 'admin'],
+  manager: ['manager', 'admin'],
+  admin: ['admin'],
+} as const satisfies Record<string, readonly UserRole[]>;
+export type RoleGroup = keyof typeof roleGroups;
+
+export const inRoleGroup = (role: UserRole, group: RoleGroup): boolean => (roleGroups[group] as readonly UserRole[]).includes(role);
+
+/** Roles allowed into the admin portal at all (each then sees the tabs of its group). */
+export const portalRoles: readonly UserRole[] = roleGroups.staff;
 
 /** A user as the API shows it (its schema, with the other account schemas, is in user-schemas.ts). */
 export type { PublicUser } from './user-schemas.ts';

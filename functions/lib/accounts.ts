@@ -33,8 +33,8 @@ export const registrationSchema = fields({
 
 export type SignedIn = { token: string; user: Pick<PublicUser, 'id' | 'name' | 'email' | 'role'> };
 
-const signedIn = async (user: PublicUser): Promise<SignedIn> => ({
-  token: await signAccessToken({ userId: user.id, role: user.role, name: user.name, email: user.email }),
+const signedIn = async (user: PublicUser, tokenVersion = 0): Promise<SignedIn> => ({
+  token: await signAccessToken({ userId: user.id, role: user.role, name: user.name, email: user.email, tokenVersion }),
   user: { id: user.id, name: user.name, email: user.email, role: user.role },
 });
 
@@ -79,8 +79,8 @@ export async function logIn(input: v.InferOutput<typeof credentialsSchema>, opti
   if (!user || !usable || !valid || user.status !== 'active') throw unauthorized('Invalid email or password');
   await clearLoginAttempts(input.email);
   if (options.portal && !portalRoles.includes(user.role)) throw forbidden('This account cannot use the admin portal');
-  const { passwordHash: _hash, ...publicUser } = user;
-  return signedIn(publicUser);
+  const { passwordHash: _hash, tokenVersion, ...publicUser } = user;
+  return signedIn(publicUser, tokenVersion);
 }
 
 export type AdminAccount = { email: string; password: string; name: string };

@@ -126,7 +126,12 @@ export function resetSigningKeys(): void {
   lastUnknownKeyRefresh = Number.NEGATIVE_INFINITY;
 }
 
-export type Principal = { userId: string; role: UserRole; name: string; email: string };
+/**
+ * Who a token speaks for. `tokenVersion` is the account's version when the token was signed: a
+ * suspension, role or password change or deletion moves the account on, and the token with it
+ * stops working (functions/lib/account-state.ts). Tokens signed before versions existed carry 0.
+ */
+export type Principal = { userId: string; role: UserRole; name: string; email: string; tokenVersion?: number };
 
 const isRole = (value: unknown): value is UserRole => (userRoles as readonly unknown[]).includes(value);
 
@@ -137,6 +142,7 @@ export async function signAccessToken(principal: Principal, lifetimeSeconds = AC
     name: principal.name,
     email: principal.email,
     sub: principal.userId,
+    ver: principal.tokenVersion ?? 0,
     iss: ISSUER,
     aud: audience,
     iat: now,
@@ -147,9 +153,10 @@ export async function signAccessToken(principal: Principal, lifetimeSeconds = AC
 /** Verifies signature, algorithm, issuer, audience and expiry, then the claims' shape; returns undefined for any bad token. */
 export async function verifyAccessToken(token: string): Promise<Principal | undefined> {
   try {
-    const { sub, role, name, email } = await verifyWithKeyRing(token, { issuer: ISSUER, audience });
+    const { sub, role, name, email, ver = 0 } = await verifyWithKeyRing(token, { issuer: ISSUER, audience });
     if (typeof sub !== 'string' || !sub || !isRole(role) || typeof name !== 'string' || typeof email !== 'string') return undefined;
-    return { userId: sub, role, name, email };
+    if (typeof ver !== 'number' || !Number.isSafeInteger(ver) || ver < 0) return undefined;
+    return { userId: sub, role, name, email, tokenVersion: ver };
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyWebsocketEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import * as v from 'valibot';
+import { accountAllows } from '../lib/account-state.ts';
 import { portalRoles } from '../../shared/users.ts';
 import { verifyAccessToken } from '../lib/auth.ts';
 import { joinAudience } from '../lib/db/connections.ts';
@@ -40,14 +41,15 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
     case 'join-customer': {
       await joinAudience(connectionId, 'customer');
       // A user's own channel needs proof of identity: a userId alone is just 'guest'.
-      const principal = message.token ? await verifyAccessToken(message.token) : undefined;
+      const verified = message.token ? await verifyAccessToken(message.token) : undefined;
+      const principal = verified && (await accountAllows(verified)) ? verified : undefined;
       if (principal) await joinAudience(connectionId, `user:${principal.userId}`);
       await reply('joined', { audience: 'customer', userId: principal?.userId ?? 'guest' });
       return { statusCode: 200 };
     }
     case 'join-admin': {
       const principal = await verifyAccessToken(message.token);
-      if (!principal || !portalRoles.includes(principal.role)) {
+      if (!principal || !portalRoles.includes(principal.role) || !(await accountAllows(principal))) {
         await reply('join-refused', { error: 'Admin notifications need a valid admin sign-in' });
         return { statusCode: 403 };
       }

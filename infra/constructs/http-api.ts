@@ -38,6 +38,7 @@ export function routeNeeds(route: HttpRoute): Needs {
     notifies: false,
     sendsMail: false,
     verifiesTokens: needsSigningKey(route),
+    checksAccounts: route.auth !== 'public',
     paymentSecrets: implemented && (route.usesPaymentSecrets ?? false),
     manageLinkKey: implemented && (route.usesManageLinkKey ?? false),
   };

@@ -56,6 +56,8 @@ export type Needs = {
   /** Posts to WebSocket connections: the @connections endpoint and ManageConnections. */
   notifies: boolean;
   verifiesTokens: boolean;
+  /** Reads the account behind a token on each signed-in request (functions/lib/account-state.ts): GetItem on users. */
+  checksAccounts?: boolean;
   paymentSecrets?: boolean;
   /** Reads the manage-link key (e-mail links to a booking: functions/lib/bookings/manage-link.ts). */
   manageLinkKey?: boolean;
@@ -73,6 +75,7 @@ const roleKey = (needs: Needs) =>
     ...(needs.updates?.length ? ['updates', ...[...needs.updates].sort()] : []),
     needs.notifies ? 'notify' : '',
     needs.verifiesTokens ? 'jwt' : '',
+    needs.checksAccounts && needs.partitions?.length ? 'accounts' : '',
     needs.paymentSecrets ? 'payments' : '',
     needs.manageLinkKey ? 'links' : '',
     needs.sendsMail ? 'mail' : '',
@@ -147,6 +150,17 @@ export class RouteFunctions extends Construct {
         role,
         tableIndexes,
         'Queries reach the indexes of this one table (gsi1, gsi2), each a different access pattern of the single-table design; the table and the actions are named.',
+      );
+    }
+    if (needs.checksAccounts && needs.partitions?.length) {
+      // A scoped role still reads the account behind a token (status, role, token version): that item only, read only.
+      role.addToPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['dynamodb:GetItem'],
+          resources: [table.tableArn],
+          conditions: leadingKeysCondition(['accounts']),
+        }),
       );
     }
     if (needs.updates?.length) {

@@ -31,7 +31,7 @@ export async function loadSampleEvent(path: string): Promise<unknown> {
     ]);
     const guest = await findUserByEmail(SAMPLE_GUEST.email);
     if (!guest) throw new Error(`The sample guest ${SAMPLE_GUEST.email} is missing: start from a freshly seeded table`);
-    const token = await signAccessToken({ userId: guest.id, role: guest.role, name: guest.name, email: guest.email });
+    const token = await signAccessToken({ userId: guest.id, role: guest.role, name: guest.name, email: guest.email, tokenVersion: guest.tokenVersion });
     text = text.replace(/\{\{guestToken\}\}/g, token);
     if (/\{\{guestBooking(Id|Reference)\}\}/.test(text)) {
       const booking = (await listBookingsOfUser(guest.id)).find((candidate) => candidate.status === 'pending' || candidate.status === 'confirmed');
@@ -40,8 +40,15 @@ export async function loadSampleEvent(path: string): Promise<unknown> {
     }
   }
   if (text.includes('{{adminToken}}')) {
-    const [{ signAccessToken }, { DEFAULT_ADMIN }] = await Promise.all([import('../../functions/lib/auth.ts'), import('./environment.ts')]);
-    const token = await signAccessToken({ userId: 'sample-admin', role: 'admin', name: DEFAULT_ADMIN.name, email: DEFAULT_ADMIN.email });
+    const [{ signAccessToken }, { DEFAULT_ADMIN }, { findUserByEmail }] = await Promise.all([
+      import('../../functions/lib/auth.ts'),
+      import('./environment.ts'),
+      import('../../functions/lib/db/users.ts'),
+    ]);
+    // The local admin account itself: a token is only as good as the account behind it.
+    const admin = await findUserByEmail(DEFAULT_ADMIN.email);
+    if (!admin) throw new Error(`The local admin ${DEFAULT_ADMIN.email} is missing: run npm start once, or npm run create-admin`);
+    const token = await signAccessToken({ userId: admin.id, role: admin.role, name: admin.name, email: admin.email, tokenVersion: admin.tokenVersion });
     text = text.replace(/\{\{adminToken\}\}/g, token);
   }
   if (text.includes('{{guestBookingLinkToken}}')) {

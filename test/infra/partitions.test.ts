@@ -17,7 +17,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { httpRoutes, isImplemented, streamConsumers, type HttpRoute } from '../../functions/routes.ts';
 import { cottageWrites, packageWrites, safariWrites } from '../../functions/lib/db/catalog-writes.ts';
-import { bookingKeys, healthKeys, pricingRuleKeys } from '../../functions/lib/db/keys.ts';
+import { bookingKeys, healthKeys, pricingRuleKeys, userKeys } from '../../functions/lib/db/keys.ts';
 import { lambdaContext, loadHandler } from '../../infra/local/handlers.ts';
 import { sampleCottages, samplePackages, samplePricingRules, sampleSafaris } from '../../infra/local/sample-data.ts';
 import { loadSampleEvent } from '../../infra/local/sample-events.ts';
@@ -97,6 +97,8 @@ function sampleTable(): Item[] {
     { ...healthKeys, entity: 'health' },
     { ...bookingKeys.item(bookingId), entity: 'booking', ...booking },
     { ...bookingKeys.reference(reference), entity: 'booking-reference', bookingId },
+    // The account behind the staff token of the payment events.
+    { ...userKeys.item('staff-1'), entity: 'user', id: 'staff-1', role: 'admin', status: 'active' },
   ];
 }
 
@@ -268,10 +270,12 @@ describe('the stream consumer reaches only its partitions', () => {
 /** Every recorded access is one the route's grants allow: reads in `partitions`, UpdateItem also in `updates`. */
 function expectWithinPartitions(name: string, route: HttpRoute) {
   const readable = (route.partitions ?? []).flatMap((partition) => partitionKeyPatterns[partition]);
+  // Signed-in routes also read the account behind a token (infra/constructs/route-functions.ts: GetItem only).
+  const accounts = route.auth === 'public' ? [] : partitionKeyPatterns.accounts;
   const updatable = (route.updates ?? []).flatMap((partition) => partitionKeyPatterns[partition]);
   for (const access of accesses) {
     const writable = route.access === 'write' ? readable : [];
-    const allowed = { read: readable, update: [...updatable, ...writable], write: writable }[access.operation];
+    const allowed = { read: [...readable, ...accounts], update: [...updatable, ...writable], write: writable }[access.operation];
     expect(
       allowed.some((pattern) => stringLike(pattern, access.leadingKey)),
       `${name} ${access.operation}s ${access.leadingKey}`,

@@ -144,6 +144,8 @@ describe('route functions', () => {
       links?: boolean;
       stream?: boolean;
       rotates?: boolean;
+      /** Reads the account behind a token (a scoped signed-in function gets GetItem on users). */
+      accounts?: boolean;
     };
     const expectations: Expected[] = [
       // Request functions never post to sockets or send mail (the stream consumer does); a planned route runs the 501 handler and touches no table.
@@ -156,11 +158,12 @@ describe('route functions', () => {
         secret: needsSigningKey(route),
         payments: isImplemented(route) && (route.usesPaymentSecrets ?? false),
         links: isImplemented(route) && (route.usesManageLinkKey ?? false),
+        accounts: route.auth !== 'public',
       })),
       // $default replies on its own socket; all three reach only the connection registry.
       { name: 'ws-connect', access: 'write', partitions: ['connections'], notifies: false, secret: false, payments: false },
       { name: 'ws-disconnect', access: 'write', partitions: ['connections'], notifies: false, secret: false, payments: false },
-      { name: 'ws-default', access: 'write', partitions: ['connections'], notifies: true, secret: true, payments: false },
+      { name: 'ws-default', access: 'write', partitions: ['connections'], notifies: true, secret: true, payments: false, accounts: true },
       ...jobs.map((job) => ({ name: job.name, access: job.access, notifies: job.notifies, secret: false, payments: false })),
       ...streamConsumers.map((consumer) => ({
         name: consumer.name,
@@ -190,7 +193,10 @@ describe('route functions', () => {
       expect(
         updates.map((statement) => ({ actions: actionsOf([statement]), keys: leadingKeysOf(statement) })),
         `${expected.name} update-only partitions`,
-      ).toEqual(expected.updates ? [{ actions: updateOnlyActions, keys: patternsOf(expected.updates) }] : []);
+      ).toEqual([
+        ...(expected.accounts && expected.partitions ? [{ actions: ['dynamodb:GetItem'], keys: patternsOf(['accounts']) }] : []),
+        ...(expected.updates ? [{ actions: updateOnlyActions, keys: patternsOf(expected.updates) }] : []),
+      ]);
       const streamStatements = tableStatements.filter((statement) => actionsOf([statement]).some((action) => streamReadActions.includes(action)));
       expect(
         streamStatements.map((statement) => ({ actions: actionsOf([statement]).sort(), on: logicalIdOf(statement.Resource) })),
@@ -399,13 +405,13 @@ describe('README', () => {
       .filter((route) => routeClassOf(route) === 'booking')
       .map((route) => route.name)
       .sort();
-    expect(bookingClass).toEqual(['create-booking', 'create-payment-order', 'verify-payment']);
+    expect(bookingClass).toEqual(['create-booking', 'create-payment-order', 'create-staff-booking', 'verify-payment']);
     expect(
       (httpRoutes as readonly HttpRoute[])
         .filter((route) => routeClassOf(route) === 'sign-in')
         .map((route) => route.name)
         .sort(),
-    ).toEqual(['admin-login', 'auth']);
+    ).toEqual(['admin-login', 'auth', 'create-user', 'reset-user-password']);
   });
 });
 

@@ -1,7 +1,7 @@
+import { accountWithToken } from '../support/accounts.ts';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { putPricingRule } from '../../functions/lib/db/pricing-rule-writes.ts';
-import { signAccessToken } from '../../functions/lib/auth.ts';
 import { bookingBody, inDays, newKey, postJson } from '../support/booking-fixtures.ts';
 import { getJson, useTestStack } from '../support/local-stack.ts';
 
@@ -69,7 +69,7 @@ describe('POST /api/cottages/{id}/availability', () => {
     await new Promise((resolve) => socket.once('open', resolve));
     const messages: Array<{ event: string; data: Record<string, unknown> }> = [];
     socket.on('message', (raw) => messages.push(JSON.parse(String(raw))));
-    socket.send(JSON.stringify({ action: 'join-admin', token: await signAccessToken({ userId: 'a', role: 'admin', name: 'A', email: 'a@x.in' }) }));
+    socket.send(JSON.stringify({ action: 'join-admin', token: (await accountWithToken('admin', 'A')).token }));
     await expect.poll(() => messages.some((message) => message.event === 'joined')).toBe(true);
     await postJson(`${stack.api}/cottages/glass-cottage/availability`, { checkIn: inDays(31), checkOut: inDays(32), guests: 6, rooms: 1 });
     await expect

@@ -1,8 +1,8 @@
+import { accountWithToken } from '../support/accounts.ts';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import ICAL from 'ical.js';
 import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../functions/lib/auth.ts';
 import { documentClient, tableName } from '../../functions/lib/db/client.ts';
 import { bookingKeys, cottageKeys } from '../../functions/lib/db/keys.ts';
 import { handler as sweep } from '../../functions/jobs/release-expired-holds.ts';
@@ -418,9 +418,10 @@ describe('refunds and the staff view', () => {
   });
 
   it('staff list payments newest first, page by page, with stats; a manual status change records who made it', async () => {
-    const admin = await signAccessToken({ userId: 'staff-1', role: 'admin', name: 'Meera', email: 'meera@resort.in' });
+    const staffAccount = await accountWithToken('admin', 'Meera');
+    const admin = staffAccount.token;
     const auth = { headers: { authorization: `Bearer ${admin}` } };
-    const guestToken = await signAccessToken({ userId: 'guest-1', role: 'customer', name: 'G', email: 'g@x.in' });
+    const guestToken = (await accountWithToken('customer', 'G')).token;
     expect((await getJson(`${stack.api}/payments/admin`, { headers: { authorization: `Bearer ${guestToken}` } })).status).toBe(403);
     const page = await getJson<any>(`${stack.api}/payments/admin?limit=2`, auth);
     expect(page.status).toBe(200);
@@ -443,6 +444,6 @@ describe('refunds and the staff view', () => {
       body: JSON.stringify({ payment_status: 'paid', note: 'Cash at the front desk' }),
     });
     expect(patch.status).toBe(200);
-    expect(await stored(atProperty.booking.id)).toMatchObject({ payment_status: 'paid', payment_updated_by: 'Meera <meera@resort.in>' });
+    expect(await stored(atProperty.booking.id)).toMatchObject({ payment_status: 'paid', payment_updated_by: `Meera <${staffAccount.email}>` });
   });
 });

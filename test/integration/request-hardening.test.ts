@@ -1,4 +1,5 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { forgetAccount } from '../../functions/lib/account-state.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentClient, tableName } from '../../functions/lib/db/client.ts';
 import { userKeys } from '../../functions/lib/db/keys.ts';
@@ -85,13 +86,14 @@ describe('impossible calendar dates answer 400 with the field message', () => {
 });
 
 describe('accounts that are gone or damaged', () => {
-  it('PUT /api/auth/profile with the token of a deleted account: 404, and nothing recreated', async () => {
+  it('PUT /api/auth/profile with the token of a deleted account: 401 (the token died with its account), and nothing recreated', async () => {
     const { token, user } = await register('deleted@example.in');
     await documentClient.send(new DeleteCommand({ TableName: tableName, Key: userKeys.item(user.id) }));
+    forgetAccount(user.id);
     const edited = await send('PUT', `${stack.api}/auth/profile`, token, { name: 'Ghost' });
-    expect(edited).toMatchObject({ status: 404, body: { success: false, error: 'Account not found' } });
-    expect((await send('PUT', `${stack.api}/auth/profile`, token, {})).status).toBe(404);
-    expect((await send('GET', `${stack.api}/auth/profile`, token)).status).toBe(404);
+    expect(edited).toMatchObject({ status: 401, body: { success: false, error: 'Your session has expired. Please sign in again.' } });
+    expect((await send('PUT', `${stack.api}/auth/profile`, token, {})).status).toBe(401);
+    expect((await send('GET', `${stack.api}/auth/profile`, token)).status).toBe(401);
     expect((await itemsOf('user')).some((item) => item.id === user.id || item.pk === userKeys.item(user.id).pk)).toBe(false);
   });
 

@@ -1,6 +1,6 @@
+import { accountWithToken } from '../support/accounts.ts';
 import { rm, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signAccessToken } from '../../functions/lib/auth.ts';
 import { documentClient } from '../../functions/lib/db/client.ts';
 import { feedKeys, reportKeys } from '../../functions/lib/db/keys.ts';
 import { getItem, queryAll } from '../../functions/lib/db/query.ts';
@@ -18,7 +18,7 @@ async function mailsAbout(reference: string) {
 
 async function adminSocket() {
   const admin = await connect(stack.wsUrl);
-  admin.send({ action: 'join-admin', token: await signAccessToken({ userId: 'staff-1', role: 'admin', name: 'Staff', email: 'staff@x.in' }) });
+  admin.send({ action: 'join-admin', token: (await accountWithToken('admin', 'Staff')).token });
   await admin.next('joined');
   return admin;
 }

@@ -1,6 +1,6 @@
 import { ApiGatewayManagementApiClient, GetConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { accountWithToken } from '../support/accounts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../functions/lib/auth.ts';
 import { connectionsOf } from '../../functions/lib/db/connections.ts';
 import { notify, sendToConnection } from '../../functions/lib/realtime.ts';
 import { startTestStack, type TestStack } from '../support/local-stack.ts';
@@ -35,7 +35,7 @@ describe('WebSocket notifications through the local API Gateway emulation', () =
     const intruder = await connect(stack.wsUrl);
     intruder.send({ action: 'join-admin', token: 'not-a-token' });
     expect((await intruder.next('join-refused')).data.error).toBe('Admin notifications need a valid admin sign-in');
-    const customerToken = await signAccessToken({ userId: 'u-9', role: 'customer', name: 'C', email: 'c@x.in' });
+    const customerToken = (await accountWithToken('customer', 'C')).token;
     intruder.send({ action: 'join-admin', token: customerToken });
     await intruder.next('join-refused');
 
@@ -47,7 +47,7 @@ describe('WebSocket notifications through the local API Gateway emulation', () =
 
   it('delivers admin events to a verified admin', async () => {
     const admin = await connect(stack.wsUrl);
-    admin.send({ action: 'join-admin', token: await signAccessToken({ userId: 'a-1', role: 'admin', name: 'A', email: 'a@x.in' }) });
+    admin.send({ action: 'join-admin', token: (await accountWithToken('admin', 'A')).token });
     await admin.next('joined');
     await notify('admin', { event: 'availability-check', data: { cottageType: 'glass-cottage', guests: 4 }, at: new Date().toISOString() });
     expect((await admin.next('availability-check')).data).toEqual({ cottageType: 'glass-cottage', guests: 4 });

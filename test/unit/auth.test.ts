@@ -9,7 +9,8 @@ const key = new TextEncoder().encode(process.env.JWT_SECRET);
 
 describe('access tokens', () => {
   it('round-trips the principal', async () => {
-    expect(await verifyAccessToken(await signAccessToken(admin))).toEqual(admin);
+    expect(await verifyAccessToken(await signAccessToken(admin))).toEqual({ ...admin, tokenVersion: 0 });
+    expect(await verifyAccessToken(await signAccessToken({ ...admin, tokenVersion: 4 }))).toEqual({ ...admin, tokenVersion: 4 });
   });
 
   it('rejects an expired token', async () => {

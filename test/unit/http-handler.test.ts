@@ -1,6 +1,9 @@
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
+import { ACCOUNT_CACHE_MS, forgetAccount } from '../../functions/lib/account-state.ts';
 import { signAccessToken } from '../../functions/lib/auth.ts';
 import { conflict } from '../../functions/lib/http/errors.ts';
 import { MAX_BODY_BYTES, publicRoute } from '../../functions/lib/http/handler.ts';
@@ -22,6 +25,7 @@ const event = (overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxy
   }) as APIGatewayProxyEventV2;
 
 const echo = httpRoute(
+  'list-payments',
   {
     params: v.object({ id: v.pipe(v.string(), v.minLength(3, 'Id is too short')) }),
     query: v.object({ page: v.optional(v.pipe(v.unknown(), v.transform(Number), wholeNumber())) }),
@@ -53,6 +57,7 @@ describe('httpRoute', () => {
 
   it('reports every issue, and names the part of the request when there is more than one', async () => {
     const strict = httpRoute(
+      'update-profile',
       { body: v.strictObject({ name: v.optional(v.pipe(v.string(), v.maxLength(3, 'Name is too long'))) }, 'Only name can be changed here') },
       async ({ body }) => body,
     );
@@ -92,7 +97,7 @@ describe('httpRoute', () => {
   });
 
   it('passes typed errors through with their status, message and details', async () => {
-    const route = httpRoute({}, async () => {
+    const route = httpRoute('get-payment-stats', {}, async () => {
       throw conflict('Villa just sold out', { checkIn: ['Taken'] });
     });
     expect(parse(await route(event(), context))).toEqual({
@@ -103,7 +108,7 @@ describe('httpRoute', () => {
 
   it('turns any other error into a generic 500 that reveals no internals, and logs it', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const route = httpRoute({}, async () => {
+    const route = httpRoute('get-payment-stats', {}, async () => {
       throw new Error('connect ECONNREFUSED 10.0.0.7:8000 secret-table-name');
     });
     const result = parse(await route(event(), context));
@@ -114,7 +119,7 @@ describe('httpRoute', () => {
   });
 
   it('lets a route choose its status code', async () => {
-    const route = httpRoute({}, async () => ({ statusCode: 201, data: { id: 'new' }, headers: { location: '/api/x/new' } }));
+    const route = httpRoute('get-payment-stats', {}, async () => ({ statusCode: 201, data: { id: 'new' }, headers: { location: '/api/x/new' } }));
     const result = (await route(event(), context)) as { statusCode: number; headers: Record<string, string> };
     expect(result.statusCode).toBe(201);
     expect(result.headers.location).toBe('/api/x/new');
@@ -122,18 +127,43 @@ describe('httpRoute', () => {
 });
 
 describe('auth from the route table', () => {
-  const whoAmI = httpRoute({}, async ({ principal }) => ({ userId: principal?.userId ?? null }));
+  // The accounts behind the tokens, as the user items would answer (status, role, token version).
+  const documentMock = mockClient(DynamoDBDocumentClient);
+  const accounts = new Map<string, { role: string; status: string; token_version?: number }>();
+  const reset = () => {
+    accounts.clear();
+    for (const role of ['customer', 'staff', 'manager', 'admin']) {
+      accounts.set(`${role}-1`, { role, status: 'active' });
+      forgetAccount(`${role}-1`);
+    }
+  };
+  beforeEach(() => {
+    reset();
+    documentMock.reset();
+    documentMock.on(GetCommand).callsFake((input: { Key: { pk: string } }) => ({ Item: accounts.get(input.Key.pk.replace(/^USER#/, '')) }));
+  });
+  afterEach(() => documentMock.reset());
+
+  const whoAmI = httpRoute('get-profile', {}, async ({ principal }) => ({ userId: principal.userId }));
   const call = async (routeKey: string, authorization?: string) =>
     parse(await whoAmI(event({ routeKey, headers: authorization ? { authorization } : {} }), context));
-  const tokenFor = (role: 'customer' | 'admin' | 'manager') => signAccessToken({ userId: `${role}-1`, role, name: role, email: `${role}@x.in` });
+  const tokenFor = (role: 'customer' | 'staff' | 'admin' | 'manager', tokenVersion = 0) =>
+    signAccessToken({ userId: `${role}-1`, role, name: role, email: `${role}@x.in`, tokenVersion });
 
   it('lets anyone call a public route and ignores any token there', async () => {
-    expect(await call('GET /api/health', 'Bearer garbage')).toEqual({ statusCode: 200, body: { success: true, data: { userId: null } } });
+    const open = publicRoute('get-health', {}, async ({ principal }) => ({ userId: principal ?? null }));
+    expect(parse(await open(event({ routeKey: 'GET /api/health', headers: { authorization: 'Bearer garbage' } }), context))).toEqual({
+      statusCode: 200,
+      body: { success: true, data: { userId: null } },
+    });
+    // No token is read there, so no account either: public requests cost no table read.
+    expect(documentMock.commandCalls(GetCommand)).toHaveLength(0);
   });
 
   it('recognises a signed-in user on an optional route, and lets guests through', async () => {
     expect((await call('POST /api/bookings', `Bearer ${await tokenFor('customer')}`)).body.data).toEqual({ userId: 'customer-1' });
-    expect((await call('POST /api/bookings')).body.data).toEqual({ userId: null });
+    const maybe = httpRoute('create-booking', {}, async ({ principal }) => ({ userId: principal?.userId ?? null }));
+    expect(parse(await maybe(event({ routeKey: 'POST /api/bookings' }), context)).body.data).toEqual({ userId: null });
   });
 
   it('refuses a token that fails on an optional route instead of quietly treating the caller as a guest', async () => {
@@ -149,14 +179,58 @@ describe('auth from the route table', () => {
     expect((await call('GET /api/bookings/my-bookings', `Bearer ${await tokenFor('customer')}`)).statusCode).toBe(200);
   });
 
-  it('answers 403 on an admin route for a customer, and lets admins and managers in', async () => {
+  it('answers 403 on a manager route for a customer and for staff, and lets admins and managers in', async () => {
     expect((await call('GET /api/admin/pricing', `Bearer ${await tokenFor('customer')}`)).statusCode).toBe(403);
+    expect((await call('GET /api/admin/pricing', `Bearer ${await tokenFor('staff')}`)).statusCode).toBe(403);
     expect((await call('GET /api/admin/pricing', `Bearer ${await tokenFor('admin')}`)).statusCode).toBe(200);
     expect((await call('GET /api/admin/pricing', `Bearer ${await tokenFor('manager')}`)).statusCode).toBe(200);
   });
 
+  it('lets staff read bookings, and keeps user management to admins', async () => {
+    expect((await call('GET /api/bookings', `Bearer ${await tokenFor('staff')}`)).statusCode).toBe(200);
+    expect((await call('GET /api/bookings', `Bearer ${await tokenFor('customer')}`)).statusCode).toBe(403);
+    expect((await call('GET /api/admin/users', `Bearer ${await tokenFor('manager')}`)).statusCode).toBe(403);
+    expect((await call('GET /api/admin/users', `Bearer ${await tokenFor('admin')}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a token whose account was suspended, deleted, demoted or moved to a newer token version', async () => {
+    const admin = `Bearer ${await tokenFor('admin')}`;
+    expect((await call('GET /api/admin/users', admin)).statusCode).toBe(200);
+    const expired = { statusCode: 401, body: { success: false, error: 'Your session has expired. Please sign in again.' } };
+    for (const change of [{ status: 'suspended' }, { role: 'customer' }, { token_version: 1 }] as const) {
+      reset();
+      accounts.set('admin-1', { role: 'admin', status: 'active', ...change });
+      expect(await call('GET /api/admin/users', admin), JSON.stringify(change)).toEqual(expired);
+      // Also where signing in is optional: the token is refused, not taken for a guest.
+      expect((await call('POST /api/bookings', admin)).statusCode).toBe(401);
+    }
+    reset();
+    accounts.delete('admin-1');
+    expect(await call('GET /api/bookings/my-bookings', admin)).toEqual(expired);
+    // A token signed after the change (the new version) works.
+    reset();
+    accounts.set('admin-1', { role: 'admin', status: 'active', token_version: 3 });
+    expect((await call('GET /api/admin/users', `Bearer ${await tokenFor('admin', 3)}`)).statusCode).toBe(200);
+  });
+
+  it('reads an account at most once per container within the cache time, and afresh after it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const staff = `Bearer ${await tokenFor('staff')}`;
+      await call('GET /api/bookings', staff);
+      await call('GET /api/bookings', staff);
+      expect(documentMock.commandCalls(GetCommand)).toHaveLength(1);
+      accounts.set('staff-1', { role: 'staff', status: 'suspended' });
+      vi.setSystemTime(Date.now() + ACCOUNT_CACHE_MS);
+      expect((await call('GET /api/bookings', staff)).statusCode).toBe(401);
+      expect(documentMock.commandCalls(GetCommand)).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a public route builder refuses to run behind a route the table does not mark public (fail closed)', async () => {
-    const open = publicRoute({}, async () => ({ ok: true }));
+    const open = publicRoute('get-health', {}, async () => ({ ok: true }));
     expect(parse(await open(event({ routeKey: 'GET /api/health' }), context))).toEqual({ statusCode: 200, body: { success: true, data: { ok: true } } });
     for (const routeKey of ['GET /api/bookings/my-bookings', 'POST /api/bookings', 'GET /api/admin/pricing', 'GET /api/secret-backdoor']) {
       expect((await open(event({ routeKey, headers: { authorization: `Bearer ${await tokenFor('admin')}` } }), context)).statusCode, routeKey).toBe(403);

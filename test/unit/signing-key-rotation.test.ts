@@ -77,7 +77,7 @@ describe('signing keys from Secrets Manager (kid, AWSCURRENT and AWSPREVIOUS)', 
     secretIs('v2', 'v1');
     const token = await auth.signAccessToken(principal);
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', kid: 'v2' });
-    expect(await auth.verifyAccessToken(token)).toEqual({ userId: 'u-1', role: 'admin', name: 'Asha', email: 'asha@example.com' });
+    expect(await auth.verifyAccessToken(token)).toEqual({ userId: 'u-1', role: 'admin', name: 'Asha', email: 'asha@example.com', tokenVersion: 0 });
   });
 
   it('reads the keys once per container, both versions in parallel', async () => {

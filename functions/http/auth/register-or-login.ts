@@ -8,7 +8,7 @@ const querySchema = fields({ action: v.picklist(['register', 'login'], "action m
 const bodySchema = v.unknown();
 
 /** POST /api/auth?action=register|login (guest section 7). */
-export const handler = publicRoute({ query: querySchema, body: bodySchema }, async ({ query, body }) => {
+export const handler = publicRoute('auth', { query: querySchema, body: bodySchema }, async ({ query, body }) => {
   const schema = query.action === 'register' ? registrationSchema : credentialsSchema;
   const parsed = v.safeParse(schema, body ?? {});
   if (!parsed.success) throw badRequest(parsed.issues[0].message, validationDetails(parsed.issues));

@@ -9,6 +9,7 @@ import { publicRoute } from '../../lib/http/handler.ts';
  * limit are the lookup's; the cancellation and its refund are the signed-in guest's.
  */
 export const handler = publicRoute(
+  'cancel-booking-by-reference',
   { params: referenceParams, body: fields(guestProofFields, 'Give the e-mail address or the link from the confirmation') },
   async ({ params, body, event }) => {
     const now = Date.now();

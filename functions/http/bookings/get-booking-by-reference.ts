@@ -9,8 +9,12 @@ import { publicRoute } from '../../lib/http/handler.ts';
  * now would do (the refund the 48-hour policy gives today), for the manage-booking page. Same 404
  * for a wrong e-mail as for an unknown reference, rate limited per client (guest-lookup.ts).
  */
-export const handler = publicRoute({ params: referenceParams, query: fields(guestProofFields) }, async ({ params, query, event }) => {
-  const now = Date.now();
-  const booking = await findGuestBooking(params.reference, query, event.requestContext?.http?.sourceIp, now);
-  return { ...toPublicBooking(booking), cancellation: cancellationTerms(booking, now) };
-});
+export const handler = publicRoute(
+  'get-booking-by-reference',
+  { params: referenceParams, query: fields(guestProofFields) },
+  async ({ params, query, event }) => {
+    const now = Date.now();
+    const booking = await findGuestBooking(params.reference, query, event.requestContext?.http?.sourceIp, now);
+    return { ...toPublicBooking(booking), cancellation: cancellationTerms(booking, now) };
+  },
+);

@@ -15,6 +15,7 @@ import { cleanText } from '../../../shared/text.ts';
  * `manual` payment entry keeps it in the payments list with the same name.
  */
 export const handler = httpRoute(
+  'update-booking-payment',
   {
     params: fields({ id: v.string() }),
     body: fields({
@@ -31,7 +32,7 @@ export const handler = httpRoute(
   async ({ params, body, principal }) => {
     if (!BOOKING_ID.test(params.id)) throw notFound('Booking not found');
     const booking = await getBooking(params.id);
-    if (!booking || !principal) throw notFound('Booking not found');
+    if (!booking) throw notFound('Booking not found');
     if (booking.payment_status === body.payment_status) return toPublicBooking(booking);
     const now = new Date().toISOString();
     const by = `${principal.name} <${principal.email}>`;

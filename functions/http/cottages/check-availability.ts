@@ -12,6 +12,7 @@ import { recordActivity } from '../../lib/activity.ts';
 
 /** POST /api/cottages/{id}/availability: is a villa free for these dates, at what price, and if not, what is. */
 export const handler = publicRoute(
+  'check-availability',
   { params: fields({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }), body: availabilityRequestSchema },
   async ({ params, body }) => {
     const now = Date.now();

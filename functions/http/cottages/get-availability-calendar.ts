@@ -12,6 +12,7 @@ const isoDate = (label: string) => v.pipe(v.string(`${label} is required`), v.ch
 
 /** GET /api/cottages/{id}/availability?startDate=&endDate=: free units and price per night, for a date picker. */
 export const handler = publicRoute(
+  'get-availability-calendar',
   {
     params: fields({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }),
     query: fields({ startDate: isoDate('startDate'), endDate: isoDate('endDate') }),

@@ -2,7 +2,7 @@ import { cottages } from '../../lib/db/catalog.ts';
 import { listCatalogRoute } from '../../lib/http/catalog-routes.ts';
 import { isBookableCottage } from '../../lib/listing-rules.ts';
 
-export const handler = listCatalogRoute(cottages, {
+export const handler = listCatalogRoute('list-cottages', cottages, {
   isListed: isBookableCottage,
   order: (a, b) => a.base_price - b.base_price || a.name.localeCompare(b.name),
 });

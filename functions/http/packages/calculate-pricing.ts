@@ -30,6 +30,7 @@ const fullStay = fields({
 });
 
 export const handler = publicRoute(
+  'calculate-package-pricing',
   { body: v.union([fullStay, packageOnly], 'Send packageId, guests and nights, or a full stay (cottageType, checkIn, checkOut, adults)') },
   async ({ body }) => {
     if (!('cottageType' in body)) {

@@ -46,7 +46,7 @@ function checkout(booking: StoredBooking, order: StoredOrder, keys: { mode: 'liv
  * the amount the server stored when it priced the booking (never one the browser sends). Asked
  * again, it answers with the same order; two requests at once create at most one stored order.
  */
-export const handler = publicRoute({ body: createOrderSchema }, async ({ body }) => {
+export const handler = publicRoute('create-payment-order', { body: createOrderSchema }, async ({ body }) => {
   const now = Date.now();
   const booking = await getBooking(body.bookingId);
   if (!booking) throw notFound('Booking not found');

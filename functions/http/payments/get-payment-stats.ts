@@ -10,7 +10,7 @@ const sum = (values: number[]) => Math.round(values.reduce((total, value) => tot
  * GET /api/payments/admin/stats (staff): money received, refunded and net, counts by status and
  * method, and what is still due at the property, over a `from`/`to` day range (default: all).
  */
-export const handler = httpRoute({ query: fields({ from: v.optional(day), to: v.optional(day) }) }, async ({ query }) => {
+export const handler = httpRoute('get-payment-stats', { query: fields({ from: v.optional(day), to: v.optional(day) }) }, async ({ query }) => {
   const entries = await allPayments(query.from, query.to);
   const payments = entries.filter((entry) => entry.kind === 'payment');
   const refunds = entries.filter((entry) => entry.kind === 'refund');

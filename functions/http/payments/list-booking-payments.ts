@@ -13,6 +13,7 @@ import { httpRoute } from '../../lib/http/signed-in-route.ts';
  * in), the holder of its manage link (`?token=`) or staff. To anyone else the booking does not exist.
  */
 export const handler = httpRoute(
+  'list-booking-payments',
   { params: fields({ bookingId: v.string() }), query: fields({ token: v.optional(v.pipe(v.string(), v.maxLength(2000))) }) },
   async ({ params, query, principal }) => {
     const missing = notFound('Booking not found');

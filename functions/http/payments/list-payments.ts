@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { fields } from '../../../shared/validation.ts';
-import { InvalidCursor, listPaymentsPage, type PaymentListEntry } from '../../lib/db/payments.ts';
+import { listPaymentsPage, type PaymentListEntry } from '../../lib/db/payments.ts';
+import { InvalidCursor } from '../../lib/db/query.ts';
 import { badRequest } from '../../lib/http/errors.ts';
 import { httpRoute } from '../../lib/http/signed-in-route.ts';
 
@@ -12,6 +13,7 @@ const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2
  * `status`, `method`, and a `from`/`to` day range of when they were recorded.
  */
 export const handler = httpRoute(
+  'list-payments',
   {
     query: fields({
       limit: v.optional(

@@ -7,7 +7,7 @@ import { receiveWebhook } from '../../lib/payments/webhook.ts';
  * refund.processed). The signature covers the raw body, so the body is read as sent, never
  * re-serialised. A 2xx tells the provider the event is done; an error makes it deliver again.
  */
-export const handler = publicRoute({}, async ({ event }) => {
+export const handler = publicRoute('payment-webhook', {}, async ({ event }) => {
   if (!event.body) throw badRequest('The webhook body is empty');
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw badRequest('The webhook body is too large');

@@ -10,7 +10,7 @@ import { confirmPayAtProperty } from '../../lib/payments/pay-at-property.ts';
  * a booking: the nights stop expiring and a pending payment at the property is recorded; staff
  * confirm it and take the money on arrival. The e-mail address alone is not enough here.
  */
-export const handler = publicRoute({ body: offlinePaymentSchema }, async ({ body, event }) => {
+export const handler = publicRoute('record-offline-payment', { body: offlinePaymentSchema }, async ({ body, event }) => {
   const now = Date.now();
   const booking = await findGuestBooking(body.reference, { token: body.token }, event.requestContext?.http?.sourceIp, now);
   const confirmed = await confirmPayAtProperty(booking, now);

@@ -13,7 +13,7 @@ import { receiveWebhook } from '../../lib/payments/webhook.ts';
  * site then calls verify-payment as it would in live mode. Failure answers Razorpay's error shape
  * and, as Razorpay would, delivers a signed `payment.failed` webhook through the real webhook code.
  */
-export const handler = publicRoute({ body: testCheckoutSchema }, async ({ body }) => {
+export const handler = publicRoute('test-checkout', { body: testCheckoutSchema }, async ({ body }) => {
   const provider = await testProvider();
   if (!provider) throw notFound(paymentMessages.testModeOnly);
   const order = await getOrder(body.orderId);

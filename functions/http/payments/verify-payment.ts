@@ -13,7 +13,7 @@ import { verifyCheckoutSignature } from '../../lib/payments/signatures.ts';
  * read; a bad one is 400 and changes nothing. Then the payment is settled (settle.ts): recorded, the
  * booking confirmed and its nights made permanent in one transaction. Asked again, same answer.
  */
-export const handler = publicRoute({ body: verifyPaymentSchema }, async ({ body }) => {
+export const handler = publicRoute('verify-payment', { body: verifyPaymentSchema }, async ({ body }) => {
   const keys = await paymentKeys();
   if (!verifyCheckoutSignature(body.razorpay_order_id, body.razorpay_payment_id, body.razorpay_signature, keys.keySecret))
     throw badRequest(paymentMessages.badSignature, { razorpay_signature: ['Does not match this order and payment'] });

@@ -15,6 +15,7 @@ const querySchema = fields({
 
 /** GET /api/safaris/{id}/available-dates?month=&year=: bookable dates of the month with seats left. */
 export const handler = publicRoute(
+  'get-safari-available-dates',
   { params: fields({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }), query: querySchema },
   async ({ params, query }) => {
     const safari = await bookableSafari(params.id);

@@ -7,6 +7,7 @@ import { publicRoute } from '../../lib/http/handler.ts';
 
 /** GET /api/safaris/{id}/slots/{date}: seats left on each time slot that day. */
 export const handler = publicRoute(
+  'get-safari-slots',
   { params: fields({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)), date: v.pipe(v.string(), v.check(isIsoDate, 'Dates look like 2026-12-24')) }) },
   async ({ params }) => {
     const safari = await bookableSafari(params.id);

@@ -16,7 +16,7 @@ const bodySchema = fields({
 });
 
 /** POST /api/safaris/validate-selection: the spec's safari rules and seats left, before step 4. */
-export const handler = publicRoute({ body: bodySchema }, async ({ body }) => {
+export const handler = publicRoute('validate-safari-selection', { body: bodySchema }, async ({ body }) => {
   const safaris = await Promise.all(body.selections.map((selection) => bookableSafari(selection.safariId)));
   const problems: FieldProblems = {};
   body.selections.forEach((selection, index) => {

@@ -141,7 +141,7 @@ export async function expiredHolds(months: string[], now: number): Promise<Store
         IndexName: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :pending)',
         FilterExpression: 'holdExpiresAtMs < :now',
-        ExpressionAttributeValues: { ':pk': `BOOKINGS#${month}`, ':pending': 'pending#', ':now': now },
+        ExpressionAttributeValues: { ':pk': bookingKeys.monthPartition(month), ':pending': bookingKeys.statusPrefix('pending'), ':now': now },
       }),
     ),
   );

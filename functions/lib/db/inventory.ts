@@ -96,7 +96,11 @@ export function keepNight(cottageId: string, night: string, bookingId: string) {
 export async function bookedSeats(safariId: string, fromDate: string, toDate: string): Promise<Map<string, Map<string, number>>> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': safariKeys.item(safariId).pk, ':from': `SEATS#${fromDate}`, ':to': `SEATS#${toDate}~` },
+    ExpressionAttributeValues: {
+      ':pk': safariKeys.item(safariId).pk,
+      ':from': safariKeys.seatsBetween(fromDate, toDate).from,
+      ':to': safariKeys.seatsBetween(fromDate, toDate).to,
+    },
     ConsistentRead: true,
   });
   const byDate = new Map<string, Map<string, number>>();

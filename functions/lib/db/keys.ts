@@ -23,8 +23,10 @@
  * | report aggregates of one day (a year per query)  | table | pk=REPORT#yyyy, sk=DAY#yyyy-mm-dd               |
  * | sampled activity (availability checks) a minute  | table | pk=ACTIVITY#kind, sk=MINUTE#yyyy-mm-ddThh:mm    |
  * | a stream effect done once (mail, aggregates)     | table | pk=EFFECT#eventId, sk=MAIL or AGGREGATE#n       |
- * | audit log of admin changes, per month            | table | pk=AUDIT#yyyy-mm, sk=at#id                      |
- * | login attempt counter                            | table | pk=LOGIN#email, sk=LOGIN                        |
+ * | audit entries of one booking (or other subject)  | table | pk=BOOKING#id (AUDITOF#entity#id), sk begins_with AUDIT# |
+ * | audit log of admin changes, per month            | gsi1  | gsi1pk=AUDIT#yyyy-mm, gsi1sk=at#id              |
+ * | sign-in failures per account+address, account, address | table | pk=LOGIN#email sk=FROM#addr/ACCOUNT/KNOWN#addr; pk=LOGINFROM#addr |
+ * | report exports, newest first                     | table | pk=REPORTEXPORTS, sk=at#id                      |
  * | booking lookups of one client address a minute   | table | pk=LOOKUPLIMIT#ip, sk=MINUTE#yyyy-mm-ddThh:mm   |
  *
  * Dates are ISO `yyyy-mm-dd` and times ISO-8601 UTC, so string order is time order.
@@ -52,11 +54,14 @@ export const safariKeys = {
   listing: (id: string): Gsi1Keys => ({ gsi1pk: 'SAFARIS', gsi1sk: id }),
   listPartition: 'SAFARIS',
   seats: (id: string, date: string, slot: string): Keys => ({ pk: `SAFARI#${id}`, sk: `SEATS#${date}#${slot}` }),
+  /** Sort-key bounds of every seat counter from `from` to `to` (dates), any slot. */
+  seatsBetween: (from: string, to: string): { from: string; to: string } => ({ from: `SEATS#${from}`, to: `SEATS#${to}~` }),
 };
 
 export const pricingRuleKeys = {
   item: (id: string): Keys => ({ pk: `PRICING#${id}`, sk: 'PRICING' }),
   listing: (id: string): Gsi1Keys => ({ gsi1pk: 'PRICING_RULES', gsi1sk: id }),
+  listPartition: 'PRICING_RULES',
 };
 
 /** E-mail addresses are unique case-insensitively. */
@@ -66,7 +71,23 @@ export const userKeys = {
   item: (id: string): Keys => ({ pk: `USER#${id}`, sk: 'USER' }),
   email: (email: string): Keys => ({ pk: `EMAIL#${normaliseEmail(email)}`, sk: 'EMAIL' }),
   listing: (createdAt: string, id: string): Gsi1Keys => ({ gsi1pk: 'USERS', gsi1sk: `${createdAt}#${id}` }),
+  listPartition: 'USERS',
   loginAttempts: (email: string): Keys => ({ pk: `LOGIN#${normaliseEmail(email)}`, sk: 'LOGIN' }),
+};
+
+/**
+ * Sign-in throttling (functions/lib/db/login-attempts.ts): failures counted per account and client
+ * address together (a stranger's guesses never lock the owner out on their own address), per
+ * address over all accounts, and per account over all addresses; an address that signed in to the
+ * account before is known to it. All of one account's rows share its partition, so lifting a
+ * lockout is one query.
+ */
+export const loginKeys = {
+  accountPartition: (email: string): string => `LOGIN#${normaliseEmail(email)}`,
+  fromAddress: (email: string, address: string): Keys => ({ pk: `LOGIN#${normaliseEmail(email)}`, sk: `FROM#${address}` }),
+  account: (email: string): Keys => ({ pk: `LOGIN#${normaliseEmail(email)}`, sk: 'ACCOUNT' }),
+  knownAddress: (email: string, address: string): Keys => ({ pk: `LOGIN#${normaliseEmail(email)}`, sk: `KNOWN#${address}` }),
+  address: (address: string): Keys => ({ pk: `LOGINFROM#${address}`, sk: 'ADDRESS' }),
 };
 
 export const bookingKeys = {
@@ -77,9 +98,13 @@ export const bookingKeys = {
     gsi1sk: createdAt,
   }),
   byMonth: (createdAt: string, status: string) => ({
-    gsi2pk: `BOOKINGS#${createdAt.slice(0, 7)}`,
+    gsi2pk: bookingKeys.monthPartition(createdAt.slice(0, 7)),
     gsi2sk: `${status}#${createdAt}`,
   }),
+  /** The gsi2 partition of the bookings created in a month (yyyy-mm). */
+  monthPartition: (month: string): string => `BOOKINGS#${month}`,
+  /** gsi2 sort-key prefix of one status in a month partition. */
+  statusPrefix: (status: string): string => `${status}#`,
   payment: (bookingId: string, paymentId: string): Keys => ({ pk: `BOOKING#${bookingId}`, sk: `PAYMENT#${paymentId}` }),
 };
 
@@ -151,8 +176,27 @@ export const effectKeys = {
   aggregate: (eventId: string, part: number): Keys => ({ pk: `EFFECT#${eventId}`, sk: `AGGREGATE#${part}` }),
 };
 
+/**
+ * An admin change's audit entry lives in the changed thing's own partition (a booking's history is
+ * read with the booking), and on gsi1 by month for the audit log.
+ */
 export const auditKeys = {
-  entry: (at: string, id: string): Keys => ({ pk: `AUDIT#${at.slice(0, 7)}`, sk: `${at}#${id}` }),
+  entry: (subject: { entity: string; id: string }, at: string, entryId: string): Keys & Gsi1Keys => ({
+    pk: auditKeys.subjectPartition(subject),
+    sk: `${auditKeys.historyPrefix}${at}#${entryId}`,
+    gsi1pk: auditKeys.monthPartition(at.slice(0, 7)),
+    gsi1sk: `${at}#${entryId}`,
+  }),
+  subjectPartition: (subject: { entity: string; id: string }): string =>
+    subject.entity === 'booking' ? bookingKeys.item(subject.id).pk : `AUDITOF#${subject.entity}#${subject.id}`,
+  historyPrefix: 'AUDIT#',
+  monthPartition: (month: string): string => `AUDIT#${month}`,
+};
+
+/** Report exports staff made (what was exported, so Download gives the same file again), newest first. */
+export const reportExportKeys = {
+  item: (createdAt: string, id: string): Keys => ({ pk: 'REPORTEXPORTS', sk: `${createdAt}#${id}` }),
+  partition: 'REPORTEXPORTS',
 };
 
 /** A fixed item the health check reads: a GetItem proves the table answers without scanning it. */

@@ -1,9 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaymentRecord, RefundRecord } from '../../../shared/payments.ts';
 import type { StoredBooking } from './bookings.ts';
-import { documentClient, tableName } from './client.ts';
+import { tableName } from './client.ts';
 import { bookingKeys, paymentKeys } from './keys.ts';
-import { getItem, queryAll, withoutStorageAttributes } from './query.ts';
+import { getItem, queryAll, queryPage, withoutStorageAttributes } from './query.ts';
 
 /**
  * Payments and refunds, stored beside their booking (`BOOKING#id`, `PAYMENT#pay_…` / `REFUND#rfnd_…`)
@@ -115,24 +114,15 @@ export async function listPaymentsPage(options: {
   to?: string | undefined;
 }): Promise<{ items: PaymentListEntry[]; cursor?: string }> {
   const range = options.from || options.to;
-  const page = await documentClient.send(
-    new QueryCommand({
-      TableName: tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: range ? 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to' : 'gsi1pk = :pk',
-      ExpressionAttributeValues: {
-        ':pk': paymentKeys.listPartition,
-        ...(range ? { ':from': options.from ?? '0000', ':to': `${options.to ?? '9999'}~` } : {}),
-      },
-      ScanIndexForward: false,
-      Limit: options.limit,
-      ...(options.cursor ? { ExclusiveStartKey: decodeCursor(options.cursor) } : {}),
-    }),
-  );
-  const items = (page.Items ?? []).map(
-    (item) => ({ ...withoutStorageAttributes(item), kind: item.entity === 'refund' ? 'refund' : 'payment' }) as PaymentListEntry,
-  );
-  return { items, ...(page.LastEvaluatedKey ? { cursor: encodeCursor(page.LastEvaluatedKey) } : {}) };
+  const page = await queryPage({
+    index: 'gsi1',
+    partition: paymentKeys.listPartition,
+    ...(range ? { sortKey: { between: [options.from ?? '0000', `${options.to ?? '9999'}~`] } } : {}),
+    limit: options.limit,
+    cursor: options.cursor,
+  });
+  const items = page.items.map((item) => ({ ...withoutStorageAttributes(item), kind: item.entity === 'refund' ? 'refund' : 'payment' }) as PaymentListEntry);
+  return { items, ...(page.cursor ? { cursor: page.cursor } : {}) };
 }
 
 /** Every payment and refund in a time range (the stats read them whole; a resort's volume is small). */
@@ -144,30 +134,4 @@ export async function allPayments(from?: string, to?: string): Promise<PaymentLi
     ExpressionAttributeValues: { ':pk': paymentKeys.listPartition, ...(range ? { ':from': from ?? '0000', ':to': `${to ?? '9999'}~` } : {}) },
   });
   return items.map((item) => ({ ...withoutStorageAttributes(item), kind: item.entity === 'refund' ? 'refund' : 'payment' }) as PaymentListEntry);
-}
-
-const CURSOR_KEYS = ['pk', 'sk', 'gsi1pk', 'gsi1sk'] as const;
-
-function encodeCursor(key: Record<string, unknown>): string {
-  return Buffer.from(JSON.stringify(CURSOR_KEYS.map((name) => String(key[name] ?? '')))).toString('base64url');
-}
-
-/** A cursor is four strings of our own keys; anything else is refused rather than passed to DynamoDB. */
-export function decodeCursor(cursor: string): Record<string, string> {
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new InvalidCursor();
-  }
-  if (!Array.isArray(parts) || parts.length !== CURSOR_KEYS.length || !parts.every((part) => typeof part === 'string' && part.length < 300))
-    throw new InvalidCursor();
-  if (parts[2] !== paymentKeys.listPartition) throw new InvalidCursor();
-  return Object.fromEntries(CURSOR_KEYS.map((name, index) => [name, parts[index] as string]));
-}
-
-export class InvalidCursor extends Error {
-  constructor() {
-    super('The page cursor is not valid');
-  }
 }

@@ -1,4 +1,5 @@
 import type { PricingRule } from '../../../shared/pricing-rules.ts';
+import { pricingRuleKeys } from './keys.ts';
 import { queryAll, withoutStorageAttributes } from './query.ts';
 
 /**
@@ -7,6 +8,10 @@ import { queryAll, withoutStorageAttributes } from './query.ts';
  * calendar functions carry no rule schema.
  */
 export async function listPricingRules(): Promise<PricingRule[]> {
-  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'PRICING_RULES' } });
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': pricingRuleKeys.listPartition },
+  });
   return items.map((item) => withoutStorageAttributes(item) as PricingRule);
 }

@@ -27,3 +27,109 @@ const storageAttributes = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gs
 export function withoutStorageAttributes(item: Item): Item {
   return Object.fromEntries(Object.entries(item).filter(([name]) => !storageAttributes.has(name)));
 }
+
+/** The indexes and the key attributes of each: a cursor names exactly these. */
+const indexKeys = { table: ['pk', 'sk'], gsi1: ['pk', 'sk', 'gsi1pk', 'gsi1sk'], gsi2: ['pk', 'sk', 'gsi2pk', 'gsi2sk'] } as const;
+export type IndexName = keyof typeof indexKeys;
+
+/** A sort-key condition: a prefix, or an inclusive range. */
+export type SortKeyCondition = { beginsWith: string } | { between: readonly [string, string] };
+
+export type PageQuery = {
+  index: IndexName;
+  /** The partition key value (of the index). */
+  partition: string;
+  sortKey?: SortKeyCondition;
+  /** Newest (largest sort key) first unless `forward`. */
+  forward?: boolean;
+  limit: number;
+  /** From the previous page's answer; refused unless it was made for this same index and partition. */
+  cursor?: string | undefined;
+};
+
+export class InvalidCursor extends Error {
+  constructor() {
+    super('The page cursor is not valid');
+  }
+}
+
+function encodeCursor(index: IndexName, key: Item): string {
+  return Buffer.from(JSON.stringify(indexKeys[index].map((name) => String(key[name] ?? '')))).toString('base64url');
+}
+
+/** A cursor is the strings of our own key attributes, for this partition; anything else is refused rather than passed to DynamoDB. */
+export function decodeCursor(index: IndexName, partition: string, cursor: string): Record<string, string> {
+  const names = indexKeys[index];
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new InvalidCursor();
+  }
+  if (!Array.isArray(parts) || parts.length !== names.length || !parts.every((part) => typeof part === 'string' && part.length < 400))
+    throw new InvalidCursor();
+  const key = Object.fromEntries(names.map((name, position) => [name, parts[position] as string]));
+  const partitionAttribute = index === 'table' ? 'pk' : `${index}pk`;
+  if (key[partitionAttribute] !== partition) throw new InvalidCursor();
+  return key;
+}
+
+/**
+ * One page of a partition, at most `limit` items, in sort-key order (newest first by default), and
+ * an opaque cursor when more follow: the one typed query every admin list and report pages with.
+ */
+export async function queryPage(query: PageQuery): Promise<{ items: Item[]; cursor?: string }> {
+  const pk = query.index === 'table' ? 'pk' : `${query.index}pk`;
+  const sk = query.index === 'table' ? 'sk' : `${query.index}sk`;
+  const values: Item = { ':pk': query.partition };
+  let condition = `${pk} = :pk`;
+  if (query.sortKey && 'beginsWith' in query.sortKey) {
+    condition += ` AND begins_with(${sk}, :prefix)`;
+    values[':prefix'] = query.sortKey.beginsWith;
+  } else if (query.sortKey) {
+    condition += ` AND ${sk} BETWEEN :from AND :to`;
+    [values[':from'], values[':to']] = query.sortKey.between;
+  }
+  const page = await documentClient.send(
+    new QueryCommand({
+      TableName: tableName,
+      ...(query.index === 'table' ? {} : { IndexName: query.index }),
+      KeyConditionExpression: condition,
+      ExpressionAttributeValues: values,
+      ScanIndexForward: query.forward ?? false,
+      Limit: query.limit,
+      ...(query.cursor ? { ExclusiveStartKey: decodeCursor(query.index, query.partition, query.cursor) } : {}),
+    }),
+  );
+  return { items: page.Items ?? [], ...(page.LastEvaluatedKey ? { cursor: encodeCursor(query.index, page.LastEvaluatedKey) } : {}) };
+}
+
+/**
+ * `SET` (and `REMOVE`, for fields set to undefined) of the given fields, with their names and values
+ * as placeholders: the one update-expression builder. `condition` is added as given, its own
+ * `#names`/`:values` merged in.
+ */
+export function updateExpression(
+  changes: Record<string, unknown>,
+  condition?: { expression: string; names?: Record<string, string>; values?: Item },
+): { UpdateExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues?: Item; ConditionExpression?: string } {
+  const names: Record<string, string> = { ...condition?.names };
+  const values: Item = { ...condition?.values };
+  const sets: string[] = [];
+  const removes: string[] = [];
+  Object.entries(changes).forEach(([field, value], position) => {
+    names[`#u${position}`] = field;
+    if (value === undefined) removes.push(`#u${position}`);
+    else {
+      values[`:u${position}`] = value;
+      sets.push(`#u${position} = :u${position}`);
+    }
+  });
+  if (!sets.length && !removes.length) throw new Error('updateExpression needs at least one change');
+  return {
+    UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' '),
+    ExpressionAttributeNames: names,
+    ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+    ...(condition ? { ConditionExpression: condition.expression } : {}),
+  };
+}

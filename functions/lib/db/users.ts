@@ -57,14 +57,15 @@ export async function createUser(input: NewUser): Promise<PublicUser> {
   return user;
 }
 
-export type StoredUser = PublicUser & { passwordHash: string };
+/** `tokenVersion` moves on with every change that must end the account's sessions (functions/lib/account-state.ts). */
+export type StoredUser = PublicUser & { passwordHash: string; tokenVersion: number };
 
 export async function findUserByEmail(email: string): Promise<StoredUser | undefined> {
   const claim = await getItem(userKeys.email(email), true);
   if (!claim || typeof claim.userId !== 'string') return undefined;
   const item = await getItem(userKeys.item(claim.userId), true);
   if (!item || typeof item.passwordHash !== 'string') return undefined;
-  return { ...v.parse(publicUserSchema, withoutStorageAttributes(item)), passwordHash: item.passwordHash };
+  return { ...v.parse(publicUserSchema, withoutStorageAttributes(item)), passwordHash: item.passwordHash, tokenVersion: Number(item.token_version ?? 0) };
 }
 
 export async function setUserCredentials(userId: string, changes: { passwordHash: string; role: UserRole }): Promise<void> {
@@ -72,10 +73,11 @@ export async function setUserCredentials(userId: string, changes: { passwordHash
     new UpdateCommand({
       TableName: tableName,
       Key: userKeys.item(userId),
-      UpdateExpression: 'SET passwordHash = :hash, #role = :role',
+      // New credentials end every session signed with the old ones.
+      UpdateExpression: 'SET passwordHash = :hash, #role = :role ADD token_version :one',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#role': 'role' },
-      ExpressionAttributeValues: { ':hash': changes.passwordHash, ':role': changes.role },
+      ExpressionAttributeValues: { ':hash': changes.passwordHash, ':role': changes.role, ':one': 1 },
     }),
   );
 }

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as v from 'valibot';
 import type { ApiFailure, ApiSuccess } from '../../../shared/api.ts';
-import type { AuthLevel } from '../../routes.ts';
+import type { AuthLevel, httpRoutes } from '../../routes.ts';
 import { routeAuthLevels } from './route-auth.ts';
 import type { Principal } from '../auth.ts';
 import { readableStack } from '../readable-stack.ts';
@@ -90,7 +90,24 @@ export function errorResponse(error: unknown, event: HttpEvent | undefined, cont
 }
 
 type Schemas<P, Q, B> = { params?: v.GenericSchema<unknown, P>; query?: v.GenericSchema<unknown, Q>; body?: v.GenericSchema<unknown, B> };
-export type RouteInput<P, Q, B> = { params: P; query: Q; body: B; event: HttpEvent; context: Context; principal?: Principal };
+
+type TableRoute = (typeof httpRoutes)[number];
+export type RouteName = TableRoute['name'];
+/** The route table's auth level of a route, by name. */
+export type AuthLevelOf<N extends RouteName> = Extract<TableRoute, { name: N }>['auth'];
+export type PublicRouteName = Extract<TableRoute, { auth: 'public' }>['name'];
+export type SignedInRouteName = Exclude<RouteName, PublicRouteName>;
+/** Who calls a route of this level: nobody known (public), maybe someone (optional), always someone (the rest). */
+export type PrincipalFor<L extends AuthLevel> = L extends 'public' ? undefined : L extends 'optional' ? Principal | undefined : Principal;
+
+export type RouteInput<P, Q, B, W extends Principal | undefined = Principal | undefined> = {
+  params: P;
+  query: Q;
+  body: B;
+  event: HttpEvent;
+  context: Context;
+  principal: W;
+};
 
 /** Each route's auth level, from the route table; a route not in the table counts as admin-only. */
 export const authLevelOf = (event: HttpEvent): AuthLevel =>
@@ -104,23 +121,29 @@ export type RouteOutput<T> = T | { statusCode: number; data: T; headers?: Record
 const isCustomOutput = <T>(value: RouteOutput<T>): value is { statusCode: number; data: T; headers?: Record<string, string> } =>
   typeof value === 'object' && value !== null && 'statusCode' in value && 'data' in value;
 
+export type BoundHandler = ((event: HttpEvent, context: Context) => Promise<HttpResult>) & { routeName: RouteName };
+
 /**
- * Makes a route builder around one way of authenticating. A built handler validates path, query
- * and body with the route's valibot schemas, runs the domain call and wraps its result in the success
- * envelope: handlers stay parse -> call -> respond.
+ * Makes a route builder around one way of authenticating. A handler is bound to its route-table
+ * entry by name, so its principal is typed from the table's auth level (never optional on a
+ * signed-in route), and the contract tests check that each module serves the route that names it.
+ * A built handler validates path, query and body with the route's valibot schemas, runs the domain
+ * call and wraps its result in the success envelope: handlers stay parse -> call -> respond.
  */
-export const routeBuilder = (authenticate: Authenticate) =>
-  function httpRoute<T, P = Record<string, never>, Q = Record<string, never>, B = undefined>(
+export const routeBuilder = <Names extends RouteName>(authenticate: Authenticate) =>
+  function httpRoute<N extends Names, T, P = Record<string, never>, Q = Record<string, never>, B = undefined>(
+    name: N,
     schemas: Schemas<P, Q, B>,
-    run: (input: RouteInput<P, Q, B>) => Promise<RouteOutput<T>>,
-  ) {
-    return async (event: HttpEvent, context: Context): Promise<HttpResult> => {
+    run: (input: RouteInput<P, Q, B, PrincipalFor<AuthLevelOf<N>>>) => Promise<RouteOutput<T>>,
+  ): BoundHandler {
+    const handler = async (event: HttpEvent, context: Context): Promise<HttpResult> => {
       try {
-        const principal = await authenticate(event);
+        // authenticate refuses (401/403) whenever the table's level needs a principal it did not find.
+        const principal = (await authenticate(event)) as PrincipalFor<AuthLevelOf<N>>;
         const params = schemas.params ? parseWith(schemas.params, event.pathParameters ?? {}, 'path') : ({} as P);
         const query = schemas.query ? parseWith(schemas.query, event.queryStringParameters ?? {}, 'query') : ({} as Q);
         const body = schemas.body ? parseWith(schemas.body, readJsonBody(event), 'request body') : (undefined as B);
-        const output = await run({ params, query, body, event, context, ...(principal ? { principal } : {}) });
+        const output = await run({ params, query, body, event, context, principal });
         if (isCustomOutput(output)) {
           return jsonResponse(output.statusCode, { success: true, data: output.data }, output.headers);
         }
@@ -129,13 +152,14 @@ export const routeBuilder = (authenticate: Authenticate) =>
         return errorResponse(error, event, context);
       }
     };
+    return Object.assign(handler, { routeName: name });
   };
 
 /**
  * For routes the table marks public: no token is read, so token code (the JWT check, the signing secret's request)
  * never enters their bundles. Fails closed: deployed behind any other route, it refuses to run.
  */
-export const publicRoute = /* @__PURE__ */ routeBuilder(async (event) => {
+export const publicRoute = /* @__PURE__ */ routeBuilder<PublicRouteName>(async (event) => {
   if (authLevelOf(event) !== 'public') throw forbidden();
   return undefined;
 });

@@ -8,6 +8,14 @@ import { RequireAdmin } from './require-admin';
 const AdminLoginPage = lazy(() => import('@/features/admin/components/admin-login-page'));
 const AdminLayout = lazy(() => import('@/features/admin/layout/admin-layout'));
 const OverviewPage = lazy(() => import('@/features/admin/overview/overview-page'));
+const AdminBookingsPage = lazy(() => import('@/features/admin/bookings/bookings-page'));
+const AdminCottagesPage = lazy(() => import('@/features/admin/cottages/cottages-page'));
+const AdminPackagesPage = lazy(() => import('@/features/admin/packages/packages-page'));
+const AdminSafarisPage = lazy(() => import('@/features/admin/safaris/safaris-page'));
+const AdminPricingPage = lazy(() => import('@/features/admin/pricing/pricing-page'));
+const AdminReportsPage = lazy(() => import('@/features/admin/reports/reports-page'));
+const AdminUsersPage = lazy(() => import('@/features/admin/users/users-page'));
+const AdminAuditPage = lazy(() => import('@/features/admin/audit/audit-page'));
 // Managing a booking and the guest account: lazy too, so the wizard's first load stays small.
 const FindBookingPage = lazy(() => import('@/features/manage/components/find-booking-page'));
 const ManageBookingPage = lazy(() => import('@/features/manage/components/manage-booking-page'));
@@ -67,7 +75,16 @@ export function AppRoutes() {
           >
             <Route index element={<Navigate to={paths.adminDashboard.getHref()} replace />} />
             <Route path={paths.adminDashboard.path} element={<OverviewPage />} />
-            <Route path={paths.adminCottages.path} element={<OverviewPage />} />
+            <Route path={paths.adminBookings.path} element={<AdminBookingsPage />} />
+            <Route path={paths.adminCottages.path} element={<AdminCottagesPage />} />
+            <Route path={paths.adminPackages.path} element={<AdminPackagesPage />} />
+            <Route path={paths.adminSafaris.path} element={<AdminSafarisPage />} />
+            <Route path={paths.adminPricing.path} element={<AdminPricingPage />} />
+            <Route path={paths.adminReports.path} element={<AdminReportsPage />} />
+            <Route path={paths.adminUsers.path} element={<AdminUsersPage />} />
+            <Route path={paths.adminAudit.path} element={<AdminAuditPage />} />
+            {/* An unknown tab of the portal stays in the portal. */}
+            <Route path="*" element={<Navigate to={paths.adminDashboard.getHref()} replace />} />
           </Route>
           <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
         </Routes>

@@ -22,6 +22,15 @@ export const paths = {
   accountProfile: { path: '/account/profile', getHref: () => '/account/profile' },
   adminLogin: { path: '/admin/login', getHref: () => '/admin/login' },
   admin: { path: '/admin', getHref: () => '/admin' },
+  /** The portal's tabs, one route each (a reload or a shared link keeps the tab); the dashboard is the Overview. */
   adminDashboard: { path: '/admin/dashboard', getHref: () => '/admin/dashboard' },
+  adminBookings: { path: '/admin/bookings', getHref: () => '/admin/bookings' },
   adminCottages: { path: '/admin/cottages', getHref: () => '/admin/cottages' },
+  adminPackages: { path: '/admin/packages', getHref: () => '/admin/packages' },
+  adminSafaris: { path: '/admin/safaris', getHref: () => '/admin/safaris' },
+  adminPricing: { path: '/admin/pricing', getHref: () => '/admin/pricing' },
+  adminReports: { path: '/admin/reports', getHref: () => '/admin/reports' },
+  adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
+  /** The audit log of every admin change (linked from the header, not a tab). */
+  adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
 } as const;

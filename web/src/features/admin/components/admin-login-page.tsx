@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { portalRoles, type UserRole } from '@shared/users';
 import { paths } from '@/config/paths';
 import { readAdminToken, saveAdminSession } from '@/lib/admin-session';
 import { signIn } from '../api/sign-in';
@@ -26,7 +27,7 @@ export default function AdminLoginPage() {
         setError('Login response is invalid. Please try again.');
         return;
       }
-      if (result.user.role !== 'admin' && result.user.role !== 'manager') {
+      if (!portalRoles.includes(result.user.role as UserRole)) {
         setError('This account cannot use the admin portal.');
         return;
       }

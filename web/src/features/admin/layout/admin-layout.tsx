@@ -1,18 +1,26 @@
-import { Suspense } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { readAdminUser } from '@/lib/admin-session';
 import { signOut } from '@/lib/session';
+import { useSiteConfig } from '@/lib/use-site-config';
+import { roleLabels, tabsFor } from './admin-tabs';
+import '../admin.css';
 
-const roleLabels: Record<string, string> = { admin: 'Administrator', manager: 'Manager', staff: 'Staff' };
+// The admin side of the live notifications (socket, then the feed when the socket fails): its own chunk.
+const AdminNotifications = lazy(() => import('../notifications/admin-notifications'));
+// The debug panel exists on the local and dev stages only (DESIGN 6).
+const DebugPanel = lazy(() => import('../debug/debug-panel'));
 
 /**
- * The portal's frame around every admin tab: who is signed in, in which role, and Sign Out. Each
- * tab is a lazy route of its own under /admin, so a reload or a shared link keeps the tab.
+ * The portal's frame around every tab: who is signed in, in which role, the tabs that role may open
+ * (each a route of its own under /admin, so a reload or a shared link keeps the tab), the bell, and
+ * Sign Out.
  */
 export default function AdminLayout() {
   const navigate = useNavigate();
   const user = readAdminUser();
+  const stage = useSiteConfig().data?.stage;
 
   const leave = () => {
     signOut('admin');
@@ -26,10 +34,27 @@ export default function AdminLayout() {
           <h1>Welcome, {user?.name || 'Admin'}</h1>
           <p className="muted">{roleLabels[user?.role ?? 'admin'] ?? 'Administrator'}</p>
         </div>
-        <button type="button" onClick={leave}>
-          Sign Out
-        </button>
+        <div className="admin__header-actions">
+          <Suspense fallback={null}>
+            <AdminNotifications />
+          </Suspense>
+          {user?.role === 'admin' || user?.role === 'manager' ? (
+            <Link to={paths.adminAudit.getHref()} className="admin__header-link">
+              Audit log
+            </Link>
+          ) : null}
+          <button type="button" onClick={leave}>
+            Sign Out
+          </button>
+        </div>
       </header>
+      <nav className="admin__tabs" aria-label="Portal sections">
+        {tabsFor(user?.role).map((tab) => (
+          <NavLink key={tab.id} to={tab.href} className={({ isActive }) => `admin__tab-link${isActive ? ' admin__tab-link--active' : ''}`}>
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
       <main className="admin__main">
         <Suspense
           fallback={
@@ -41,6 +66,11 @@ export default function AdminLayout() {
           <Outlet />
         </Suspense>
       </main>
+      {stage === 'local' || stage === 'dev' ? (
+        <Suspense fallback={null}>
+          <DebugPanel />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,4 @@
+/** The local and dev stages' debug panel. */
+export default function DebugPanel() {
+  return null;
+}

@@ -1,0 +1,9 @@
+/** The Pricing Management tab: its table, forms and actions come with the admin portal issue. */
+export default function PricingPage() {
+  return (
+    <section aria-labelledby="tab-title" className="admin__tab">
+      <h2 id="tab-title">Pricing Management</h2>
+      <p className="muted">This section is under development. Please use the navigation to access specific management features.</p>
+    </section>
+  );
+}
