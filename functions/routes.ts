@@ -65,7 +65,15 @@ export const NOT_IMPLEMENTED_HANDLER = 'http/not-implemented';
 export const httpRoutes = [
   // System
   { name: 'get-health', method: 'GET', path: '/api/health', auth: 'public', access: 'read', partitions: ['health'], handler: 'http/system/get-health' },
-  { name: 'list-notifications', method: 'GET', path: '/api/notifications', auth: 'public', access: 'read', partitions: ['feed'] },
+  {
+    name: 'list-notifications',
+    method: 'GET',
+    path: '/api/notifications',
+    auth: 'user',
+    access: 'read',
+    partitions: ['feed'],
+    handler: 'http/system/list-notifications',
+  },
 
   // Auth (guest section 7, admin section 7). register and login share a path: ?action=register|login
   {
@@ -129,10 +137,32 @@ export const httpRoutes = [
     partitions: ['catalogue'],
     handler: 'http/cottages/get-availability-calendar',
   },
-  { name: 'create-cottage', method: 'POST', path: '/api/cottages/admin/create', auth: 'manager', access: 'write' },
-  { name: 'update-cottage', method: 'PUT', path: '/api/cottages/admin/update/{id}', auth: 'manager', access: 'write' },
-  { name: 'delete-cottage', method: 'DELETE', path: '/api/cottages/admin/delete/{id}', auth: 'manager', access: 'write' },
-  { name: 'set-cottage-pricing', method: 'PATCH', path: '/api/cottages/{id}/pricing', auth: 'manager', access: 'write' },
+  {
+    name: 'list-all-cottages',
+    method: 'GET',
+    path: '/api/cottages/admin/all',
+    auth: 'manager',
+    access: 'read',
+    handler: 'http/cottages/list-all-cottages',
+  },
+  { name: 'create-cottage', method: 'POST', path: '/api/cottages/admin/create', auth: 'manager', access: 'write', handler: 'http/cottages/create-cottage' },
+  { name: 'update-cottage', method: 'PUT', path: '/api/cottages/admin/update/{id}', auth: 'manager', access: 'write', handler: 'http/cottages/update-cottage' },
+  {
+    name: 'delete-cottage',
+    method: 'DELETE',
+    path: '/api/cottages/admin/delete/{id}',
+    auth: 'manager',
+    access: 'write',
+    handler: 'http/cottages/delete-cottage',
+  },
+  {
+    name: 'set-cottage-pricing',
+    method: 'PATCH',
+    path: '/api/cottages/{id}/pricing',
+    auth: 'manager',
+    access: 'write',
+    handler: 'http/cottages/set-cottage-pricing',
+  },
 
   // Packages
   {
@@ -162,11 +192,11 @@ export const httpRoutes = [
     partitions: ['catalogue'],
     handler: 'http/packages/calculate-pricing',
   },
-  { name: 'list-all-packages', method: 'GET', path: '/api/packages/admin/all', auth: 'manager', access: 'read' },
-  { name: 'create-package', method: 'POST', path: '/api/packages/admin', auth: 'manager', access: 'write' },
-  { name: 'update-package', method: 'PUT', path: '/api/packages/admin/{id}', auth: 'manager', access: 'write' },
-  { name: 'delete-package', method: 'DELETE', path: '/api/packages/admin/{id}', auth: 'manager', access: 'write' },
-  { name: 'get-package-stats', method: 'GET', path: '/api/packages/admin/stats', auth: 'manager', access: 'read' },
+  { name: 'list-all-packages', method: 'GET', path: '/api/packages/admin/all', auth: 'manager', access: 'read', handler: 'http/packages/list-all-packages' },
+  { name: 'create-package', method: 'POST', path: '/api/packages/admin', auth: 'manager', access: 'write', handler: 'http/packages/create-package' },
+  { name: 'update-package', method: 'PUT', path: '/api/packages/admin/{id}', auth: 'manager', access: 'write', handler: 'http/packages/update-package' },
+  { name: 'delete-package', method: 'DELETE', path: '/api/packages/admin/{id}', auth: 'manager', access: 'write', handler: 'http/packages/delete-package' },
+  { name: 'get-package-stats', method: 'GET', path: '/api/packages/admin/stats', auth: 'manager', access: 'read', handler: 'http/packages/get-package-stats' },
 
   // Safaris
   {
@@ -214,11 +244,11 @@ export const httpRoutes = [
     partitions: ['catalogue'],
     handler: 'http/safaris/validate-selection',
   },
-  { name: 'list-all-safaris', method: 'GET', path: '/api/safaris/admin/all', auth: 'manager', access: 'read' },
-  { name: 'create-safari', method: 'POST', path: '/api/safaris/admin', auth: 'manager', access: 'write' },
-  { name: 'update-safari', method: 'PUT', path: '/api/safaris/admin/{id}', auth: 'manager', access: 'write' },
-  { name: 'delete-safari', method: 'DELETE', path: '/api/safaris/admin/{id}', auth: 'manager', access: 'write' },
-  { name: 'get-safari-stats', method: 'GET', path: '/api/safaris/admin/stats', auth: 'manager', access: 'read' },
+  { name: 'list-all-safaris', method: 'GET', path: '/api/safaris/admin/all', auth: 'manager', access: 'read', handler: 'http/safaris/list-all-safaris' },
+  { name: 'create-safari', method: 'POST', path: '/api/safaris/admin', auth: 'manager', access: 'write', handler: 'http/safaris/create-safari' },
+  { name: 'update-safari', method: 'PUT', path: '/api/safaris/admin/{id}', auth: 'manager', access: 'write', handler: 'http/safaris/update-safari' },
+  { name: 'delete-safari', method: 'DELETE', path: '/api/safaris/admin/{id}', auth: 'manager', access: 'write', handler: 'http/safaris/delete-safari' },
+  { name: 'get-safari-stats', method: 'GET', path: '/api/safaris/admin/stats', auth: 'manager', access: 'read', handler: 'http/safaris/get-safari-stats' },
 
   // Bookings (GET /api/bookings is the admin list and, with ?stats, the dashboard figures)
   {
@@ -231,9 +261,24 @@ export const httpRoutes = [
     class: 'booking',
     handler: 'http/bookings/create-booking',
   },
-  { name: 'list-bookings', method: 'GET', path: '/api/bookings', auth: 'staff', access: 'read' },
-  { name: 'create-staff-booking', method: 'POST', path: '/api/bookings/admin', auth: 'staff', access: 'write', class: 'booking' },
-  { name: 'get-booking-details', method: 'GET', path: '/api/bookings/{id}/details', auth: 'staff', access: 'read' },
+  { name: 'list-bookings', method: 'GET', path: '/api/bookings', auth: 'staff', access: 'read', handler: 'http/bookings/list-bookings' },
+  {
+    name: 'create-staff-booking',
+    method: 'POST',
+    path: '/api/bookings/admin',
+    auth: 'staff',
+    access: 'write',
+    class: 'booking',
+    handler: 'http/bookings/create-staff-booking',
+  },
+  {
+    name: 'get-booking-details',
+    method: 'GET',
+    path: '/api/bookings/{id}/details',
+    auth: 'staff',
+    access: 'read',
+    handler: 'http/bookings/get-booking-details',
+  },
   {
     name: 'get-booking-by-reference',
     method: 'GET',
@@ -262,7 +307,14 @@ export const httpRoutes = [
   { name: 'get-booking', method: 'GET', path: '/api/bookings/{id}', auth: 'user', access: 'read', handler: 'http/bookings/get-booking' },
   { name: 'cancel-booking', method: 'PUT', path: '/api/bookings/{id}/cancel', auth: 'user', access: 'write', handler: 'http/bookings/cancel-booking' },
   // Staff check guests in and out; confirming and cancelling take a manager (shared/booking-admin.ts).
-  { name: 'update-booking-status', method: 'PATCH', path: '/api/bookings/{id}/status', auth: 'staff', access: 'write' },
+  {
+    name: 'update-booking-status',
+    method: 'PATCH',
+    path: '/api/bookings/{id}/status',
+    auth: 'staff',
+    access: 'write',
+    handler: 'http/bookings/update-booking-status',
+  },
   {
     name: 'update-booking-payment',
     method: 'PATCH',
@@ -341,24 +393,88 @@ export const httpRoutes = [
   { name: 'get-payment-stats', method: 'GET', path: '/api/payments/admin/stats', auth: 'manager', access: 'read', handler: 'http/payments/get-payment-stats' },
 
   // Pricing and reports
-  { name: 'list-pricing-rules', method: 'GET', path: '/api/admin/pricing', auth: 'manager', access: 'read' },
-  { name: 'create-pricing-rule', method: 'POST', path: '/api/admin/pricing', auth: 'manager', access: 'write' },
-  { name: 'update-pricing-rule', method: 'PUT', path: '/api/admin/pricing/{id}', auth: 'manager', access: 'write' },
-  { name: 'delete-pricing-rule', method: 'DELETE', path: '/api/admin/pricing/{id}', auth: 'manager', access: 'write' },
-  { name: 'bulk-update-pricing', method: 'POST', path: '/api/admin/pricing/bulk-update', auth: 'manager', access: 'write' },
-  { name: 'get-revenue-report', method: 'GET', path: '/api/admin/reports/revenue', auth: 'manager', access: 'read' },
-  { name: 'get-occupancy-report', method: 'GET', path: '/api/admin/reports/occupancy', auth: 'manager', access: 'read' },
-  { name: 'list-report-exports', method: 'GET', path: '/api/admin/reports/exports', auth: 'manager', access: 'read' },
-  { name: 'create-report-export', method: 'POST', path: '/api/admin/reports/exports', auth: 'manager', access: 'write' },
-  { name: 'list-audit-log', method: 'GET', path: '/api/admin/audit', auth: 'manager', access: 'read' },
+  { name: 'list-pricing-rules', method: 'GET', path: '/api/admin/pricing', auth: 'manager', access: 'read', handler: 'http/admin/pricing/list-pricing-rules' },
+  {
+    name: 'create-pricing-rule',
+    method: 'POST',
+    path: '/api/admin/pricing',
+    auth: 'manager',
+    access: 'write',
+    handler: 'http/admin/pricing/create-pricing-rule',
+  },
+  {
+    name: 'update-pricing-rule',
+    method: 'PUT',
+    path: '/api/admin/pricing/{id}',
+    auth: 'manager',
+    access: 'write',
+    handler: 'http/admin/pricing/update-pricing-rule',
+  },
+  {
+    name: 'delete-pricing-rule',
+    method: 'DELETE',
+    path: '/api/admin/pricing/{id}',
+    auth: 'manager',
+    access: 'write',
+    handler: 'http/admin/pricing/delete-pricing-rule',
+  },
+  {
+    name: 'bulk-update-pricing',
+    method: 'POST',
+    path: '/api/admin/pricing/bulk-update',
+    auth: 'manager',
+    access: 'write',
+    handler: 'http/admin/pricing/bulk-update-pricing',
+  },
+  {
+    name: 'get-revenue-report',
+    method: 'GET',
+    path: '/api/admin/reports/revenue',
+    auth: 'manager',
+    access: 'read',
+    handler: 'http/admin/reports/get-revenue-report',
+  },
+  {
+    name: 'get-occupancy-report',
+    method: 'GET',
+    path: '/api/admin/reports/occupancy',
+    auth: 'manager',
+    access: 'read',
+    handler: 'http/admin/reports/get-occupancy-report',
+  },
+  {
+    name: 'list-report-exports',
+    method: 'GET',
+    path: '/api/admin/reports/exports',
+    auth: 'manager',
+    access: 'read',
+    handler: 'http/admin/reports/list-report-exports',
+  },
+  {
+    name: 'create-report-export',
+    method: 'POST',
+    path: '/api/admin/reports/exports',
+    auth: 'manager',
+    access: 'write',
+    handler: 'http/admin/reports/create-report-export',
+  },
+  { name: 'list-audit-log', method: 'GET', path: '/api/admin/audit', auth: 'manager', access: 'read', handler: 'http/admin/audit/list-audit-log' },
 
   // Users (admin only: accounts, roles, password resets, sign-in lockouts)
-  { name: 'list-users', method: 'GET', path: '/api/admin/users', auth: 'admin', access: 'read' },
-  { name: 'create-user', method: 'POST', path: '/api/admin/users', auth: 'admin', access: 'write', class: 'sign-in' },
-  { name: 'update-user', method: 'PUT', path: '/api/admin/users/{id}', auth: 'admin', access: 'write' },
-  { name: 'delete-user', method: 'DELETE', path: '/api/admin/users/{id}', auth: 'admin', access: 'write' },
-  { name: 'reset-user-password', method: 'POST', path: '/api/admin/users/{id}/reset-password', auth: 'admin', access: 'write', class: 'sign-in' },
-  { name: 'unlock-user', method: 'POST', path: '/api/admin/users/{id}/unlock', auth: 'admin', access: 'write' },
+  { name: 'list-users', method: 'GET', path: '/api/admin/users', auth: 'admin', access: 'read', handler: 'http/admin/users/list-users' },
+  { name: 'create-user', method: 'POST', path: '/api/admin/users', auth: 'admin', access: 'write', class: 'sign-in', handler: 'http/admin/users/create-user' },
+  { name: 'update-user', method: 'PUT', path: '/api/admin/users/{id}', auth: 'admin', access: 'write', handler: 'http/admin/users/update-user' },
+  { name: 'delete-user', method: 'DELETE', path: '/api/admin/users/{id}', auth: 'admin', access: 'write', handler: 'http/admin/users/delete-user' },
+  {
+    name: 'reset-user-password',
+    method: 'POST',
+    path: '/api/admin/users/{id}/reset-password',
+    auth: 'admin',
+    access: 'write',
+    class: 'sign-in',
+    handler: 'http/admin/users/reset-user-password',
+  },
+  { name: 'unlock-user', method: 'POST', path: '/api/admin/users/{id}/unlock', auth: 'admin', access: 'write', handler: 'http/admin/users/unlock-user' },
 ] as const satisfies readonly HttpRoute[];
 
 export type HttpRouteName = (typeof httpRoutes)[number]['name'];

@@ -101,10 +101,19 @@ export const createBookingSchema = fields({
 });
 export type CreateBookingRequest = v.InferOutput<typeof createBookingSchema>;
 
-export const bookingStatuses = ['pending', 'confirmed', 'cancelled', 'completed', 'expired'] as const;
+/** `checked-in`: the guest is at the resort (staff checked them in); `completed`: checked out. */
+/**
+ * POST /api/bookings/admin: a phone booking typed by staff, the guest's payload without what only a
+ * guest gives (the consents, the total they saw, how they pay: at the property). Here rather than
+ * with the portal's other schemas so the function carries this one alone.
+ */
+export const createStaffBookingSchema = /* @__PURE__ */ v.omit(createBookingSchema, ['paymentMethod', 'acceptTerms', 'totalAmount', 'promotionalUpdates']);
+export type CreateStaffBookingRequest = v.InferOutput<typeof createStaffBookingSchema>;
+
+export const bookingStatuses = ['pending', 'confirmed', 'checked-in', 'cancelled', 'completed', 'expired'] as const;
 
 /** The statuses in which a booking holds its nights (and counts in the reports). */
-export const holdingStatuses: ReadonlyArray<(typeof bookingStatuses)[number]> = ['pending', 'confirmed', 'completed'];
+export const holdingStatuses: ReadonlyArray<(typeof bookingStatuses)[number]> = ['pending', 'confirmed', 'checked-in', 'completed'];
 export type BookingStatus = (typeof bookingStatuses)[number];
 
 /** The booking as the API shows it (guest section 3's server view, plus what the stay needs). */
@@ -157,4 +166,13 @@ export type BookingRecord = {
   /** A manual payment status change: who made it and when. */
   payment_updated_by?: string;
   payment_updated_at?: string;
+  /** A phone booking typed by staff: who (`Name <email>`); absent for a guest's own booking. */
+  created_by?: string;
+  /** Status changes made by staff (shared/booking-admin.ts): when, by whom, and why if they said. */
+  confirmed_at?: string;
+  checked_in_at?: string;
+  completed_at?: string;
+  status_changed_by?: string;
+  cancelled_by?: string;
+  status_reason?: string;
 };

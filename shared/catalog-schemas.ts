@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { packageCategories, safariCategories, villaTypes } from './catalog.ts';
+import { cottageStatuses, packageCategories, packageStatuses, packageTypes, safariCategories, safariStatuses, safariTypes, villaTypes } from './catalog.ts';
 import { fields, wholeNumber } from './validation.ts';
 
 /** The catalogue's schemas: admin writes are validated with them, and the web checks API answers. */
@@ -26,7 +26,7 @@ export const cottageSchema = fields({
   size_sqft: v.pipe(wholeNumber(), v.gtValue(0)),
   amenities: textList(60),
   images: v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.maxLength(20)),
-  status: v.picklist(['active', 'inactive', 'maintenance']),
+  status: v.picklist(cottageStatuses),
 });
 export type Cottage = v.InferOutput<typeof cottageSchema>;
 
@@ -34,7 +34,7 @@ export type Cottage = v.InferOutput<typeof cottageSchema>;
 export const stayPackageSchema = fields({
   id: idSchema,
   name: text(120),
-  type: v.picklist(['accommodation', 'safari', 'wellness', 'adventure', 'corporate']),
+  type: v.picklist(packageTypes),
   category: v.picklist(packageCategories),
   description: text(2000),
   price_multiplier: v.pipe(v.number(), v.gtValue(0), v.maxValue(10)),
@@ -44,6 +44,10 @@ export const stayPackageSchema = fields({
   max_guests: v.pipe(wholeNumber(), v.minValue(1), v.maxValue(20)),
   duration: text(40),
   includes: textList(120),
+  /** What the package leaves out (the admin form's optional exclusions); older items have none. */
+  exclusions: v.optional(textList(120)),
+  /** The admin form's status; `is_active` is what guests are filtered by (true only for 'active'). Older items have none. */
+  status: v.optional(v.picklist(packageStatuses)),
   is_active: v.boolean(),
 });
 export type StayPackage = v.InferOutput<typeof stayPackageSchema>;
@@ -77,6 +81,15 @@ export const safariSchema = v.pipe(
     highlights: textList(120),
     time_slots: v.pipe(v.array(timeSlotSchema), v.minLength(1), v.maxLength(12)),
     is_active: v.boolean(),
+    /*
+     * The admin spec's fields (section 3), optional so that safaris stored before them stay valid:
+     * its finer type (full-day, special beside the categories), where guests meet, what is not
+     * included, and a status of which only 'active' is bookable (`is_active`).
+     */
+    type: v.optional(v.picklist(safariTypes)),
+    meeting_point: v.optional(text(200)),
+    exclusions: v.optional(textList(120)),
+    status: v.optional(v.picklist(safariStatuses)),
   }),
   v.forward(
     v.check((safari) => safari.seats_per_slot >= safari.max_guests, 'A slot must seat at least one full party (seats_per_slot >= max_guests)'),

@@ -4,6 +4,12 @@ export type VillaType = (typeof villaTypes)[number];
 
 export const packageCategories = ['romance', 'family', 'adventure', 'comfort', 'standard'] as const;
 export const safariCategories = ['morning', 'evening', 'night', 'standard'] as const;
+/** The admin spec's safari types and statuses, and the package form's statuses (section 3). */
+export const safariTypes = ['morning', 'evening', 'full-day', 'night', 'special'] as const;
+export const safariStatuses = ['active', 'inactive', 'seasonal', 'maintenance'] as const;
+export const packageStatuses = ['active', 'inactive', 'seasonal'] as const;
+export const packageTypes = ['accommodation', 'safari', 'wellness', 'adventure', 'corporate'] as const;
+export const cottageStatuses = ['active', 'inactive', 'maintenance'] as const;
 
 /*
  * The catalogue's constants and types. Its schemas (validating admin writes and API answers) are in

@@ -67,7 +67,8 @@ export type PaymentRecord = {
   method: 'razorpay' | 'offline' | 'manual';
   amount: number;
   currency: string;
-  status: PaymentStatus | 'pending' | 'paid';
+  /** `cancelled`: money that was due at the property, voided when the booking was cancelled. */
+  status: PaymentStatus | 'pending' | 'paid' | 'cancelled';
   error_description?: string;
   recorded_by?: string;
   /** Staff's note with a manual entry. */

@@ -16,6 +16,8 @@ export const pricingRuleSchema = v.pipe(
     service_name: text(120),
     service_type: v.picklist(['cottage', 'safari', 'package', 'activity', 'meal']),
     applies_to: v.optional(text(64)),
+    /** The reference price the portal shows the discount against (admin section 5: Final Price = base minus discount). Quotes discount the catalogue's own price. */
+    base_price: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(10_000_000))),
     currency: v.optional(v.picklist(['INR', 'USD', 'EUR', 'GBP']), 'INR'),
     season: v.optional(v.picklist(['all-year', 'peak', 'off-peak', 'monsoon', 'winter']), 'all-year'),
     discount_percentage: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
@@ -25,6 +27,9 @@ export const pricingRuleSchema = v.pipe(
     max_stay: v.optional(v.pipe(wholeNumber(), v.minValue(1)), 30),
     description: text(500),
     status: v.picklist(['active', 'inactive', 'seasonal', 'promotional']),
+    /** Set by the portal's writes (an update is conditioned on the `updated_at` it read). */
+    created_at: v.optional(v.string()),
+    updated_at: v.optional(v.string()),
   }),
   v.forward(
     v.check((rule) => rule.valid_from <= rule.valid_until, 'valid_until must not be before valid_from'),

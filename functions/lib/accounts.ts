@@ -4,9 +4,9 @@ import { accountNameSchema } from '../../shared/user-schemas.ts';
 import { portalRoles, tenDigitPhoneSchema, type PublicUser } from '../../shared/users.ts';
 import { email, fields } from '../../shared/validation.ts';
 import { signAccessToken } from './auth.ts';
-import { clearLoginAttempts, countLoginAttempt, MAX_FAILED_LOGINS } from './db/login-attempts.ts';
-import { createUser, EmailTakenError, findUserByEmail, setUserCredentials } from './db/users.ts';
-import { conflict, forbidden, tooManyRequests, unauthorized } from './http/errors.ts';
+import { countAccountAttempt, countAddressAttempt, countPairAttempt, isKnownAddress, recordSuccessfulSignIn, takeSlowLaneTurn } from './db/login-attempts.ts';
+import { createUser, EmailTakenError, findUserByEmail, recordSignIn, setUserCredentials } from './db/users.ts';
+import { conflict, forbidden, type HttpError, tooManyRequests, unauthorized } from './http/errors.ts';
 import { hashPassword, isUsablePasswordHash, verifyPassword } from './passwords.ts';
 
 export const credentialsSchema = fields({
@@ -58,16 +58,34 @@ export async function register(input: v.InferOutput<typeof registrationSchema>):
 let decoy: Promise<string> | undefined;
 const decoyHash = () => (decoy ??= hashPassword('decoy password that never matches'));
 
+/** The 429 of a throttled sign-in, with how long to wait (Retry-After). */
+function throttled(until: number, now: number): HttpError {
+  const waitSeconds = Math.max(1, until - Math.floor(now / 1000));
+  const minutes = Math.ceil(waitSeconds / 60);
+  return tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, waitSeconds);
+}
+
 /**
- * Checks the password with throttling: after five attempts without a success, the address is
- * locked until 15 minutes after the first of them (429 with Retry-After).
+ * Checks the password with throttling (functions/lib/db/login-attempts.ts), counted before the
+ * check: per account and client address together with growing waits (so a stranger cannot lock
+ * the owner out on the owner's own address), per address over all accounts, and per account over
+ * all addresses except those that signed in to it before. 429 with Retry-After when throttled.
+ * `address` is the client's address as API Gateway saw it (`requestContext.http.sourceIp`).
  */
-export async function logIn(input: v.InferOutput<typeof credentialsSchema>, options: { portal?: boolean; now?: number } = {}): Promise<SignedIn> {
+export async function logIn(
+  input: v.InferOutput<typeof credentialsSchema>,
+  options: { portal?: boolean; now?: number; address?: string | undefined } = {},
+): Promise<SignedIn> {
   const now = options.now ?? Date.now();
-  const { attempt, windowEndsAt } = await countLoginAttempt(input.email, now);
-  if (attempt > MAX_FAILED_LOGINS) {
-    const waitSeconds = Math.max(1, windowEndsAt - Math.floor(now / 1000));
-    throw tooManyRequests(`Too many failed sign-in attempts. Please try again in ${Math.ceil(waitSeconds / 60)} minutes.`, waitSeconds);
+  const address = options.address || 'unknown';
+  const pair = await countPairAttempt(input.email, address, now);
+  if (!pair.allowed) throw throttled(pair.until, now);
+  const [fromAddress, toAccount] = await Promise.all([countAddressAttempt(address, now), countAccountAttempt(input.email, now)]);
+  if (!fromAddress.allowed) throw throttled(fromAddress.until, now);
+  if (!toAccount.allowed && !(await isKnownAddress(input.email, address, now))) {
+    // An account under attack slows addresses it does not know; it never shuts them out.
+    const turn = await takeSlowLaneTurn(input.email, address, now);
+    if (!turn.allowed) throw throttled(turn.until, now);
   }
   const user = await findUserByEmail(input.email);
   const usable = user !== undefined && isUsablePasswordHash(user.passwordHash);
@@ -77,7 +95,7 @@ export async function logIn(input: v.InferOutput<typeof credentialsSchema>, opti
   }
   const valid = await verifyPassword(input.password, usable ? user.passwordHash : await decoyHash());
   if (!user || !usable || !valid || user.status !== 'active') throw unauthorized('Invalid email or password');
-  await clearLoginAttempts(input.email);
+  await Promise.all([recordSuccessfulSignIn(input.email, address, now, { address: true, account: true }), recordSignIn(user.id, new Date(now).toISOString())]);
   if (options.portal && !portalRoles.includes(user.role)) throw forbidden('This account cannot use the admin portal');
   const { passwordHash: _hash, tokenVersion, ...publicUser } = user;
   return signedIn(publicUser, tokenVersion);
@@ -87,12 +105,13 @@ export type AdminAccount = { email: string; password: string; name: string };
 
 /**
  * Makes sure an admin can sign in with the given credentials: created if missing; if it
- * exists with another password or role (a password reset), its credentials are reset.
+ * exists with another password, role or status (a password reset), it becomes an active admin with
+ * this password (the active-admin count moves with it, functions/lib/db/users.ts).
  */
 export async function ensureAdmin(admin: AdminAccount): Promise<'created' | 'updated' | 'unchanged'> {
   const existing = await findUserByEmail(admin.email);
   if (existing) {
-    if (existing.role === 'admin' && (await verifyPassword(admin.password, existing.passwordHash))) return 'unchanged';
+    if (existing.role === 'admin' && existing.status === 'active' && (await verifyPassword(admin.password, existing.passwordHash))) return 'unchanged';
     await setUserCredentials(existing.id, { passwordHash: await hashPassword(admin.password), role: 'admin' });
     return 'updated';
   }

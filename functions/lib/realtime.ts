@@ -1,6 +1,7 @@
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { config } from './config.ts';
-import { closeConnection, connectionsOf } from './db/connections.ts';
+import { accountAllows } from './account-state.ts';
+import { closeConnection, membersOf } from './db/connections.ts';
 import type { Audience } from './db/keys.ts';
 
 /**
@@ -30,9 +31,19 @@ export async function sendToConnection(connectionId: string, message: RealtimeMe
   }
 }
 
-/** Fans one message out to every connection of an audience; returns how many received it. */
+/**
+ * Fans one message out to every connection of an audience; returns how many received it. A socket
+ * that joined as an account (staff, a guest's own channel) hears only while that account still
+ * stands: one suspended, demoted, deleted or signed out everywhere since is dropped from the
+ * audience, as its next HTTP request would be refused.
+ */
 export async function notify(audience: Audience, message: RealtimeMessage): Promise<number> {
-  const connectionIds = await connectionsOf(audience);
+  const members = await membersOf(audience);
+  const checked = await Promise.all(
+    members.map(async (member) => ({ ...member, allowed: !member.account || (await accountAllows({ ...member.account, name: '', email: '' })) })),
+  );
+  await Promise.allSettled(checked.filter((member) => !member.allowed).map((member) => closeConnection(member.connectionId)));
+  const connectionIds = checked.filter((member) => member.allowed).map((member) => member.connectionId);
   const results = await Promise.allSettled(connectionIds.map((id) => sendToConnection(id, message)));
   for (const result of results) {
     if (result.status === 'rejected') {

@@ -3,7 +3,10 @@ import * as v from 'valibot';
 import { accountAllows } from '../lib/account-state.ts';
 import { portalRoles } from '../../shared/users.ts';
 import { verifyAccessToken } from '../lib/auth.ts';
-import { joinAudience } from '../lib/db/connections.ts';
+import { joinAudience, type MemberAccount } from '../lib/db/connections.ts';
+import type { Principal } from '../lib/auth.ts';
+
+const accountOf = (principal: Principal): MemberAccount => ({ userId: principal.userId, role: principal.role, tokenVersion: principal.tokenVersion ?? 0 });
 import { sendToConnection } from '../lib/realtime.ts';
 
 /**
@@ -43,7 +46,7 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
       // A user's own channel needs proof of identity: a userId alone is just 'guest'.
       const verified = message.token ? await verifyAccessToken(message.token) : undefined;
       const principal = verified && (await accountAllows(verified)) ? verified : undefined;
-      if (principal) await joinAudience(connectionId, `user:${principal.userId}`);
+      if (principal) await joinAudience(connectionId, `user:${principal.userId}`, accountOf(principal));
       await reply('joined', { audience: 'customer', userId: principal?.userId ?? 'guest' });
       return { statusCode: 200 };
     }
@@ -53,7 +56,7 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
         await reply('join-refused', { error: 'Admin notifications need a valid admin sign-in' });
         return { statusCode: 403 };
       }
-      await joinAudience(connectionId, 'admin');
+      await joinAudience(connectionId, 'admin', accountOf(principal));
       await reply('joined', { audience: 'admin', userId: principal.userId });
       return { statusCode: 200 };
     }

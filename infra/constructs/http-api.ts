@@ -75,6 +75,7 @@ export class RoutesApi extends Construct {
         needs: routeNeeds(route),
         memoryMb: settings.memoryMb,
         timeoutSeconds: settings.timeoutSeconds,
+        sharedLogGroup: 'api',
       });
       acknowledgeSynchronous(handler);
       routes.push(

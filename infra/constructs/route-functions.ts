@@ -218,17 +218,42 @@ export class RouteFunctions extends Construct {
     return role;
   }
 
-  add(
-    name: string,
-    options: { bundle: string; needs: Needs; memoryMb?: number; timeoutSeconds?: number; environment?: Record<string, string> },
-  ): LambdaFunction {
-    const id = pascal(name);
-    const logGroup = new LogGroup(this, `${id}Logs`, {
-      logGroupName: `/aws/lambda/forest-resort-${this.props.stage}-${name}`,
+  private readonly sharedLogGroups = new Map<string, LogGroup>();
+  private readonly loggedTo = new Map<Role, Set<LogGroup>>();
+
+  /** A log group for one function, or one shared by a family of functions (Lambda names each stream by its function). */
+  private logGroupFor(name: string, shared: string | undefined): LogGroup {
+    const existing = shared ? this.sharedLogGroups.get(shared) : undefined;
+    if (existing) return existing;
+    const logGroup = new LogGroup(this, shared ? `${pascal(shared)}SharedLogs` : `${pascal(name)}Logs`, {
+      // A shared group's name may not start with /aws: Lambda only creates those itself.
+      logGroupName: shared ? `/forest-resort/${this.props.stage}/${shared}` : `/aws/lambda/forest-resort-${this.props.stage}-${name}`,
       retention: this.props.logRetentionDays as RetentionDays,
       // Named log groups kept after a failed first create would block the retry: keep them only once the stack exists.
       removalPolicy: this.props.retainLogs ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY,
     });
+    if (shared) this.sharedLogGroups.set(shared, logGroup);
+    return logGroup;
+  }
+
+  add(
+    name: string,
+    options: {
+      bundle: string;
+      needs: Needs;
+      memoryMb?: number;
+      timeoutSeconds?: number;
+      environment?: Record<string, string>;
+      /**
+       * Logs into this family's one log group (`/forest-resort/<stage>/<family>`, streams named
+       * `yyyy/mm/dd/<function>[version]...`) instead of a group of its own: the HTTP API's route
+       * functions share one, which keeps the stack well under CloudFormation's 500 resources.
+       */
+      sharedLogGroup?: string;
+    },
+  ): LambdaFunction {
+    const id = pascal(name);
+    const logGroup = this.logGroupFor(name, options.sharedLogGroup);
     const environment: Record<string, string> = {
       STAGE: this.props.stage,
       TABLE_NAME: this.props.table.tableName,
@@ -245,7 +270,10 @@ export class RouteFunctions extends Construct {
     if (options.needs.sendsMail && this.props.mail) environment.MAIL_FROM = this.props.mail.from;
     const role = this.roleFor(options.needs);
     // The role may write to the log group of each function that runs as it, and to no other.
-    this.logStatements.get(role)?.addResources(logGroup.logGroupArn);
+    const granted = this.loggedTo.get(role) ?? new Set<LogGroup>();
+    if (!granted.has(logGroup)) this.logStatements.get(role)?.addResources(logGroup.logGroupArn);
+    granted.add(logGroup);
+    this.loggedTo.set(role, granted);
     return new LambdaFunction(this, id, {
       functionName: `forest-resort-${this.props.stage}-${name}`,
       runtime: FUNCTION_RUNTIME,

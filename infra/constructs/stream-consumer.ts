@@ -55,6 +55,8 @@ export class StreamConsumer extends Construct {
         partitions: props.consumer.partitions,
         notifies: true,
         verifiesTokens: false,
+        // A socket that joined as an account hears only while the account stands (functions/lib/realtime.ts).
+        checksAccounts: true,
         sendsMail: true,
         readsStream: true,
         paymentSecrets: true,

@@ -12,6 +12,7 @@ import { SAMPLE_GUEST } from './environment.ts';
  * a new online stay and orders its payment; `{{testPaymentId}}` and `{{testSignature}}` are a test
  * card's payment of that order as the checkout would return it; `{{webhookBody}}` and
  * `{{webhookSignature}}` a signed `payment.captured` of it, as Razorpay would deliver it.
+ * `{{disposableCottageId}}` (and Package, Safari) a fresh inactive catalogue item to change or delete.
  * Loading needs the function environment (it reads the table and signs with the local key).
  */
 export async function loadSampleEvent(path: string): Promise<unknown> {
@@ -55,6 +56,10 @@ export async function loadSampleEvent(path: string): Promise<unknown> {
     const { manageLinkToken } = await import('../../functions/lib/bookings/manage-link.ts');
     text = text.replace(/\{\{guestBookingLinkToken\}\}/g, await manageLinkToken((await guestOpenBooking()).id));
   }
+  // Pricing rules (admin portal): a disposable rule made for this event, so an update or DELETE has something of its own to change.
+  if (text.includes('{{disposablePricingRuleId}}')) text = text.replace(/\{\{disposablePricingRuleId\}\}/g, await disposablePricingRule());
+  // Users (admin portal): a disposable customer made for this event, so an update, reset, unlock or DELETE has an account of its own.
+  if (text.includes('{{disposableUserId}}')) text = text.replace(/\{\{disposableUserId\}\}/g, await disposableUser());
   if (text.includes('{{guestOnlineBookingId}}')) text = text.replace(/\{\{guestOnlineBookingId\}\}/g, (await freshOnlineBooking()).id);
   if (/\{\{(freshOrderId|testPaymentId|testSignature|webhookBody|webhookSignature)\}\}/.test(text)) {
     const payment = await freshTestPayment();
@@ -66,7 +71,75 @@ export async function loadSampleEvent(path: string): Promise<unknown> {
       .replace(/\{\{webhookSignature\}\}/g, payment.webhook.signature)
       .replace(/\{\{webhookEventId\}\}/g, payment.webhook.eventId);
   }
+  text = await withDisposableCatalogue(text);
   return JSON.parse(text);
+}
+
+/**
+ * Catalogue placeholders (the admin catalogue's update and delete events): `{{disposableCottageId}}`,
+ * `{{disposablePackageId}}` and `{{disposableSafariId}}` each create a fresh inactive item, not
+ * offered to guests, for the event to change or delete, so the events work on any table.
+ */
+async function withDisposableCatalogue(text: string): Promise<string> {
+  if (!/\{\{disposable(Cottage|Package|Safari)Id\}\}/.test(text)) return text;
+  const { cottageWrites, packageWrites, safariWrites } = await import('../../functions/lib/db/catalog-writes.ts');
+  const suffix = randomUUID().slice(0, 8);
+  if (text.includes('{{disposableCottageId}}')) {
+    const id = `sample-unit-${suffix}`;
+    await cottageWrites.put({
+      id,
+      name: `Sample Unit ${suffix}`,
+      type: 'hornbill-villa',
+      description: 'A disposable unit for the sample events.',
+      base_price: 18000,
+      max_guests: 6,
+      size_sqft: 1200,
+      amenities: ['WiFi'],
+      images: ['/images/villas/hornbill-villa.svg'],
+      status: 'inactive',
+    });
+    text = text.replace(/\{\{disposableCottageId\}\}/g, id);
+  }
+  if (text.includes('{{disposablePackageId}}')) {
+    const id = `sample-package-${suffix}`;
+    await packageWrites.put({
+      id,
+      name: `Sample Package ${suffix}`,
+      type: 'accommodation',
+      category: 'standard',
+      description: 'A disposable package for the sample events.',
+      price_multiplier: 1,
+      includes_safari: false,
+      max_safaris: 0,
+      min_guests: 1,
+      max_guests: 6,
+      duration: '2-3 nights',
+      includes: ['Breakfast'],
+      status: 'inactive',
+      is_active: false,
+    });
+    text = text.replace(/\{\{disposablePackageId\}\}/g, id);
+  }
+  if (text.includes('{{disposableSafariId}}')) {
+    const id = `sample-safari-${suffix}`;
+    await safariWrites.put({
+      id,
+      name: `Sample Safari ${suffix}`,
+      category: 'morning',
+      description: 'A disposable safari for the sample events.',
+      price: 750,
+      duration: '3 hours',
+      max_guests: 6,
+      seats_per_slot: 12,
+      includes: ['Open jeep'],
+      highlights: [],
+      time_slots: ['06:00-09:00'],
+      is_active: false,
+      status: 'inactive',
+    });
+    text = text.replace(/\{\{disposableSafariId\}\}/g, id);
+  }
+  return text;
 }
 
 async function guestOpenBooking() {
@@ -139,4 +212,39 @@ async function freshTestPayment() {
     signature: paid.response.razorpay_signature,
     webhook: test.webhook('payment.captured', { payment: paid.payment }),
   };
+}
+
+/** A pricing rule no sample relies on (inactive, so no quote applies it), for the pricing sample events to update or delete. */
+async function disposablePricingRule(): Promise<string> {
+  const { putPricingRule } = await import('../../functions/lib/db/pricing-rule-writes.ts');
+  const id = `sample-${randomUUID()}`;
+  const today = resortToday();
+  await putPricingRule({
+    id,
+    service_name: 'Sample rule (disposable)',
+    service_type: 'cottage',
+    base_price: 10000,
+    currency: 'INR',
+    season: 'all-year',
+    discount_percentage: 5,
+    valid_from: today,
+    valid_until: addDaysIso(today, 30),
+    min_stay: 1,
+    max_stay: 30,
+    description: 'Made by a sample event to be changed or deleted.',
+    status: 'inactive',
+  });
+  return id;
+}
+
+/** A fresh customer account (it cannot sign in: its password hash is a placeholder) for a user event to change or delete. */
+async function disposableUser(): Promise<string> {
+  const { createUser } = await import('../../functions/lib/db/users.ts');
+  const user = await createUser({
+    name: 'Disposable Guest',
+    email: `disposable-${randomUUID()}@example.in`,
+    role: 'customer',
+    passwordHash: 'not-a-usable-hash',
+  });
+  return user.id;
 }

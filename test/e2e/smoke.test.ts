@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../functions/lib/accounts.ts';
+import { accountWithToken } from '../support/accounts.ts';
 import { launchChromium } from '../support/browser.ts';
 import { startTestStack, type TestStack } from '../support/local-stack.ts';
 
@@ -63,14 +64,29 @@ describe('admin guard in Chromium', () => {
   });
 
   it('lets a stored live token through to the dashboard, and Sign Out returns to the login', async () => {
+    const asha = await accountWithToken('admin', 'Asha');
+    await page.goto(`${stack.baseUrl}/admin/login`);
+    await page.evaluate(
+      ({ token, email }) => {
+        localStorage.setItem('adminToken', token);
+        localStorage.setItem('adminUser', JSON.stringify({ id: 'a', name: 'Asha', email, role: 'admin' }));
+      },
+      { token: asha.token, email: asha.email },
+    );
+    await page.goto(`${stack.baseUrl}/admin/dashboard`);
+    await page.getByRole('heading', { name: 'Welcome, Asha' }).waitFor();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${stack.baseUrl}/admin/login`);
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+  });
+
+  it('sends a token the server no longer honours (live-looking, but not its account) back to sign-in', async () => {
     await page.goto(`${stack.baseUrl}/admin/login`);
     await page.evaluate((token) => {
       localStorage.setItem('adminToken', token);
       localStorage.setItem('adminUser', JSON.stringify({ id: 'a', name: 'Asha', email: 'a@x.in', role: 'admin' }));
     }, tokenExpiringIn(3600));
     await page.goto(`${stack.baseUrl}/admin/dashboard`);
-    await page.getByRole('heading', { name: 'Welcome, Asha' }).waitFor();
-    await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${stack.baseUrl}/admin/login`);
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
   });

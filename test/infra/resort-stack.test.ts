@@ -175,6 +175,7 @@ describe('route functions', () => {
         payments: true,
         links: true,
         stream: true,
+        accounts: true,
       })),
       ...secretRotations.map((rotation) => ({ name: rotation.name, access: 'none' as const, notifies: false, secret: false, payments: false, rotates: true })),
     ];
@@ -271,7 +272,7 @@ describe('route functions', () => {
       expect(reachable(key), key).toBe(true);
   });
 
-  it('lets each role write only to the log groups of its own functions, with no managed policy', () => {
+  it('lets each role write only to the log groups of its own functions (the API routes share one), with no managed policy', () => {
     const logGroups = Object.fromEntries(ofType('AWS::Logs::LogGroup'));
     for (const [, fn] of ofType('AWS::Lambda::Function')) {
       const name = fn.Properties.FunctionName;
@@ -283,7 +284,8 @@ describe('route functions', () => {
       const groups = [logStatements[0]?.Resource].flat().map((resource) => logGroups[logicalIdOf(resource)]?.Properties.LogGroupName);
       const ownGroup = logGroups[logicalIdOf((fn.Properties.LoggingConfig as { LogGroup: unknown }).LogGroup)]?.Properties.LogGroupName;
       expect(groups, name).toContain(ownGroup);
-      for (const group of groups) expect(String(group), name).toMatch(/^\/aws\/lambda\/forest-resort-dev-/);
+      for (const group of groups) expect(String(group), name).toMatch(/^\/aws\/lambda\/forest-resort-dev-|^\/forest-resort\/dev\/api$/);
+      expect(new Set(groups).size, `${name}: each group once`).toBe(groups.length);
     }
   });
 
@@ -310,20 +312,41 @@ describe('route functions', () => {
   it('keeps prod logs once the stack exists, but not after a failed first create (the retry would collide)', () => {
     prod.hasResource('AWS::Logs::LogGroup', {
       DeletionPolicy: 'RetainExceptOnCreate',
-      Properties: Match.objectLike({ LogGroupName: '/aws/lambda/forest-resort-prod-create-booking' }),
+      Properties: Match.objectLike({ LogGroupName: '/forest-resort/prod/api' }),
     });
     dev.hasResource('AWS::Logs::LogGroup', {
       DeletionPolicy: 'Delete',
-      Properties: Match.objectLike({ LogGroupName: '/aws/lambda/forest-resort-dev-create-booking' }),
+      Properties: Match.objectLike({ LogGroupName: '/forest-resort/dev/api' }),
+    });
+    prod.hasResource('AWS::Logs::LogGroup', {
+      DeletionPolicy: 'RetainExceptOnCreate',
+      Properties: Match.objectLike({ LogGroupName: '/aws/lambda/forest-resort-prod-release-expired-holds' }),
     });
   });
 
-  it('gives every function its own log group with retention', () => {
-    // One per function, plus the HTTP API's access log (and on prod the WebSocket API's).
-    expect(ofType('AWS::Logs::LogGroup').length).toBe(allFunctionNames().length + 1);
-    expect(ofType('AWS::Logs::LogGroup', prodResources).length).toBe(allFunctionNames().length + 2);
-    dev.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/aws/lambda/forest-resort-dev-get-health', RetentionInDays: 7 });
-    prod.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/aws/lambda/forest-resort-prod-get-health', RetentionInDays: 90 });
+  it('logs the API routes into one group, every other function into its own, all with retention', () => {
+    // The API's route functions share one (streams are named by function); one per other function;
+    // plus the HTTP API's access log (and on prod the WebSocket API's).
+    const others = allFunctionNames().length - httpRoutes.length;
+    expect(ofType('AWS::Logs::LogGroup').length).toBe(others + 1 + 1);
+    expect(ofType('AWS::Logs::LogGroup', prodResources).length).toBe(others + 1 + 2);
+    dev.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/forest-resort/dev/api', RetentionInDays: 7 });
+    prod.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/forest-resort/prod/api', RetentionInDays: 90 });
+    dev.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/aws/lambda/forest-resort-dev-table-events', RetentionInDays: 7 });
+    for (const [, fn] of ofType('AWS::Lambda::Function')) {
+      const name = String(fn.Properties.FunctionName);
+      if (!name.startsWith('forest-resort-dev-')) continue;
+      const group = devResources[logicalIdOf((fn.Properties.LoggingConfig as { LogGroup: unknown }).LogGroup)]?.Properties.LogGroupName;
+      const isRoute = httpRoutes.some((route) => name === `forest-resort-dev-${route.name}`);
+      expect(group, name).toBe(isRoute ? '/forest-resort/dev/api' : `/aws/lambda/${name}`);
+    }
+  });
+
+  it('stays well under 500 resources with every route written: four per route (function, permission, integration, route)', () => {
+    const perRoute = ['AWS::Lambda::Function', 'AWS::Lambda::Permission', 'AWS::ApiGatewayV2::Integration', 'AWS::ApiGatewayV2::Route'];
+    expect(ofType('AWS::ApiGatewayV2::Route').length).toBeGreaterThanOrEqual(httpRoutes.length);
+    expect(Object.keys(devResources).length).toBeLessThan(400);
+    expect(perRoute.every((type) => ofType(type).length <= httpRoutes.length + 10)).toBe(true);
   });
 
   it('ships each implemented route its own bundle, and every planned route the shared 501 bundle', () => {
@@ -331,7 +354,8 @@ describe('route functions', () => {
       ofType('AWS::Lambda::Function').map(([, fn]) => [fn.Properties.FunctionName, JSON.stringify((fn.Properties.Code as { S3Key: unknown }).S3Key)]),
     );
     const planned = httpRoutes.filter((route) => !isImplemented(route)).map((route) => codeOf[`forest-resort-dev-${route.name}`]);
-    expect(new Set(planned).size).toBe(1);
+    // Once every route is written there is no planned one left to share it.
+    expect(new Set(planned).size).toBe(planned.length ? 1 : 0);
     const implemented = httpRoutes.filter(isImplemented).map((route) => codeOf[`forest-resort-dev-${route.name}`]);
     expect(new Set(implemented).size).toBe(implemented.length);
     expect(implemented).not.toContain(planned[0]);

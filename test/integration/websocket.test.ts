@@ -1,7 +1,13 @@
 import { ApiGatewayManagementApiClient, GetConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { accountWithToken } from '../support/accounts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionsOf } from '../../functions/lib/db/connections.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { forgetAccount } from '../../functions/lib/account-state.ts';
+import { documentClient, tableName } from '../../functions/lib/db/client.ts';
+import { membersOf } from '../../functions/lib/db/connections.ts';
+import { userKeys } from '../../functions/lib/db/keys.ts';
+
+const connectionsOf = async (audience: 'customer' | 'admin') => (await membersOf(audience)).map((member) => member.connectionId);
 import { notify, sendToConnection } from '../../functions/lib/realtime.ts';
 import { startTestStack, type TestStack } from '../support/local-stack.ts';
 import { connect } from '../support/ws-client.ts';
@@ -51,6 +57,32 @@ describe('WebSocket notifications through the local API Gateway emulation', () =
     await admin.next('joined');
     await notify('admin', { event: 'availability-check', data: { cottageType: 'glass-cottage', guests: 4 }, at: new Date().toISOString() });
     expect((await admin.next('availability-check')).data).toEqual({ cottageType: 'glass-cottage', guests: 4 });
+    await admin.close();
+  });
+
+  it('stops telling a socket that joined as staff once the account is suspended, and drops it from the audience', async () => {
+    const staff = await accountWithToken('staff', 'Soon Suspended');
+    const admin = await connect(stack.wsUrl);
+    admin.send({ action: 'join-admin', token: staff.token });
+    await admin.next('joined');
+    await notify('admin', { event: 'availability-check', data: { n: 1 }, at: new Date().toISOString() });
+    await admin.next('availability-check');
+
+    // Suspended (what PUT /api/admin/users/{id} does: the status and a new token version).
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: userKeys.item(staff.userId),
+        UpdateExpression: 'SET #status = :suspended ADD token_version :one',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':suspended': 'suspended', ':one': 1 },
+      }),
+    );
+    forgetAccount(staff.userId);
+    await notify('admin', { event: 'new-booking', data: { booking: { booking_reference: 'AFTER-SUSPEND' } }, at: new Date().toISOString() });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(admin.inbox.filter((message) => message.event === 'new-booking')).toEqual([]);
+    expect((await membersOf('admin')).some((member) => member.account?.userId === staff.userId)).toBe(false);
     await admin.close();
   });
 

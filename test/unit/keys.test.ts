@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bookingKeys, connectionKeys, cottageKeys, userKeys } from '../../functions/lib/db/keys.ts';
+import { bookingKeys, connectionKeys, cottageKeys, loginKeys, userKeys } from '../../functions/lib/db/keys.ts';
 import { createTableInput } from '../../functions/lib/db/table.ts';
 
 describe('single-table key design', () => {
   it('treats e-mail addresses case-insensitively for uniqueness and login throttling', () => {
     expect(userKeys.email('  Guest@Example.COM ')).toEqual(userKeys.email('guest@example.com'));
-    expect(userKeys.loginAttempts('A@B.in')).toEqual(userKeys.loginAttempts('a@b.in'));
+    expect(loginKeys.fromAddress('A@B.in', '10.0.0.1')).toEqual(loginKeys.fromAddress('a@b.in', '10.0.0.1'));
   });
 
   it('keeps a cottage, its nights and its listing apart so one Query serves each pattern', () => {

@@ -68,6 +68,8 @@ const beyondSpecRouteKeys = [
   // The portal persisted (DESIGN 6): phone bookings, a booking's full record, safari deletion,
   // pricing rules one by one, report exports, the audit log, and user management.
   'POST /api/bookings/admin',
+  // The staff list of every villa unit, bookable or not (GET /api/cottages lists what guests may book).
+  'GET /api/cottages/admin/all',
   'GET /api/bookings/{id}/details',
   'DELETE /api/safaris/admin/{id}',
   'POST /api/admin/pricing',

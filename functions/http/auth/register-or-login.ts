@@ -8,10 +8,11 @@ const querySchema = fields({ action: v.picklist(['register', 'login'], "action m
 const bodySchema = v.unknown();
 
 /** POST /api/auth?action=register|login (guest section 7). */
-export const handler = publicRoute('auth', { query: querySchema, body: bodySchema }, async ({ query, body }) => {
+export const handler = publicRoute('auth', { query: querySchema, body: bodySchema }, async ({ query, body, event }) => {
   const schema = query.action === 'register' ? registrationSchema : credentialsSchema;
   const parsed = v.safeParse(schema, body ?? {});
   if (!parsed.success) throw badRequest(parsed.issues[0].message, validationDetails(parsed.issues));
   if (query.action === 'register') return { statusCode: 201, data: await register(parsed.output as v.InferOutput<typeof registrationSchema>) };
-  return logIn(parsed.output);
+  // Throttled per account and client address (API Gateway's `sourceIp`, never a header the client sets).
+  return logIn(parsed.output, { address: event.requestContext?.http?.sourceIp });
 });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { fields } from '../../../shared/validation.ts';
+import { auditWrite } from '../../lib/db/audit.ts';
 import { BOOKING_ID, getBooking, toPublicBooking } from '../../lib/db/bookings.ts';
 import { tableName } from '../../lib/db/client.ts';
 import { bookingKeys } from '../../lib/db/keys.ts';
@@ -10,9 +11,10 @@ import { httpRoute } from '../../lib/http/signed-in-route.ts';
 import { cleanText } from '../../../shared/text.ts';
 
 /**
- * PATCH /api/bookings/{id}/payment (staff) `{ payment_status, note? }`: a manual payment status
+ * PATCH /api/bookings/{id}/payment (manager) `{ payment_status, note? }`: a manual payment status
  * change, such as money taken at the property. The booking records who made it and when, and a
- * `manual` payment entry keeps it in the payments list with the same name.
+ * `manual` payment entry keeps it in the payments list with the same name; the audit entry is
+ * written in the same transaction.
  */
 export const handler = httpRoute(
   'update-booking-payment',
@@ -58,6 +60,15 @@ export const handler = httpRoute(
           recorded_by: by,
           ...(body.note ? { note: body.note } : {}),
           created_at: now,
+        }),
+        auditWrite({
+          actor: principal,
+          action: 'booking.payment',
+          subject: { entity: 'booking', id: booking.id, label: booking.booking_reference },
+          before: { payment_status: booking.payment_status },
+          after: { payment_status: body.payment_status },
+          ...(body.note ? { note: body.note } : {}),
+          at: now,
         }),
       ]);
     } catch (error) {

@@ -28,7 +28,7 @@ export const handler = httpRoute(
       ),
       cursor: v.optional(v.pipe(v.string(), v.maxLength(2000))),
       kind: v.optional(v.picklist(['payment', 'refund'], 'kind is payment or refund')),
-      status: v.optional(v.picklist(['created', 'captured', 'failed', 'refunded', 'pending', 'paid', 'processed'], 'Unknown status')),
+      status: v.optional(v.picklist(['created', 'captured', 'failed', 'refunded', 'pending', 'paid', 'processed', 'cancelled'], 'Unknown status')),
       method: v.optional(v.picklist(['razorpay', 'offline', 'manual'], 'method is razorpay, offline or manual')),
       from: v.optional(day),
       to: v.optional(day),

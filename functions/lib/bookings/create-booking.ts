@@ -8,7 +8,7 @@ import { addProblem, hasProblems, resortToday, stayNights, stayProblems, type Fi
 import type { Principal } from '../auth.ts';
 import { newManageToken } from './manage-token.ts';
 import { createBookingWrites, getBooking, getIdempotencyRecord, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
-import { claimNight, claimSeats } from '../db/inventory.ts';
+import { claimNight, claimSeats, unitStillOffered } from '../db/inventory.ts';
 import { listPricingRules } from '../db/pricing-rules.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { badRequest, conflict, unprocessable } from '../http/errors.ts';
@@ -46,9 +46,9 @@ class ReplayFound extends Error {
 export const newBookingReference = (now: number): string => `VM${now.toString(36)}${randomBytes(3).toString('hex')}`.toUpperCase();
 
 /** What an Idempotency-Key is bound to: the request and who sent it (another account cannot replay it). */
-const requestHash = (request: CreateBookingRequest, principal?: Principal): string =>
+const requestHash = (request: CreateBookingRequest, principal?: Principal, createdBy?: string): string =>
   createHash('sha256')
-    .update(JSON.stringify({ request, userId: principal?.userId ?? null }))
+    .update(JSON.stringify({ request, userId: principal?.userId ?? null, ...(createdBy ? { createdBy } : {}) }))
     .digest('hex');
 
 /** DynamoDB's limit of actions in one transaction. */
@@ -112,12 +112,24 @@ export async function createBooking(request: CreateBookingRequest, options: Crea
   }
 }
 
-/** `clientAddress`: the caller's address, one of the keys pay-at-property holds are limited by. */
-type CreateOptions = { idempotencyKey: string; principal?: Principal; now?: number; clientAddress?: string | undefined };
+/**
+ * `clientAddress`: the caller's address, one of the keys pay-at-property holds are limited by.
+ * `staff`: a phone booking typed by staff (pay at property): the guest agreed on the phone, so it
+ * holds its nights for good at once (no 24-hour confirmation, not counted in the open-hold limit,
+ * which is for anonymous guests), records who typed it, and writes `alongside` (its audit entry)
+ * in the same transaction. It belongs to no guest account.
+ */
+type CreateOptions = {
+  idempotencyKey: string;
+  principal?: Principal;
+  now?: number;
+  clientAddress?: string | undefined;
+  staff?: { createdBy: string; alongside: (booking: StoredBooking) => Array<Record<string, unknown>> };
+};
 
 async function createOnce(request: CreateBookingRequest, options: CreateOptions): Promise<CreatedBooking> {
   const now = options.now ?? Date.now();
-  const hash = requestHash(request, options.principal);
+  const hash = requestHash(request, options.principal, options.staff?.createdBy);
   // A request that lost a race to its own retry must answer with the booking that won, never a 409.
   const conflictOrReplay = async (error: Error): Promise<never> => {
     const winner = await replay(options.idempotencyKey, hash);
@@ -164,7 +176,10 @@ async function createOnce(request: CreateBookingRequest, options: CreateOptions)
   const overCapacity = seatClaims.filter((claim) => claim.seats > claim.safari.seats_per_slot);
   if (overCapacity.length) throw soldOut(overCapacity, 'guests');
   const nights = stayNights(request.checkIn, request.checkOut);
-  if (3 + request.rooms * nights.length + seatClaims.length + (request.paymentMethod === 'offline' ? 3 : 0) > MAX_TRANSACTION_ACTIONS) {
+  if (
+    3 + request.rooms * nights.length + seatClaims.length + (request.paymentMethod === 'offline' ? 3 : 0) + (options.staff ? 1 : 0) >
+    MAX_TRANSACTION_ACTIONS
+  ) {
     throw badRequest('This booking is too large to make at once: book fewer rooms or nights, or split it into two bookings', {
       rooms: ['Too many rooms for this many nights in one booking'],
     });
@@ -194,7 +209,7 @@ async function createOnce(request: CreateBookingRequest, options: CreateOptions)
 
   const createdAt = new Date(now).toISOString();
   // Online: held until paid (15 minutes). Pay at property: held until the guest confirms it from the e-mail (24 hours).
-  const holdExpiresAtMs = now + (request.paymentMethod === 'razorpay' ? PAYMENT_HOLD_MS : PAY_AT_PROPERTY_HOLD_MS);
+  const holdExpiresAtMs = options.staff ? undefined : now + (request.paymentMethod === 'razorpay' ? PAYMENT_HOLD_MS : PAY_AT_PROPERTY_HOLD_MS);
   const guest = request.guestDetails;
   const id = randomUUID();
   const manage = newManageToken(id);
@@ -205,9 +220,11 @@ async function createOnce(request: CreateBookingRequest, options: CreateOptions)
     status: 'pending',
     payment_method: request.paymentMethod,
     payment_status: 'pending',
-    hold_expires_at: new Date(holdExpiresAtMs).toISOString(),
-    holdExpiresAtMs,
-    ...(request.paymentMethod === 'offline' ? { open_hold: true, ...(options.clientAddress ? { client_address: options.clientAddress } : {}) } : {}),
+    ...(holdExpiresAtMs === undefined ? {} : { hold_expires_at: new Date(holdExpiresAtMs).toISOString(), holdExpiresAtMs }),
+    ...(request.paymentMethod === 'offline' && !options.staff
+      ? { open_hold: true, ...(options.clientAddress ? { client_address: options.clientAddress } : {}) }
+      : {}),
+    ...(options.staff ? { created_by: options.staff.createdBy, guest_confirmed_at: new Date(now).toISOString() } : {}),
     customer_name: [guest.prefix, guest.firstName, guest.lastName].filter(Boolean).join(' '),
     customer_email: guest.email.toLowerCase(),
     customer_phone: guest.phone,
@@ -248,17 +265,21 @@ async function createOnce(request: CreateBookingRequest, options: CreateOptions)
   const head = createBookingWrites(booking, { key: options.idempotencyKey, requestHash: hash, manageToken: manage.token });
   const writes = [
     ...head,
+    ...chosen.map((unit) => unitStillOffered(unit.id)),
     ...chosen.flatMap((unit) => nights.map((night) => claimNight(unit.id, night, booking.id, now, holdExpiresAtMs))),
     ...seatClaims.map((claim) => claimSeats(claim.safari.id, claim.date, claim.timeSlot, claim.seats, claim.safari.seats_per_slot)),
   ];
   const firstOpenHold = writes.length;
-  if (request.paymentMethod === 'offline') writes.push(...openHoldClaims(booking, holdExpiresAtMs));
+  if (request.paymentMethod === 'offline' && holdExpiresAtMs !== undefined) writes.push(...openHoldClaims(booking, holdExpiresAtMs));
+  // After every claim, so the indexes the refusal handling below reads stay as they are.
+  const firstAlongside = writes.length;
+  if (options.staff) writes.push(...options.staff.alongside(booking));
   try {
     await transact(writes);
   } catch (error) {
     if (!(error instanceof TransactionRefused)) throw error;
     // Only an owner's open-hold set refused: at the limit of unconfirmed pay-at-property bookings.
-    if (error.failed.every((index) => index >= firstOpenHold)) throw tooManyOpen();
+    if (error.failed.every((index) => index >= firstOpenHold && index < firstAlongside)) throw tooManyOpen();
     const idempotencyIndex = head.length - 1;
     if (error.failed.includes(idempotencyIndex)) {
       const winner = await replay(options.idempotencyKey, hash);

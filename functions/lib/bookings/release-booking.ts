@@ -3,23 +3,32 @@ import { resortInstant, stayLimits } from '../../../shared/stay.ts';
 import type { Principal } from '../auth.ts';
 import { changeBookingStatusWrite, getBooking, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
 import { nightsStillOwned, releaseNight, releaseSeats } from '../db/inventory.ts';
+import { hasDuePayment, voidDuePaymentWrite } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { openHoldReleases } from '../payments/pay-at-property.ts';
 import { conflict, notFound } from '../http/errors.ts';
 
 /**
  * Ends a booking's claim on the resort in one transaction: the status change (only from the
- * statuses given), the nights it still owns, and its safari seats.
+ * statuses given), the nights it still owns, and its safari seats. `alongside`: further writes of
+ * the same transaction (a staff cancellation's audit entry), placed after the status change.
  */
 export async function releaseBooking(
   booking: StoredBooking,
   status: BookingStatus,
   from: BookingStatus[],
   changes: Record<string, unknown> = {},
+  alongside: Array<Parameters<typeof transact>[0][number]> = [],
 ): Promise<void> {
-  const owned = await nightsStillOwned(booking);
+  const [owned, duePayment] = await Promise.all([
+    nightsStillOwned(booking),
+    status === 'cancelled' && booking.payment_method === 'offline' && booking.payment_status === 'pending' ? hasDuePayment(booking.id) : false,
+  ]);
   await transact([
     changeBookingStatusWrite(booking, status, from, changes),
+    ...alongside,
+    // Nothing is due at the property for a stay that will not happen.
+    ...(duePayment ? [voidDuePaymentWrite(booking.id)] : []),
     ...owned.flatMap(({ cottageId, nights }) => nights.map((night) => releaseNight(cottageId, night, booking.id))),
     ...booking.claims.seats.filter((claim) => claim.seats > 0).map((claim) => releaseSeats(claim.safariId, claim.date, claim.timeSlot, claim.seats)),
     // An unconfirmed pay-at-property booking stops counting against its owners' limit.

@@ -1,8 +1,9 @@
 import type { BookingRecord } from '../../../shared/booking.ts';
 import type { Quote } from '../../../shared/quote.ts';
-import { tableName } from './client.ts';
 import { bookingKeys, idempotencyKeys } from './keys.ts';
-import { getItem, queryAll, withoutStorageAttributes } from './query.ts';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from './client.ts';
+import { getItem, queryAll, updateExpression, withoutStorageAttributes } from './query.ts';
 
 /** Booking ids are random UUIDs. */
 export const BOOKING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -76,23 +77,27 @@ export function changeBookingStatusWrite(
   /** A further condition (its own `:names`), e.g. that the booking is still unpaid. */
   also?: { condition: string; values: Record<string, unknown> },
 ) {
-  const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = { ':status': status, ':gsi2sk': bookingKeys.byMonth(booking.created_at, status).gsi2sk };
-  const sets = ['#status = :status', 'gsi2sk = :gsi2sk'];
-  Object.entries(changes).forEach(([field, value], index) => {
-    names[`#c${index}`] = field;
-    values[`:c${index}`] = value;
-    sets.push(`#c${index} = :c${index}`);
-  });
-  from.forEach((allowed, index) => (values[`:from${index}`] = allowed));
+  const allowed = Object.fromEntries(from.map((value, index) => [`:from${index}`, value]));
   return {
     Update: {
       TableName: tableName,
       Key: bookingKeys.item(booking.id),
-      UpdateExpression: `SET ${sets.join(', ')} REMOVE holdExpiresAtMs, hold_expires_at, open_hold`,
-      ConditionExpression: `#status IN (${from.map((_, index) => `:from${index}`).join(', ')})${also ? ` AND (${also.condition})` : ''}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: { ...values, ...also?.values },
+      // A status change ends any hold: the hold's fields go (undefined is REMOVE).
+      ...updateExpression(
+        {
+          ...changes,
+          status,
+          gsi2sk: bookingKeys.byMonth(booking.created_at, status).gsi2sk,
+          holdExpiresAtMs: undefined,
+          hold_expires_at: undefined,
+          open_hold: undefined,
+        },
+        {
+          expression: `#status IN (${Object.keys(allowed).join(', ')})${also ? ` AND (${also.condition})` : ''}`,
+          names: { '#status': 'status' },
+          values: { ...allowed, ...also?.values },
+        },
+      ),
     },
   };
 }
@@ -147,3 +152,81 @@ export async function expiredHolds(months: string[], now: number): Promise<Store
   );
   return results.flat().map(fromItem);
 }
+
+/** Where a walk over one status of a month partition stopped: the gsi2 key of the last booking taken. */
+export type MonthPosition = { pk: string; sk: string; gsi2pk: string; gsi2sk: string };
+
+/**
+ * A position from a cursor, checked to be one this module made: a booking's own keys in that
+ * month's partition under that status. Anything else is undefined (the caller answers 400).
+ */
+export function monthPosition(month: string, status: string, value: unknown): MonthPosition | undefined {
+  if (!Array.isArray(value) || value.length !== 4 || !value.every((part) => typeof part === 'string' && part.length < 200)) return undefined;
+  const [pk = '', sk = '', gsi2pk = '', gsi2sk = ''] = value as string[];
+  const id = pk.slice(bookingKeys.item('').pk.length);
+  const own = bookingKeys.item(id);
+  if (!BOOKING_ID.test(id) || own.pk !== pk || own.sk !== sk) return undefined;
+  if (gsi2pk !== bookingKeys.monthPartition(month) || !gsi2sk.startsWith(bookingKeys.statusPrefix(status))) return undefined;
+  return { pk, sk, gsi2pk, gsi2sk };
+}
+
+/** The position of a booking read from a month partition, to continue after it. */
+export const positionOf = (item: Record<string, unknown>): MonthPosition => ({
+  pk: String(item.pk),
+  sk: String(item.sk),
+  gsi2pk: String(item.gsi2pk),
+  gsi2sk: String(item.gsi2sk),
+});
+
+/**
+ * Up to `limit` bookings of one status made in a month (yyyy-mm), newest first, after `after`;
+ * `more` when the partition may hold further ones. Items keep their key attributes (positionOf).
+ */
+export async function bookingsOfMonth(
+  month: string,
+  status: string,
+  limit: number,
+  after?: MonthPosition,
+): Promise<{ items: Array<Record<string, unknown>>; more: boolean }> {
+  const page = await documentClient.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :status)',
+      ExpressionAttributeValues: { ':pk': bookingKeys.monthPartition(month), ':status': bookingKeys.statusPrefix(status) },
+      ScanIndexForward: false,
+      Limit: limit,
+      ...(after ? { ExclusiveStartKey: after } : {}),
+    }),
+  );
+  return { items: page.Items ?? [], more: Boolean(page.LastEvaluatedKey) };
+}
+
+/** Whether any booking (of any status) was made in a month: one item read, to skip empty months. */
+export async function monthHasBookings(month: string): Promise<boolean> {
+  const page = await documentClient.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': bookingKeys.monthPartition(month) },
+      ProjectionExpression: 'pk',
+      Limit: 1,
+    }),
+  );
+  return (page.Items?.length ?? 0) > 0;
+}
+
+/** Status and villa of every booking made in a month: what the dashboard counts (a projection, not the bookings). */
+export async function monthSummary(month: string): Promise<Array<{ status: string; cottage_type: string; cottage_name: string }>> {
+  const items = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': bookingKeys.monthPartition(month) },
+    ProjectionExpression: '#status, cottage_type, cottage_name',
+    ExpressionAttributeNames: { '#status': 'status' },
+  });
+  return items.map((item) => ({ status: String(item.status), cottage_type: String(item.cottage_type), cottage_name: String(item.cottage_name) }));
+}
+
+export const toStoredBooking = fromItem;

@@ -4,8 +4,14 @@ import type { Cottage, Safari, StayPackage } from '../../../shared/catalog.ts';
 import { cottageSchema, safariSchema, stayPackageSchema } from '../../../shared/catalog-schemas.ts';
 import { documentClient, tableName } from './client.ts';
 import { cottageKeys, packageKeys, safariKeys, type Gsi1Keys, type Keys } from './keys.ts';
+import { updateExpression } from './query.ts';
 
-/** Catalogue writes: each item is validated against its schema before it is stored (reads trust it). */
+/**
+ * Catalogue writes: each item is validated against its schema before it is stored (reads trust it).
+ * `put` is the seed's unconditioned write; the admin's writes are transaction items, each
+ * conditioned on the item's existence (a create must not overwrite, an update or delete must find
+ * it), for a transaction that also holds the change's audit entry.
+ */
 function catalogWriter<T extends { id: string }>(options: {
   entity: string;
   schema: v.GenericSchema<unknown, T>;
@@ -18,6 +24,20 @@ function catalogWriter<T extends { id: string }>(options: {
     async put(value: T): Promise<void> {
       await documentClient.send(new PutCommand({ TableName: tableName, Item: toItem(value) }));
     },
+    createWrite: (value: T) => ({ Put: { TableName: tableName, Item: toItem(value), ConditionExpression: 'attribute_not_exists(pk)' } }),
+    replaceWrite: (value: T) => ({ Put: { TableName: tableName, Item: toItem(value), ConditionExpression: 'attribute_exists(pk)' } }),
+    deleteWrite: (id: string) => ({ Delete: { TableName: tableName, Key: options.itemKeys(id), ConditionExpression: 'attribute_exists(pk)' } }),
+    /** Moves the item's `status` from one value to another, only if it still has the first. */
+    statusWrite: (id: string, status: string, from: string) => ({
+      Update: {
+        TableName: tableName,
+        Key: options.itemKeys(id),
+        UpdateExpression: 'SET #status = :status',
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': status, ':from': from },
+      },
+    }),
   };
 }
 
@@ -27,6 +47,18 @@ export const cottageWrites = catalogWriter<Cottage>({
   itemKeys: cottageKeys.item,
   listingKeys: (cottage) => cottageKeys.listing(cottage.type, cottage.id),
 });
+
+/** A unit's nightly price alone (the pricing route, and the units of its type that share it), if the unit is still there. */
+export function cottagePriceWrite(id: string, basePrice: number) {
+  v.parse(cottageSchema.entries.base_price, basePrice);
+  return {
+    Update: {
+      TableName: tableName,
+      Key: cottageKeys.item(id),
+      ...updateExpression({ base_price: basePrice }, { expression: 'attribute_exists(pk)' }),
+    },
+  };
+}
 
 export const packageWrites = catalogWriter<StayPackage>({
   entity: 'package',

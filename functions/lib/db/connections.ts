@@ -2,6 +2,7 @@ import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
 import { connectionKeys, type Audience } from './keys.ts';
 import { queryAll } from './query.ts';
+import type { UserRole } from '../../../shared/users.ts';
 
 /** API Gateway closes WebSocket connections after 2 hours; TTL cleans up rows it never told us about. */
 const CONNECTION_LIFETIME_SECONDS = 2 * 60 * 60 + 5 * 60;
@@ -16,23 +17,34 @@ export async function openConnection(connectionId: string, connectedAt: string):
   );
 }
 
-export async function joinAudience(connectionId: string, audience: Audience): Promise<void> {
+/** The account a membership was granted to (staff and a guest's own channel): checked again at every fan-out. */
+export type MemberAccount = { userId: string; role: UserRole; tokenVersion: number };
+
+export async function joinAudience(connectionId: string, audience: Audience, account?: MemberAccount): Promise<void> {
   await documentClient.send(
     new PutCommand({
       TableName: tableName,
-      Item: { ...connectionKeys.membership(connectionId, audience), entity: 'connection-audience', connectionId, audience, expiresAt: expiry() },
+      Item: {
+        ...connectionKeys.membership(connectionId, audience),
+        entity: 'connection-audience',
+        connectionId,
+        audience,
+        ...(account ? { account } : {}),
+        expiresAt: expiry(),
+      },
     }),
   );
 }
 
-export async function connectionsOf(audience: Audience): Promise<string[]> {
+/** The connections of an audience, each with the account it joined as (if it had to prove one). */
+export async function membersOf(audience: Audience): Promise<Array<{ connectionId: string; account?: MemberAccount }>> {
   const items = await queryAll({
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': connectionKeys.audiencePartition(audience) },
-    ProjectionExpression: 'gsi1sk',
+    ProjectionExpression: 'gsi1sk, account',
   });
-  return items.map((item) => String(item.gsi1sk));
+  return items.map((item) => ({ connectionId: String(item.gsi1sk), ...(item.account ? { account: item.account as MemberAccount } : {}) }));
 }
 
 /** Deletes the connection's session and memberships (25 per batch, the BatchWriteItem limit). */

@@ -43,6 +43,22 @@ export function claimNight(cottageId: string, night: string, bookingId: string, 
   };
 }
 
+/**
+ * A unit is booked only while it is offered: checked in the booking's own transaction, so a unit
+ * retired or deleted meanwhile (functions/lib/catalogue/cottage-admin.ts) refuses the booking.
+ */
+export function unitStillOffered(cottageId: string) {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: cottageKeys.item(cottageId),
+      ConditionExpression: '#status = :active',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':active': 'active' },
+    },
+  };
+}
+
 /** Frees a night, but only if this booking still owns it (an expired hold may have been retaken). */
 export function releaseNight(cottageId: string, night: string, bookingId: string) {
   return {

@@ -11,6 +11,7 @@
  * | safari seats per date and slot                   | table | pk=SAFARI#id, sk=SEATS#date#slot                |
  * | pricing rules                                    | gsi1  | gsi1pk=PRICING_RULES                            |
  * | user by id / user by unique e-mail / all users   | table / table / gsi1 | pk=USER#id / pk=EMAIL#email / gsi1pk=USERS |
+ * | user counts (all, active, admins, active admins)  | table | pk=USERSTATS, sk=USERSTATS                      |
  * | booking by id                                    | table | pk=BOOKING#id, sk=BOOKING                       |
  * | booking by reference                             | table | pk=BOOKINGREF#ref, sk=BOOKINGREF (points at id) |
  * | bookings of a user, newest first                 | gsi1  | gsi1pk=USER#id#BOOKINGS, gsi1sk=createdAt       |
@@ -72,7 +73,8 @@ export const userKeys = {
   email: (email: string): Keys => ({ pk: `EMAIL#${normaliseEmail(email)}`, sk: 'EMAIL' }),
   listing: (createdAt: string, id: string): Gsi1Keys => ({ gsi1pk: 'USERS', gsi1sk: `${createdAt}#${id}` }),
   listPartition: 'USERS',
-  loginAttempts: (email: string): Keys => ({ pk: `LOGIN#${normaliseEmail(email)}`, sk: 'LOGIN' }),
+  /** The Users tab's counts and the active-admin count the last-admin rule is checked against, moved in each user write's transaction. */
+  counts: { pk: 'USERSTATS', sk: 'USERSTATS' } as Keys,
 };
 
 /**
@@ -87,6 +89,8 @@ export const loginKeys = {
   fromAddress: (email: string, address: string): Keys => ({ pk: `LOGIN#${normaliseEmail(email)}`, sk: `FROM#${address}` }),
   account: (email: string): Keys => ({ pk: `LOGIN#${normaliseEmail(email)}`, sk: 'ACCOUNT' }),
   knownAddress: (email: string, address: string): Keys => ({ pk: `LOGIN#${normaliseEmail(email)}`, sk: `KNOWN#${address}` }),
+  /** An unknown address's next turn while the account is over its window. */
+  slowLane: (email: string, address: string): Keys => ({ pk: `LOGIN#${normaliseEmail(email)}`, sk: `SLOW#${address}` }),
   address: (address: string): Keys => ({ pk: `LOGINFROM#${address}`, sk: 'ADDRESS' }),
 };
 

@@ -53,6 +53,28 @@ export function putPaymentWrite(payment: PaymentRecord & { user_id?: string }) {
   };
 }
 
+/** The one record of money due at the property for a booking (written when its stay is confirmed). */
+export const offlinePaymentId = (bookingId: string): string => `offline_${bookingId.replace(/-/g, '').slice(0, 14)}`;
+
+/** A cancelled booking owes nothing at the property: its due record is voided in the cancellation's own transaction. */
+export function voidDuePaymentWrite(bookingId: string) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: bookingKeys.payment(bookingId, offlinePaymentId(bookingId)),
+      UpdateExpression: 'SET #status = :cancelled',
+      ConditionExpression: '#status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':cancelled': 'cancelled', ':pending': 'pending' },
+    },
+  };
+}
+
+/** Whether a booking has a due-at-the-property record still open. */
+export async function hasDuePayment(bookingId: string): Promise<boolean> {
+  return (await getItem(bookingKeys.payment(bookingId, offlinePaymentId(bookingId)), true))?.status === 'pending';
+}
+
 export function putRefundWrite(refund: RefundRecord) {
   return {
     Put: {

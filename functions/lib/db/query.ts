@@ -54,7 +54,7 @@ export class InvalidCursor extends Error {
 }
 
 function encodeCursor(index: IndexName, key: Item): string {
-  return Buffer.from(JSON.stringify(indexKeys[index].map((name) => String(key[name] ?? '')))).toString('base64url');
+  return Buffer.from(JSON.stringify([index, ...indexKeys[index].map((name) => String(key[name] ?? ''))])).toString('base64url');
 }
 
 /** A cursor is the strings of our own key attributes, for this partition; anything else is refused rather than passed to DynamoDB. */
@@ -66,9 +66,11 @@ export function decodeCursor(index: IndexName, partition: string, cursor: string
   } catch {
     throw new InvalidCursor();
   }
-  if (!Array.isArray(parts) || parts.length !== names.length || !parts.every((part) => typeof part === 'string' && part.length < 400))
+  if (!Array.isArray(parts) || parts.length !== names.length + 1 || !parts.every((part) => typeof part === 'string' && part.length < 400))
     throw new InvalidCursor();
-  const key = Object.fromEntries(names.map((name, position) => [name, parts[position] as string]));
+  // Made for this index: a gsi1 cursor has the shape of a gsi2 one, so the index is named in it.
+  if (parts[0] !== index) throw new InvalidCursor();
+  const key = Object.fromEntries(names.map((name, position) => [name, parts[position + 1] as string]));
   const partitionAttribute = index === 'table' ? 'pk' : `${index}pk`;
   if (key[partitionAttribute] !== partition) throw new InvalidCursor();
   return key;

@@ -3,7 +3,7 @@ import { getBooking, type StoredBooking } from '../db/bookings.ts';
 import { tableName } from '../db/client.ts';
 import { bookingKeys, normaliseEmail, openHoldKeys } from '../db/keys.ts';
 import { keepNight, nightsStillOwned } from '../db/inventory.ts';
-import { putPaymentWrite } from '../db/payments.ts';
+import { offlinePaymentId, putPaymentWrite } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { conflict, HttpError } from '../http/errors.ts';
 
@@ -85,7 +85,7 @@ export async function confirmPayAtProperty(booking: StoredBooking, now: number):
       },
       ...owned.flatMap(({ cottageId, nights }) => nights.map((night) => keepNight(cottageId, night, booking.id))),
       putPaymentWrite({
-        id: `offline_${booking.id.replace(/-/g, '').slice(0, 14)}`,
+        id: offlinePaymentId(booking.id),
         booking_id: booking.id,
         booking_reference: booking.booking_reference,
         method: 'offline',

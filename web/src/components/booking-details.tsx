@@ -8,6 +8,7 @@ const statusLabels: Record<string, string> = {
   pending: 'Pending',
   reserved: 'Reserved',
   confirmed: 'Confirmed',
+  'checked-in': 'Checked in',
   cancelled: 'Cancelled',
   completed: 'Completed',
   expired: 'Expired',

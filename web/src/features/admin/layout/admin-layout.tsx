@@ -1,3 +1,4 @@
+import { inRoleGroup, type UserRole } from '@shared/users';
 import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -8,7 +9,7 @@ import { roleLabels, tabsFor } from './admin-tabs';
 import '../admin.css';
 
 // The admin side of the live notifications (socket, then the feed when the socket fails): its own chunk.
-const AdminNotifications = lazy(() => import('../notifications/admin-notifications'));
+const AdminNotifications = lazy(() => import('../live/admin-notifications'));
 // The debug panel exists on the local and dev stages only (DESIGN 6).
 const DebugPanel = lazy(() => import('../debug/debug-panel'));
 
@@ -38,7 +39,7 @@ export default function AdminLayout() {
           <Suspense fallback={null}>
             <AdminNotifications />
           </Suspense>
-          {user?.role === 'admin' || user?.role === 'manager' ? (
+          {inRoleGroup((user?.role ?? 'customer') as UserRole, 'manager') ? (
             <Link to={paths.adminAudit.getHref()} className="admin__header-link">
               Audit log
             </Link>

@@ -1,0 +1,60 @@
+import { createStaffBookingSchema } from '../../../shared/booking.ts';
+import { createBooking } from '../../lib/bookings/create-booking.ts';
+import { auditWrite } from '../../lib/db/audit.ts';
+import { toPublicBooking } from '../../lib/db/bookings.ts';
+import { offlinePaymentId, putPaymentWrite } from '../../lib/db/payments.ts';
+import { badRequest } from '../../lib/http/errors.ts';
+import { httpRoute } from '../../lib/http/signed-in-route.ts';
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+/**
+ * POST /api/bookings/admin (staff): a phone booking typed by staff, pay at property. It goes
+ * through the guest's own creation core and transaction (so it can no more oversell than a guest
+ * can), holds its nights for good at once, and carries its payment record (due at the property),
+ * who typed it and an audit entry in that same transaction. It stays pending until a manager
+ * confirms it. The Idempotency-Key header makes a retried request answer with the first booking.
+ */
+export const handler = httpRoute('create-staff-booking', { body: createStaffBookingSchema }, async ({ body, event, principal }) => {
+  const key = event.headers?.['idempotency-key'] ?? event.headers?.['Idempotency-Key'];
+  if (!key || !IDEMPOTENCY_KEY.test(key)) {
+    throw badRequest('An Idempotency-Key header is required: a unique id (8-128 letters, digits, - _ . :) for this booking attempt', {
+      'Idempotency-Key': ['Required, 8-128 characters'],
+    });
+  }
+  const createdBy = `${principal.name} <${principal.email}>`;
+  const created = await createBooking(
+    { ...body, paymentMethod: 'offline', acceptTerms: true, promotionalUpdates: false },
+    {
+      // Each staff member's keys are their own: two people reusing a key never get each other's booking.
+      idempotencyKey: `staff:${principal.userId}:${key}`,
+      staff: {
+        createdBy,
+        alongside: (booking) => [
+          putPaymentWrite({
+            id: offlinePaymentId(booking.id),
+            booking_id: booking.id,
+            booking_reference: booking.booking_reference,
+            method: 'offline',
+            amount: booking.total_amount,
+            currency: 'INR',
+            status: 'pending',
+            recorded_by: createdBy,
+            created_at: booking.created_at,
+          }),
+          auditWrite({
+            actor: principal,
+            action: 'booking.create',
+            subject: { entity: 'booking', id: booking.id, label: booking.booking_reference },
+            after: toPublicBooking(booking),
+            note: 'Phone booking entered by staff',
+            at: booking.created_at,
+          }),
+        ],
+      },
+    },
+  );
+  const { manageToken: _token, ...answer } = created;
+  const headers: Record<string, string> = created.replayed ? { 'idempotent-replayed': 'true' } : {};
+  return { statusCode: 201, data: answer, headers };
+});

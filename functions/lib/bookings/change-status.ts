@@ -1,0 +1,118 @@
+import { actionTo, statusMessages, type UpdateBookingStatusRequest } from '../../../shared/booking-admin.ts';
+import { resortToday } from '../../../shared/stay.ts';
+import { inRoleGroup } from '../../../shared/users.ts';
+import type { Principal } from '../auth.ts';
+import { auditWrite } from '../db/audit.ts';
+import { changeBookingStatusWrite, getBooking, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
+import { keepNight, nightsStillOwned } from '../db/inventory.ts';
+import { offlinePaymentId, putPaymentWrite } from '../db/payments.ts';
+import { transact, TransactionRefused } from '../db/transactions.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { openHoldReleases } from '../payments/pay-at-property.ts';
+import { refundFor, releaseBooking } from './release-booking.ts';
+
+/** What an audit entry keeps of a booking's state: the fields a status change moves. */
+const state = (booking: Partial<StoredBooking>) => ({
+  status: booking.status,
+  payment_status: booking.payment_status,
+  ...(booking.refund_amount !== undefined ? { refund_amount: booking.refund_amount } : {}),
+});
+
+/**
+ * A staff status change (shared/booking-admin.ts `statusActions`): checked against the role and the
+ * booking's current status, then written with its audit entry in one transaction whose condition
+ * is the status it may leave, so two people acting at once cannot both win.
+ * - confirm: the nights become the booking's for good (their hold removed) and a pay-at-property
+ *   booking leaves its owners' open-hold sets; its payment, due at the property, is recorded.
+ * - cancel: exactly the guest's release (nights, seats, open holds), with the 48-hour policy's
+ *   refund, which the stream consumer then sends through the provider for a paid booking.
+ * - check-in (not before the resort's check-in date) and check-out only move the status.
+ */
+export async function changeBookingStatus(id: string, request: UpdateBookingStatusRequest, principal: Principal, now = Date.now()) {
+  const booking = await getBooking(id);
+  if (!booking) throw notFound('Booking not found');
+  const action = actionTo(request.status);
+  if (!inRoleGroup(principal.role, action.group)) throw forbidden(statusMessages.forbidden(action.label));
+  if (!(action.from as readonly string[]).includes(booking.status))
+    throw conflict(statusMessages.wrongFrom(booking.booking_reference, booking.status, action.label), undefined, { status: booking.status });
+
+  const at = new Date(now).toISOString();
+  const by = `${principal.name} <${principal.email}>`;
+  const common = { status_changed_by: by, ...(request.reason ? { status_reason: request.reason } : {}) };
+  const audit = (changes: Record<string, unknown>) =>
+    auditWrite({
+      actor: principal,
+      action: `booking.${action.action}`,
+      subject: { entity: 'booking', id: booking.id, label: booking.booking_reference },
+      before: state(booking),
+      after: { ...state({ ...booking, status: action.to }), ...changes },
+      ...(request.reason ? { note: request.reason } : {}),
+      at,
+    });
+  const refused = async (error: unknown): Promise<never> => {
+    if (!(error instanceof TransactionRefused)) throw error;
+    const fresh = await getBooking(booking.id);
+    const current = fresh?.status ?? booking.status;
+    // The status held, so a night did not: a lapsed hold whose night someone else took meanwhile.
+    if (action.action === 'confirm' && current === booking.status) throw conflict(statusMessages.nightsLost, undefined, { status: current });
+    throw conflict(statusMessages.changedMeanwhile(current), undefined, { status: current });
+  };
+
+  let changes: Record<string, unknown>;
+  try {
+    switch (action.action) {
+      case 'confirm': {
+        const owned = await nightsStillOwned(booking);
+        if (owned.some(({ nights }) => nights.length < booking.claims.nights.length))
+          throw conflict(statusMessages.nightsLost, undefined, { status: booking.status });
+        changes = { ...common, confirmed_at: at };
+        const payAtProperty = booking.payment_method === 'offline' && !booking.guest_confirmed_at;
+        await transact([
+          changeBookingStatusWrite(booking, 'confirmed', ['pending'], changes),
+          audit(changes),
+          ...owned.flatMap(({ cottageId, nights }) => nights.map((night) => keepNight(cottageId, night, booking.id))),
+          // The same record the guest's own confirmation writes: the money is due at the property.
+          ...(payAtProperty
+            ? [
+                putPaymentWrite({
+                  id: offlinePaymentId(booking.id),
+                  booking_id: booking.id,
+                  booking_reference: booking.booking_reference,
+                  method: 'offline',
+                  amount: booking.total_amount,
+                  currency: 'INR',
+                  status: 'pending',
+                  created_at: at,
+                  ...(booking.user_id ? { user_id: booking.user_id } : {}),
+                }),
+              ]
+            : []),
+          ...(booking.open_hold ? openHoldReleases(booking) : []),
+        ]);
+        break;
+      }
+      case 'cancel': {
+        changes = { ...common, cancelled_at: at, refund_amount: refundFor(booking, now), cancelled_by: by };
+        await releaseBooking(booking, 'cancelled', [...action.from], changes, [audit(changes)]);
+        break;
+      }
+      case 'check-in': {
+        const today = resortToday(new Date(now));
+        if (today < booking.check_in_date) throw conflict(statusMessages.tooEarly(booking.check_in_date), undefined, { status: booking.status });
+        changes = { ...common, checked_in_at: at };
+        await transact([changeBookingStatusWrite(booking, 'checked-in', [...action.from], changes), audit(changes)]);
+        break;
+      }
+      case 'check-out': {
+        changes = { ...common, completed_at: at };
+        await transact([changeBookingStatusWrite(booking, 'completed', [...action.from], changes), audit(changes)]);
+        break;
+      }
+    }
+  } catch (error) {
+    return refused(error);
+  }
+  const { holdExpiresAtMs: _hold, hold_expires_at: _holdIso, open_hold: _open, ...rest } = booking;
+  const updated = toPublicBooking({ ...rest, ...changes, status: action.to });
+  return { ...updated, cancel_refund: refundFor(updated, now) };
+}

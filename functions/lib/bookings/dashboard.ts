@@ -1,0 +1,93 @@
+import { BOOKING_MONTHS_BACK, type Dashboard } from '../../../shared/booking-admin.ts';
+import { addDaysIso, resortToday } from '../../../shared/stay.ts';
+import { monthSummary } from '../db/bookings.ts';
+import { reportKeys } from '../db/keys.ts';
+import { queryPage } from '../db/query.ts';
+import { listBookingsPage, monthBack } from './admin-list.ts';
+
+/** Statuses that count as a booking the resort took on (for "confirmed / total" per villa). */
+const settled = new Set(['confirmed', 'checked-in', 'completed']);
+
+/** The daily report items (functions/lib/reports/daily-counters.ts) from one resort day to another, both included. */
+async function reportDays(from: string, to: string): Promise<Array<Record<string, unknown>>> {
+  const years = [...new Set([from.slice(0, 4), to.slice(0, 4)])];
+  const pages = await Promise.all(
+    years.map((year) =>
+      queryPage({
+        index: 'table',
+        partition: reportKeys.yearPartition(year),
+        sortKey: {
+          between: [reportKeys.day(from < `${year}-01-01` ? `${year}-01-01` : from).sk, reportKeys.day(to > `${year}-12-31` ? `${year}-12-31` : to).sk],
+        },
+        forward: true,
+        // At most a year and a day of days: each query reads at most 366 items.
+        limit: 366,
+      }),
+    ),
+  );
+  return pages.flatMap((page) => page.items);
+}
+
+const counter = (day: Record<string, unknown>, name: string): number => (typeof day[name] === 'number' ? (day[name] as number) : 0);
+
+/**
+ * The dashboard (admin section 3): counts by status of the bookings made in the last
+ * BOOKING_MONTHS_BACK months (one projected query per month partition, expired holds left out),
+ * the five newest bookings (the list's own walk), bookings per villa type (settled / all), and
+ * revenue from the daily report counters, never from the bookings: the value of the bookings made
+ * in the last 30 resort days and per month over the last 12 months (bookings still standing:
+ * cancelled ones and lapsed holds are not revenue).
+ */
+export async function dashboardFigures(now = Date.now()): Promise<Dashboard> {
+  const today = resortToday(new Date(now));
+  const months = Array.from({ length: BOOKING_MONTHS_BACK }, (_, back) => monthBack(now, back));
+  const yearStart = `${monthBack(now, 11)}-01`;
+  const [summaries, recent, days] = await Promise.all([
+    Promise.all(months.map((month) => monthSummary(month))),
+    listBookingsPage({ limit: 5, now }),
+    // Twelve months of days also cover the last 30.
+    reportDays(yearStart < addDaysIso(today, -29) ? yearStart : addDaysIso(today, -29), today),
+  ]);
+  const all = summaries.flat().filter((booking) => booking.status !== 'expired');
+  const count = (status: string) => all.filter((booking) => booking.status === status).length;
+
+  const byVilla = new Map<string, { cottage_type: string; cottage_name: string; confirmed_bookings: number; total_bookings: number }>();
+  for (const booking of all) {
+    const entry = byVilla.get(booking.cottage_type) ?? {
+      cottage_type: booking.cottage_type,
+      cottage_name: booking.cottage_name,
+      confirmed_bookings: 0,
+      total_bookings: 0,
+    };
+    if (booking.status !== 'cancelled') entry.total_bookings += 1;
+    if (settled.has(booking.status)) entry.confirmed_bookings += 1;
+    byVilla.set(booking.cottage_type, entry);
+  }
+
+  const since = addDaysIso(today, -29);
+  let totalRevenue = 0;
+  const perMonth = new Map<string, number>();
+  for (const day of days) {
+    const date = String(day.date ?? '');
+    const value = counter(day, 'bookingValue');
+    if (date >= since) totalRevenue += value;
+    if (date >= yearStart) perMonth.set(date.slice(0, 7), (perMonth.get(date.slice(0, 7)) ?? 0) + value);
+  }
+  const monthlyRevenue = Array.from({ length: 12 }, (_, back) => monthBack(now, back)).map((month) => ({ month, revenue: perMonth.get(month) ?? 0 }));
+
+  return {
+    overview: {
+      totalBookings: all.length,
+      confirmedBookings: count('confirmed'),
+      pendingBookings: count('pending'),
+      checkedInBookings: count('checked-in'),
+      completedBookings: count('completed'),
+      cancelledBookings: count('cancelled'),
+      totalRevenue,
+    },
+    recentBookings: recent.bookings,
+    cottageOccupancy: [...byVilla.values()].sort((a, b) => b.total_bookings - a.total_bookings || a.cottage_name.localeCompare(b.cottage_name)),
+    monthlyRevenue,
+    since: months[months.length - 1] ?? today.slice(0, 7),
+  };
+}

@@ -1,0 +1,138 @@
+import * as v from 'valibot';
+import type { PricingRule } from './pricing-rule-schema.ts';
+import { discounted } from './pricing-rules.ts';
+import { isIsoDate } from './stay.ts';
+import { fields, wholeNumber } from './validation.ts';
+
+/*
+ * The portal's pricing rules (admin section 3, Pricing tab): what the form and the API accept. The
+ * server validates each write with these, and the form shows the same messages under its fields.
+ */
+
+export const serviceTypes = ['cottage', 'safari', 'package', 'activity', 'meal'] as const;
+export const pricingCurrencies = ['INR', 'USD', 'EUR', 'GBP'] as const;
+export const pricingSeasons = ['all-year', 'peak', 'off-peak', 'monsoon', 'winter'] as const;
+export const pricingStatuses = ['active', 'inactive', 'seasonal', 'promotional'] as const;
+
+/** How many rules one bulk update may change (all in one transaction, with an audit entry each). */
+export const MAX_BULK_UPDATES = 25;
+
+export const pricingMessages = {
+  serviceName: 'Service name is required',
+  basePrice: 'Base price is required',
+  basePriceRange: 'Base price must be a number from 0 to 1,00,00,000',
+  validFrom: 'Valid from date is required',
+  validUntil: 'Valid until date is required',
+  dateFormat: 'Dates look like 2026-12-24',
+  validOrder: 'Valid until must not be before valid from',
+  description: 'Description is required',
+  discount: 'Discount must be between 0 and 100',
+  minStay: 'Minimum stay must be at least 1 day',
+  maxStay: 'Maximum stay must be at least 1 day',
+  stayOrder: 'Maximum stay must not be below minimum stay',
+} as const;
+
+const requiredText = (message: string, max: number) =>
+  v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, `Must have at most ${max} characters`));
+const date = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.minLength(1, message),
+    v.check((value) => value === '' || isIsoDate(value), pricingMessages.dateFormat),
+  );
+const stay = (message: string) => v.pipe(wholeNumber(message, message), v.minValue(1, message), v.maxValue(365, 'Must be at most 365 days'));
+
+/** Every field of a rule staff edit (`id`, `created_at`, `updated_at` are the server's). */
+const ruleEntries = {
+  service_name: requiredText(pricingMessages.serviceName, 120),
+  service_type: v.picklist(serviceTypes, 'Service type is cottage, safari, package, activity or meal'),
+  /** One villa type, cottage, package or safari id; without it the rule covers the whole service type. */
+  applies_to: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'Must have at most 64 characters'))),
+  base_price: v.pipe(
+    v.number(pricingMessages.basePrice),
+    v.minValue(0, pricingMessages.basePriceRange),
+    v.maxValue(10_000_000, pricingMessages.basePriceRange),
+  ),
+  currency: v.picklist(pricingCurrencies, 'Currency is INR, USD, EUR or GBP'),
+  season: v.picklist(pricingSeasons, 'Season is all-year, peak, off-peak, monsoon or winter'),
+  discount_percentage: v.pipe(v.number(pricingMessages.discount), v.minValue(0, pricingMessages.discount), v.maxValue(100, pricingMessages.discount)),
+  valid_from: date(pricingMessages.validFrom),
+  valid_until: date(pricingMessages.validUntil),
+  min_stay: stay(pricingMessages.minStay),
+  max_stay: stay(pricingMessages.maxStay),
+  description: requiredText(pricingMessages.description, 500),
+  status: v.picklist(pricingStatuses, 'Status is active, inactive, seasonal or promotional'),
+};
+
+/** The fields checked together: dates in order, stays in order (messages under the later field). */
+export function ruleProblems(rule: Partial<Pick<PricingRule, 'valid_from' | 'valid_until' | 'min_stay' | 'max_stay'>>): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  if (rule.valid_from && rule.valid_until && isIsoDate(rule.valid_from) && isIsoDate(rule.valid_until) && rule.valid_until < rule.valid_from)
+    problems.valid_until = [pricingMessages.validOrder];
+  if (typeof rule.min_stay === 'number' && typeof rule.max_stay === 'number' && rule.max_stay < rule.min_stay) problems.max_stay = [pricingMessages.stayOrder];
+  return problems;
+}
+
+/** POST /api/admin/pricing: a new rule (the spec's defaults: currency INR, season all-year). */
+export const createPricingRuleSchema = fields({
+  ...ruleEntries,
+  applies_to: ruleEntries.applies_to,
+  service_type: v.optional(ruleEntries.service_type, 'cottage'),
+  currency: v.optional(ruleEntries.currency, 'INR'),
+  season: v.optional(ruleEntries.season, 'all-year'),
+  discount_percentage: v.optional(ruleEntries.discount_percentage, 0),
+  min_stay: v.optional(ruleEntries.min_stay, 1),
+  max_stay: v.optional(ruleEntries.max_stay, 30),
+  status: v.optional(ruleEntries.status, 'active'),
+});
+export type CreatePricingRule = v.InferOutput<typeof createPricingRuleSchema>;
+
+/** PUT /api/admin/pricing/{id} and each bulk update: only the fields that change (the rule is checked whole after merging). */
+export const pricingRuleChangesSchema = fields({
+  service_name: v.optional(ruleEntries.service_name),
+  service_type: v.optional(ruleEntries.service_type),
+  /** '' clears it (the rule then covers the whole service type). */
+  applies_to: ruleEntries.applies_to,
+  base_price: v.optional(ruleEntries.base_price),
+  currency: v.optional(ruleEntries.currency),
+  season: v.optional(ruleEntries.season),
+  discount_percentage: v.optional(ruleEntries.discount_percentage),
+  valid_from: v.optional(ruleEntries.valid_from),
+  valid_until: v.optional(ruleEntries.valid_until),
+  min_stay: v.optional(ruleEntries.min_stay),
+  max_stay: v.optional(ruleEntries.max_stay),
+  description: v.optional(ruleEntries.description),
+  status: v.optional(ruleEntries.status),
+});
+export type PricingRuleChanges = v.InferOutput<typeof pricingRuleChangesSchema>;
+
+const ruleId = v.pipe(v.string('Each update needs the id of its rule'), v.minLength(1, 'Each update needs the id of its rule'), v.maxLength(64));
+
+/** POST /api/admin/pricing/bulk-update: `{updates: [{id, ...changes}]}`, all applied in one transaction or none. */
+export const bulkUpdatePricingSchema = fields({
+  updates: v.pipe(
+    v.array(v.intersect([fields({ id: ruleId }), pricingRuleChangesSchema]), 'updates is a list of {id, ...changes}'),
+    v.minLength(1, 'Send at least one update'),
+    v.maxLength(MAX_BULK_UPDATES, `At most ${MAX_BULK_UPDATES} updates at once`),
+    v.check((updates) => new Set(updates.map((update) => update.id)).size === updates.length, 'Each rule may appear once in a bulk update'),
+  ),
+});
+export type BulkUpdatePricing = v.InferOutput<typeof bulkUpdatePricingSchema>;
+
+/** A rule as the API answers it. */
+export type AdminPricingRule = PricingRule;
+
+/** Final price of a pricing row: base minus the percentage discount, or the base without one (admin section 5). */
+export const finalPrice = (rule: Pick<PricingRule, 'base_price' | 'discount_percentage'>): number | undefined =>
+  rule.base_price === undefined ? undefined : rule.discount_percentage > 0 ? discounted(rule.base_price, rule.discount_percentage) : rule.base_price;
+
+/**
+ * A rule with `changes` applied (an `applies_to` of '' removes it), and the problems of the result
+ * checked whole: the field rules and the fields checked together.
+ */
+export function applyRuleChanges(rule: PricingRule, changes: PricingRuleChanges): PricingRule {
+  const merged: Record<string, unknown> = { ...rule };
+  for (const [field, value] of Object.entries(changes)) if (value !== undefined) merged[field] = value;
+  if (merged.applies_to === '') delete merged.applies_to;
+  return merged as PricingRule;
+}

@@ -1,0 +1,146 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import {
+  cottageIdOf,
+  cottageInputSchema,
+  describePackageDerivations,
+  packageDerivations,
+  packageInputSchema,
+  safariInputSchema,
+  slugOf,
+  toAdminSafari,
+  toList,
+  toStoredCottage,
+  toStoredPackage,
+  toStoredSafari,
+} from '../../shared/admin-catalogue.ts';
+import { oneUnitPerType } from '../../functions/lib/catalogue/guest-villas.ts';
+import { sampleCottages, samplePackages, sampleSafaris } from '../../infra/local/sample-data.ts';
+
+describe('package derivations (admin spec section 5)', () => {
+  it('multiplier = price / 10000, or 1 without a price', () => {
+    expect(packageDerivations({ price: 15000, includes: '' }).price_multiplier).toBe(1.5);
+    expect(packageDerivations({ price: '12345', includes: '' }).price_multiplier).toBe(1.2345);
+    expect(packageDerivations({ price: '', includes: '' }).price_multiplier).toBe(1);
+    expect(packageDerivations({ price: undefined, includes: '' }).price_multiplier).toBe(1);
+  });
+
+  it("includes_safari when the includes mention 'safari' in any case; max_safaris the existing value, else 2 or 0", () => {
+    expect(packageDerivations({ price: 1, includes: 'Meals, Evening SAFARI' })).toMatchObject({ includes_safari: true, max_safaris: 2 });
+    expect(packageDerivations({ price: 1, includes: ['Meals', 'Spa'] })).toMatchObject({ includes_safari: false, max_safaris: 0 });
+    expect(packageDerivations({ price: 1, includes: 'safari', existingMaxSafaris: 3 }).max_safaris).toBe(3);
+  });
+
+  it('reads as the form shows it', () => {
+    expect(describePackageDerivations(packageDerivations({ price: 15000, includes: 'Two safaris' }))).toBe('Multiplier 1.5 · includes safari (2)');
+    expect(describePackageDerivations(packageDerivations({ price: '', includes: 'Meals' }))).toBe('Multiplier 1 · no safari');
+  });
+});
+
+describe('mapping the spec payloads onto what we store', () => {
+  it('ids are name slugs, never a villa type slug', () => {
+    expect(slugOf('  Hornbill Villa  2 ')).toBe('hornbill-villa-2');
+    expect(slugOf('Café Suite!')).toBe('cafe-suite');
+    expect(slugOf('!!!')).toBe('item');
+    expect(cottageIdOf('Glass Cottage')).toBe('glass-cottage-1');
+  });
+
+  it('lists come as a list or as comma-separated text, trimmed, without blanks or repeats', () => {
+    expect(toList(' WiFi, Pool ,,WiFi\nSpa ')).toEqual(['WiFi', 'Pool', 'Spa']);
+    expect(toList(['a', ' ', 'b'])).toEqual(['a', 'b']);
+  });
+
+  it("a cottage's price_per_night and capacity are base_price and max_guests; a new unit borrows its type's size and images", () => {
+    const input = v.parse(cottageInputSchema, {
+      name: 'Hornbill Villa 2',
+      description: 'Second',
+      price_per_night: 18000,
+      capacity: 6,
+      amenities: 'King Bed, WiFi',
+      type: 'hornbill-villa',
+    });
+    expect(toStoredCottage(input, { id: 'hornbill-villa-2', sibling: sampleCottages[0] })).toEqual({
+      id: 'hornbill-villa-2',
+      name: 'Hornbill Villa 2',
+      type: 'hornbill-villa',
+      description: 'Second',
+      base_price: 18000,
+      max_guests: 6,
+      size_sqft: 1200,
+      amenities: ['King Bed', 'WiFi'],
+      images: ['/images/villas/hornbill-villa.svg'],
+      status: 'active',
+    });
+  });
+
+  it("a package from the spec's payload keeps the 0/1 flags' meaning and takes the spec's defaults", () => {
+    const input = v.parse(packageInputSchema, {
+      name: 'Spa Days',
+      type: 'wellness',
+      description: 'Spa',
+      price_multiplier: 1.1,
+      includes_safari: 0,
+      max_safaris: 0,
+      is_active: 0,
+    });
+    expect(toStoredPackage(input, { id: 'spa-days' })).toMatchObject({
+      includes_safari: false,
+      is_active: false,
+      status: 'inactive',
+      max_guests: 6,
+      min_guests: 1,
+      duration: '2-3 nights',
+      category: 'comfort',
+    });
+    const seasonal = v.parse(packageInputSchema, { name: 'x', description: 'y', status: 'seasonal', is_active: 1 });
+    expect(toStoredPackage(seasonal, { id: 'x' })).toMatchObject({ status: 'seasonal', is_active: false });
+  });
+
+  it('an update without includes keeps the stored includes and safari flag', () => {
+    const existing = samplePackages[3];
+    if (!existing) throw new Error('sample');
+    const input = v.parse(packageInputSchema, { name: existing.name, description: existing.description, type: 'safari', price_multiplier: 2 });
+    expect(toStoredPackage(input, { id: existing.id, existing })).toMatchObject({
+      includes: existing.includes,
+      includes_safari: true,
+      max_safaris: 3,
+      price_multiplier: 2,
+    });
+  });
+
+  it("a safari's start and end become its first slot (other slots kept); only an active one is bookable; the spec shape reads back", () => {
+    const existing = sampleSafaris[0];
+    if (!existing) throw new Error('sample');
+    const input = v.parse(safariInputSchema, {
+      name: existing.name,
+      description: existing.description,
+      duration: '3 hours',
+      price: 800,
+      max_guests: 6,
+      start_time: '05:30',
+      end_time: '08:30',
+      meeting_point: 'Gate',
+      includes: 'Jeep',
+      status: 'seasonal',
+    });
+    const stored = toStoredSafari(input, { id: existing.id, existing });
+    expect(stored).toMatchObject({
+      time_slots: ['05:30-08:30', '07:00-10:00'],
+      category: 'morning',
+      is_active: false,
+      seats_per_slot: 12,
+      highlights: existing.highlights,
+    });
+    expect(toAdminSafari(stored)).toMatchObject({ start_time: '05:30', end_time: '08:30', type: 'morning', status: 'seasonal' });
+    expect(toAdminSafari(sampleSafaris[2] as never)).toMatchObject({ type: 'night', status: 'active', meeting_point: '', exclusions: [] });
+  });
+});
+
+describe('the guest list of villas', () => {
+  it('shows each type once, as its first bookable unit by id', () => {
+    const [hornbill, kingfisher] = sampleCottages;
+    if (!hornbill || !kingfisher) throw new Error('sample');
+    const units = [{ ...hornbill, id: 'hornbill-villa-2', name: 'Hornbill Villa 2' }, hornbill, { ...kingfisher, status: 'maintenance' as const }];
+    expect(oneUnitPerType(units).map((unit) => unit.id)).toEqual(['hornbill-1']);
+  });
+});

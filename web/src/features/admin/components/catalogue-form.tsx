@@ -1,0 +1,102 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type * as v from 'valibot';
+import { ApiError } from '@/lib/api-client';
+
+/*
+ * What the catalogue forms (cottages, packages, safaris) share: values held as typed text (nothing
+ * typed is lost to a failed parse), checked with the server's own schema from @shared, each
+ * field's messages under it (the server's 400 details too), focus on the first problem.
+ */
+
+export type FormErrors = Record<string, string[]>;
+
+export function errorsOf(issues: readonly v.BaseIssue<unknown>[]): FormErrors {
+  const errors: FormErrors = {};
+  for (const issue of issues) {
+    const key = issue.path?.[0]?.key;
+    (errors[typeof key === 'string' ? key : '_'] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** '' is a missing number; anything else is sent as the number it reads as (the schema says if it is not one). */
+export const numberOf = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
+
+export function useCatalogueForm<K extends string>(initial: Record<K, string>, serverErrors?: FormErrors) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const id = useId();
+  const shown: FormErrors = { ...serverErrors, ...errors };
+
+  const set = (name: K) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+    setErrors((current) => {
+      const { [name]: _gone, ...rest } = current;
+      return rest;
+    });
+  };
+
+  /** Shows the problems (focusing the first), or hands the checked body on. */
+  const submitWith =
+    <T,>(check: (values: Record<K, string>) => { ok: true; body: T } | { ok: false; errors: FormErrors }, onSubmit: (body: T) => void) =>
+    (event: FormEvent) => {
+      event.preventDefault();
+      const checked = check(values);
+      if (!checked.ok) {
+        setErrors(checked.errors);
+        const first = Object.keys(checked.errors)[0];
+        if (first) document.getElementById(`${id}-${first}`)?.focus();
+        return;
+      }
+      setErrors({});
+      onSubmit(checked.body);
+    };
+
+  const field = (name: K, label: string, control: (props: Record<string, unknown>) => ReactNode, options: { wide?: boolean; hint?: ReactNode } = {}) => {
+    const messages = shown[name];
+    const describedBy = [messages?.length ? `${id}-${name}-error` : '', options.hint ? `${id}-${name}-hint` : ''].filter(Boolean).join(' ');
+    return (
+      <label className={options.wide ? 'admin-form__wide' : undefined}>
+        {label}
+        {control({
+          id: `${id}-${name}`,
+          name,
+          value: values[name],
+          onChange: set(name),
+          'aria-invalid': messages?.length ? true : undefined,
+          'aria-describedby': describedBy || undefined,
+        })}
+        {options.hint ? (
+          <span id={`${id}-${name}-hint`} className="muted">
+            {options.hint}
+          </span>
+        ) : null}
+        {messages?.length ? (
+          <span id={`${id}-${name}-error`} className="field-error">
+            {messages.join(' ')}
+          </span>
+        ) : null}
+      </label>
+    );
+  };
+
+  return { values, field, submitWith };
+}
+
+/** A save's failure: the server's field messages go under their fields, its message (or the spec's) in the banner. */
+export function saveFailure(error: unknown, fallback?: string): { banner: string; details?: FormErrors } {
+  if (error instanceof ApiError) return { banner: fallback ?? error.message, ...(error.details ? { details: error.details } : {}) };
+  return { banner: fallback ?? (error instanceof Error ? error.message : 'Something went wrong. Please try again.') };
+}
+
+/** A delete the server refused because guests are coming: its message, and deactivation to offer instead. */
+export const refusedForBookings = (error: unknown): string | undefined =>
+  error instanceof ApiError && error.status === 409 && error.extra.code === 'has_upcoming_bookings' ? error.message : undefined;
+
+export function FormBanner({ message }: { message: string | undefined }) {
+  return message ? (
+    <p role="alert" className="form-banner admin-form__wide">
+      {message}
+    </p>
+  ) : null;
+}

@@ -1,0 +1,147 @@
+import * as v from 'valibot';
+import { cottageInputSchema, villaTypeLabels, type AdminCottage, type CottageInputDraft } from '@shared/admin-catalogue';
+import { cottageStatuses, villaTypes } from '@shared/catalog';
+import { errorsOf, FormBanner, numberOf, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
+
+type Field = 'name' | 'type' | 'description' | 'price_per_night' | 'capacity' | 'size_sqft' | 'amenities' | 'status';
+export type CottageFormValues = Record<Field, string>;
+
+/** Spec section 9: a new cottage is active. */
+export const emptyCottageForm: CottageFormValues = {
+  name: '',
+  type: '',
+  description: '',
+  price_per_night: '',
+  capacity: '',
+  size_sqft: '',
+  amenities: '',
+  status: 'active',
+};
+
+export const formOfCottage = (cottage: AdminCottage): CottageFormValues => ({
+  name: cottage.name,
+  type: cottage.type,
+  description: cottage.description,
+  price_per_night: String(cottage.price_per_night),
+  capacity: String(cottage.capacity),
+  size_sqft: String(cottage.size_sqft),
+  amenities: cottage.amenities,
+  status: cottage.status,
+});
+
+/** The form checked with the server's own schema (spec section 5: name, price, capacity and description required). */
+export function checkCottageForm(values: CottageFormValues): { ok: true; body: CottageInputDraft } | { ok: false; errors: FormErrors } {
+  const body = {
+    ...values,
+    price_per_night: numberOf(values.price_per_night),
+    capacity: numberOf(values.capacity),
+    size_sqft: numberOf(values.size_sqft),
+    type: values.type || undefined,
+  };
+  const result = v.safeParse(cottageInputSchema, body);
+  return result.success ? { ok: true, body: body as CottageInputDraft } : { ok: false, errors: errorsOf(result.issues) };
+}
+
+/** The inline Add / Edit cottage form. A unit belongs to a villa type; units of a type share its price. */
+export function CottageForm({
+  editing,
+  initial,
+  busy,
+  serverErrors,
+  banner,
+  typePrices,
+  onSubmit,
+  onCancel,
+}: {
+  editing: boolean;
+  initial: CottageFormValues;
+  busy: boolean;
+  serverErrors?: FormErrors | undefined;
+  banner?: string | undefined;
+  typePrices: Partial<Record<string, number>>;
+  onSubmit: (body: CottageInputDraft) => void;
+  onCancel: () => void;
+}) {
+  const { values, field, submitWith } = useCatalogueForm(initial, serverErrors);
+  const typePrice = values.type ? typePrices[values.type] : undefined;
+  const priceHint =
+    typePrice !== undefined && values.type
+      ? `Units of ${villaTypeLabels[values.type as keyof typeof villaTypeLabels]} share one price (now ₹${typePrice.toLocaleString('en-IN')}); a new price applies to all of them.`
+      : undefined;
+
+  return (
+    <section className="admin-panel catalogue-form" aria-labelledby="cottage-form-title">
+      <h3 id="cottage-form-title">{editing ? 'Edit Cottage' : 'Add New Cottage'}</h3>
+      <form className="admin-form" noValidate onSubmit={submitWith(checkCottageForm, onSubmit)}>
+        <FormBanner message={banner} />
+        {field('name', 'Name', (props) => (
+          <input {...props} autoComplete="off" />
+        ))}
+        {field(
+          'type',
+          'Villa type',
+          (props) => (
+            <select {...props}>
+              <option value="">Choose a villa type</option>
+              {villaTypes.map((type) => (
+                <option key={type} value={type}>
+                  {villaTypeLabels[type]}
+                </option>
+              ))}
+            </select>
+          ),
+          { hint: 'The cottage is one more unit of this type for guests to book.' },
+        )}
+        {field(
+          'price_per_night',
+          'Price per night (₹)',
+          (props) => (
+            <input {...props} type="number" inputMode="numeric" min={1} step={1} />
+          ),
+          {
+            hint: priceHint,
+          },
+        )}
+        {field('capacity', 'Capacity (guests)', (props) => (
+          <input {...props} type="number" inputMode="numeric" min={1} max={20} step={1} />
+        ))}
+        {field('size_sqft', 'Size (sq ft, optional)', (props) => (
+          <input {...props} type="number" inputMode="numeric" min={1} step={1} />
+        ))}
+        {field('status', 'Status', (props) => (
+          <select {...props}>
+            {cottageStatuses.map((status) => (
+              <option key={status} value={status}>
+                {status[0]?.toUpperCase() + status.slice(1)}
+              </option>
+            ))}
+          </select>
+        ))}
+        {field(
+          'description',
+          'Description',
+          (props) => (
+            <textarea {...props} rows={3} />
+          ),
+          { wide: true },
+        )}
+        {field(
+          'amenities',
+          'Amenities (optional, comma-separated)',
+          (props) => (
+            <input {...props} placeholder="King Bed, Forest View, WiFi" />
+          ),
+          { wide: true },
+        )}
+        <div className="form-actions">
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+            {busy ? 'Saving...' : editing ? 'Update Cottage' : 'Create Cottage'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
