@@ -24,6 +24,9 @@ const unitEnv = {
 export default defineConfig({
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
+    // Two files at a time even on a two-core machine (Vitest's default there is one): most of a file's
+    // time is spent waiting on DynamoDB Local, Chromium or a local server, which run in processes of their own.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], env: unitEnv } },
       {
