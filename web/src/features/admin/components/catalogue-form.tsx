@@ -22,6 +22,9 @@ export function errorsOf(issues: readonly v.BaseIssue<unknown>[]): FormErrors {
 /** '' is a missing number; anything else is sent as the number it reads as (the schema says if it is not one). */
 export const numberOf = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
 
+/** A type or status as a label: 'full-day' reads 'Full Day'. */
+export const titleCase = (text: string) => text.replace(/-/g, ' ').replace(/\b\w/g, (letter) => letter.toUpperCase());
+
 export function useCatalogueForm<K extends string>(initial: Record<K, string>, serverErrors?: FormErrors) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FormErrors>({});
@@ -99,4 +102,46 @@ export function FormBanner({ message }: { message: string | undefined }) {
       {message}
     </p>
   ) : null;
+}
+
+/**
+ * The inline Add / Edit form around a tab's fields: its heading, the save's banner, Cancel and the
+ * submit button ('Create Cottage' / 'Update Cottage', 'Saving...' while the save runs).
+ */
+export function CatalogueFormShell({
+  noun,
+  editing,
+  busy,
+  banner,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  /** Capitalised, as in 'Add New Cottage'. */
+  noun: string;
+  editing: boolean;
+  busy: boolean;
+  banner: string | undefined;
+  onSubmit: (event: FormEvent) => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const titleId = `${noun.toLowerCase()}-form-title`;
+  return (
+    <section className="admin-panel catalogue-form" aria-labelledby={titleId}>
+      <h3 id={titleId}>{editing ? `Edit ${noun}` : `Add New ${noun}`}</h3>
+      <form className="admin-form" noValidate onSubmit={onSubmit}>
+        <FormBanner message={banner} />
+        {children}
+        <div className="form-actions">
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+            {busy ? 'Saving...' : editing ? `Update ${noun}` : `Create ${noun}`}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { cottageInputSchema, villaTypeLabels, type AdminCottage, type CottageInputDraft } from '@shared/admin-catalogue';
 import { cottageStatuses, villaTypes } from '@shared/catalog';
-import { errorsOf, FormBanner, numberOf, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
+import { CatalogueFormShell, errorsOf, numberOf, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
 
 type Field = 'name' | 'type' | 'description' | 'price_per_night' | 'capacity' | 'size_sqft' | 'amenities' | 'status';
 export type CottageFormValues = Record<Field, string>;
@@ -70,78 +70,66 @@ export function CottageForm({
       : undefined;
 
   return (
-    <section className="admin-panel catalogue-form" aria-labelledby="cottage-form-title">
-      <h3 id="cottage-form-title">{editing ? 'Edit Cottage' : 'Add New Cottage'}</h3>
-      <form className="admin-form" noValidate onSubmit={submitWith(checkCottageForm, onSubmit)}>
-        <FormBanner message={banner} />
-        {field('name', 'Name', (props) => (
-          <input {...props} autoComplete="off" />
-        ))}
-        {field(
-          'type',
-          'Villa type',
-          (props) => (
-            <select {...props}>
-              <option value="">Choose a villa type</option>
-              {villaTypes.map((type) => (
-                <option key={type} value={type}>
-                  {villaTypeLabels[type]}
-                </option>
-              ))}
-            </select>
-          ),
-          { hint: 'The cottage is one more unit of this type for guests to book.' },
-        )}
-        {field(
-          'price_per_night',
-          'Price per night (₹)',
-          (props) => (
-            <input {...props} type="number" inputMode="numeric" min={1} step={1} />
-          ),
-          {
-            hint: priceHint,
-          },
-        )}
-        {field('capacity', 'Capacity (guests)', (props) => (
-          <input {...props} type="number" inputMode="numeric" min={1} max={20} step={1} />
-        ))}
-        {field('size_sqft', 'Size (sq ft, optional)', (props) => (
-          <input {...props} type="number" inputMode="numeric" min={1} step={1} />
-        ))}
-        {field('status', 'Status', (props) => (
+    <CatalogueFormShell noun="Cottage" editing={editing} busy={busy} banner={banner} onSubmit={submitWith(checkCottageForm, onSubmit)} onCancel={onCancel}>
+      {field('name', 'Name', (props) => (
+        <input {...props} autoComplete="off" />
+      ))}
+      {field(
+        'type',
+        'Villa type',
+        (props) => (
           <select {...props}>
-            {cottageStatuses.map((status) => (
-              <option key={status} value={status}>
-                {status[0]?.toUpperCase() + status.slice(1)}
+            <option value="">Choose a villa type</option>
+            {villaTypes.map((type) => (
+              <option key={type} value={type}>
+                {villaTypeLabels[type]}
               </option>
             ))}
           </select>
-        ))}
-        {field(
-          'description',
-          'Description',
-          (props) => (
-            <textarea {...props} rows={3} />
-          ),
-          { wide: true },
-        )}
-        {field(
-          'amenities',
-          'Amenities (optional, comma-separated)',
-          (props) => (
-            <input {...props} placeholder="King Bed, Forest View, WiFi" />
-          ),
-          { wide: true },
-        )}
-        <div className="form-actions">
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-            {busy ? 'Saving...' : editing ? 'Update Cottage' : 'Create Cottage'}
-          </button>
-        </div>
-      </form>
-    </section>
+        ),
+        { hint: 'The cottage is one more unit of this type for guests to book.' },
+      )}
+      {field(
+        'price_per_night',
+        'Price per night (₹)',
+        (props) => (
+          <input {...props} type="number" inputMode="numeric" min={1} step={1} />
+        ),
+        {
+          hint: priceHint,
+        },
+      )}
+      {field('capacity', 'Capacity (guests)', (props) => (
+        <input {...props} type="number" inputMode="numeric" min={1} max={20} step={1} />
+      ))}
+      {field('size_sqft', 'Size (sq ft, optional)', (props) => (
+        <input {...props} type="number" inputMode="numeric" min={1} step={1} />
+      ))}
+      {field('status', 'Status', (props) => (
+        <select {...props}>
+          {cottageStatuses.map((status) => (
+            <option key={status} value={status}>
+              {status[0]?.toUpperCase() + status.slice(1)}
+            </option>
+          ))}
+        </select>
+      ))}
+      {field(
+        'description',
+        'Description',
+        (props) => (
+          <textarea {...props} rows={3} />
+        ),
+        { wide: true },
+      )}
+      {field(
+        'amenities',
+        'Amenities (optional, comma-separated)',
+        (props) => (
+          <input {...props} placeholder="King Bed, Forest View, WiFi" />
+        ),
+        { wide: true },
+      )}
+    </CatalogueFormShell>
   );
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describePackageDerivations, packageDerivations, packageFormRequired, packageInputSchema, toList, type AdminPackage } from '@shared/admin-catalogue';
 import { packageStatuses, packageTypes } from '@shared/catalog';
-import { errorsOf, FormBanner, numberOf, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
+import { CatalogueFormShell, errorsOf, numberOf, titleCase, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
 
 type Field = 'name' | 'type' | 'duration' | 'price' | 'max_guests' | 'description' | 'includes' | 'exclusions' | 'status';
 export type PackageFormValues = Record<Field, string>;
@@ -30,8 +30,6 @@ export const formOfPackage = (stayPackage: AdminPackage): PackageFormValues => (
   exclusions: stayPackage.exclusions.join(', '),
   status: stayPackage.status,
 });
-
-const titleCase = (text: string) => text.replace(/-/g, ' ').replace(/\b\w/g, (letter) => letter.toUpperCase());
 
 /**
  * The form's values as the spec's payload (section 7) and ours: the derivations of section 5
@@ -96,79 +94,74 @@ export function PackageForm({
   const derived = packageDerivations({ price: values.price, includes: values.includes, existingMaxSafaris });
 
   return (
-    <section className="admin-panel catalogue-form" aria-labelledby="package-form-title">
-      <h3 id="package-form-title">{editing ? 'Edit Package' : 'Add New Package'}</h3>
-      <form className="admin-form" noValidate onSubmit={submitWith((current) => checkPackageForm(current, existingMaxSafaris), onSubmit)}>
-        <FormBanner message={banner} />
-        {field('name', 'Package name', (props) => (
-          <input {...props} autoComplete="off" />
-        ))}
-        {field('type', 'Type', (props) => (
-          <select {...props}>
-            {packageTypes.map((type) => (
-              <option key={type} value={type}>
-                {titleCase(type)}
-              </option>
-            ))}
-          </select>
-        ))}
-        {field('duration', 'Duration', (props) => (
-          <input {...props} placeholder="3 Days / 2 Nights" />
-        ))}
-        {field('price', 'Price (₹)', (props) => (
-          <input {...props} type="number" inputMode="numeric" min={1} step={1} />
-        ))}
-        {field('max_guests', 'Max guests', (props) => (
-          <input {...props} type="number" inputMode="numeric" min={1} max={20} step={1} />
-        ))}
-        {field('status', 'Status', (props) => (
-          <select {...props}>
-            {packageStatuses.map((status) => (
-              <option key={status} value={status}>
-                {titleCase(status)}
-              </option>
-            ))}
-          </select>
-        ))}
-        {field(
-          'description',
-          'Description',
-          (props) => (
-            <textarea {...props} rows={3} />
-          ),
-          { wide: true },
-        )}
-        {field(
-          'includes',
-          'Includes (comma-separated)',
-          (props) => (
-            <textarea {...props} rows={2} placeholder="All meals, Two jeep safaris, Naturalist host" />
-          ),
-          {
-            wide: true,
-          },
-        )}
-        {field(
-          'exclusions',
-          'Exclusions (optional)',
-          (props) => (
-            <input {...props} placeholder="Alcohol, Camera fees" />
-          ),
-          { wide: true },
-        )}
-        <p className="catalogue-derived admin-form__wide" aria-live="polite">
-          {describePackageDerivations(derived)}
-          {values.status === 'seasonal' ? ' · seasonal packages are not offered to guests (sent as inactive)' : ''}
-        </p>
-        <div className="form-actions">
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-            {busy ? 'Saving...' : editing ? 'Update Package' : 'Create Package'}
-          </button>
-        </div>
-      </form>
-    </section>
+    <CatalogueFormShell
+      noun="Package"
+      editing={editing}
+      busy={busy}
+      banner={banner}
+      onSubmit={submitWith((current) => checkPackageForm(current, existingMaxSafaris), onSubmit)}
+      onCancel={onCancel}
+    >
+      {field('name', 'Package name', (props) => (
+        <input {...props} autoComplete="off" />
+      ))}
+      {field('type', 'Type', (props) => (
+        <select {...props}>
+          {packageTypes.map((type) => (
+            <option key={type} value={type}>
+              {titleCase(type)}
+            </option>
+          ))}
+        </select>
+      ))}
+      {field('duration', 'Duration', (props) => (
+        <input {...props} placeholder="3 Days / 2 Nights" />
+      ))}
+      {field('price', 'Price (₹)', (props) => (
+        <input {...props} type="number" inputMode="numeric" min={1} step={1} />
+      ))}
+      {field('max_guests', 'Max guests', (props) => (
+        <input {...props} type="number" inputMode="numeric" min={1} max={20} step={1} />
+      ))}
+      {field('status', 'Status', (props) => (
+        <select {...props}>
+          {packageStatuses.map((status) => (
+            <option key={status} value={status}>
+              {titleCase(status)}
+            </option>
+          ))}
+        </select>
+      ))}
+      {field(
+        'description',
+        'Description',
+        (props) => (
+          <textarea {...props} rows={3} />
+        ),
+        { wide: true },
+      )}
+      {field(
+        'includes',
+        'Includes (comma-separated)',
+        (props) => (
+          <textarea {...props} rows={2} placeholder="All meals, Two jeep safaris, Naturalist host" />
+        ),
+        {
+          wide: true,
+        },
+      )}
+      {field(
+        'exclusions',
+        'Exclusions (optional)',
+        (props) => (
+          <input {...props} placeholder="Alcohol, Camera fees" />
+        ),
+        { wide: true },
+      )}
+      <p className="catalogue-derived admin-form__wide" aria-live="polite">
+        {describePackageDerivations(derived)}
+        {values.status === 'seasonal' ? ' · seasonal packages are not offered to guests (sent as inactive)' : ''}
+      </p>
+    </CatalogueFormShell>
   );
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { safariInputSchema, type AdminSafari } from '@shared/admin-catalogue';
 import { safariStatuses, safariTypes } from '@shared/catalog';
-import { errorsOf, FormBanner, numberOf, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
+import { CatalogueFormShell, errorsOf, numberOf, titleCase, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
 
 type Field =
   'name' | 'type' | 'duration' | 'price' | 'max_guests' | 'start_time' | 'end_time' | 'meeting_point' | 'description' | 'includes' | 'exclusions' | 'status';
@@ -44,8 +44,6 @@ export function checkSafariForm(values: SafariFormValues): { ok: true; body: Rec
   return result.success ? { ok: true, body } : { ok: false, errors: errorsOf(result.issues) };
 }
 
-const titleCase = (text: string) => text.replace(/-/g, ' ').replace(/\b\w/g, (letter) => letter.toUpperCase());
-
 /** The inline Add / Edit safari form (spec section 5: every field but exclusions is required). */
 export function SafariForm({
   editing,
@@ -66,82 +64,70 @@ export function SafariForm({
 }) {
   const { field, submitWith } = useCatalogueForm(initial, serverErrors);
   return (
-    <section className="admin-panel catalogue-form" aria-labelledby="safari-form-title">
-      <h3 id="safari-form-title">{editing ? 'Edit Safari' : 'Add New Safari'}</h3>
-      <form className="admin-form" noValidate onSubmit={submitWith(checkSafariForm, onSubmit)}>
-        <FormBanner message={banner} />
-        {field('name', 'Safari name', (props) => (
-          <input {...props} autoComplete="off" />
-        ))}
-        {field('type', 'Type', (props) => (
-          <select {...props}>
-            {safariTypes.map((type) => (
-              <option key={type} value={type}>
-                {titleCase(type)}
-              </option>
-            ))}
-          </select>
-        ))}
-        {field('duration', 'Duration', (props) => (
-          <input {...props} placeholder="3 hours" />
-        ))}
-        {field('price', 'Price per person (₹)', (props) => (
-          <input {...props} type="number" inputMode="numeric" min={1} step={1} />
-        ))}
-        {field('max_guests', 'Max guests', (props) => (
-          <input {...props} type="number" inputMode="numeric" min={1} max={40} step={1} />
-        ))}
-        {field('start_time', 'Start time', (props) => (
-          <input {...props} type="time" />
-        ))}
-        {field('end_time', 'End time', (props) => (
-          <input {...props} type="time" />
-        ))}
-        {field('meeting_point', 'Meeting point', (props) => (
-          <input {...props} placeholder="Main gate jeep bay" />
-        ))}
-        {field('status', 'Status', (props) => (
-          <select {...props}>
-            {safariStatuses.map((status) => (
-              <option key={status} value={status}>
-                {titleCase(status)}
-              </option>
-            ))}
-          </select>
-        ))}
-        {field(
-          'description',
-          'Description',
-          (props) => (
-            <textarea {...props} rows={3} />
-          ),
-          { wide: true },
-        )}
-        {field(
-          'includes',
-          'Includes (comma-separated)',
-          (props) => (
-            <input {...props} placeholder="Open jeep, Naturalist guide, Park entry" />
-          ),
-          { wide: true },
-        )}
-        {field(
-          'exclusions',
-          'Exclusions (optional)',
-          (props) => (
-            <input {...props} placeholder="Camera fee" />
-          ),
-          { wide: true },
-        )}
-        <div className="form-actions">
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-            {busy ? 'Saving...' : editing ? 'Update Safari' : 'Create Safari'}
-          </button>
-        </div>
-      </form>
-    </section>
+    <CatalogueFormShell noun="Safari" editing={editing} busy={busy} banner={banner} onSubmit={submitWith(checkSafariForm, onSubmit)} onCancel={onCancel}>
+      {field('name', 'Safari name', (props) => (
+        <input {...props} autoComplete="off" />
+      ))}
+      {field('type', 'Type', (props) => (
+        <select {...props}>
+          {safariTypes.map((type) => (
+            <option key={type} value={type}>
+              {titleCase(type)}
+            </option>
+          ))}
+        </select>
+      ))}
+      {field('duration', 'Duration', (props) => (
+        <input {...props} placeholder="3 hours" />
+      ))}
+      {field('price', 'Price per person (₹)', (props) => (
+        <input {...props} type="number" inputMode="numeric" min={1} step={1} />
+      ))}
+      {field('max_guests', 'Max guests', (props) => (
+        <input {...props} type="number" inputMode="numeric" min={1} max={40} step={1} />
+      ))}
+      {field('start_time', 'Start time', (props) => (
+        <input {...props} type="time" />
+      ))}
+      {field('end_time', 'End time', (props) => (
+        <input {...props} type="time" />
+      ))}
+      {field('meeting_point', 'Meeting point', (props) => (
+        <input {...props} placeholder="Main gate jeep bay" />
+      ))}
+      {field('status', 'Status', (props) => (
+        <select {...props}>
+          {safariStatuses.map((status) => (
+            <option key={status} value={status}>
+              {titleCase(status)}
+            </option>
+          ))}
+        </select>
+      ))}
+      {field(
+        'description',
+        'Description',
+        (props) => (
+          <textarea {...props} rows={3} />
+        ),
+        { wide: true },
+      )}
+      {field(
+        'includes',
+        'Includes (comma-separated)',
+        (props) => (
+          <input {...props} placeholder="Open jeep, Naturalist guide, Park entry" />
+        ),
+        { wide: true },
+      )}
+      {field(
+        'exclusions',
+        'Exclusions (optional)',
+        (props) => (
+          <input {...props} placeholder="Camera fee" />
+        ),
+        { wide: true },
+      )}
+    </CatalogueFormShell>
   );
 }
