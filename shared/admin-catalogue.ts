@@ -12,7 +12,6 @@ import {
   type StayPackage,
   type VillaType,
 } from './catalog.ts';
-import { formatInr } from './money.ts';
 import { cleanText, tooLongMessage } from './text.ts';
 import { fields, wholeNumber } from './validation.ts';
 
@@ -52,7 +51,7 @@ const amount = (label: string, max: number) =>
     v.minValue(1, `${label} must be more than ₹0`),
     // The message is built only when it is shown: formatting a number en-IN at import loads the
     // locale's data, which cost every catalogue function about 17 ms of its cold start.
-    v.maxValue(max, () => `${label} is at most ${formatInr(max)}`),
+    v.maxValue(max, () => `${label} is at most ₹${max.toLocaleString('en-IN')}`),
   );
 
 const count = (label: string, min: number, max: number) =>
