@@ -1,6 +1,6 @@
 import { inRoleGroup, type UserRole } from '@shared/users';
-import { lazy, Suspense } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { readAdminUser } from '@/lib/admin-session';
 import { signOut } from '@/lib/session';
@@ -22,6 +22,12 @@ export default function AdminLayout() {
   const navigate = useNavigate();
   const user = readAdminUser();
   const stage = useSiteConfig().data?.stage;
+  const { pathname } = useLocation();
+  const tabs = useRef<HTMLElement>(null);
+  // On a phone the tab bar scrolls sideways: keep the open tab in view (after a reload or a shared link too).
+  useEffect(() => {
+    tabs.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
 
   const leave = () => {
     signOut('admin');
@@ -49,7 +55,7 @@ export default function AdminLayout() {
           </button>
         </div>
       </header>
-      <nav className="admin__tabs" aria-label="Portal sections">
+      <nav className="admin__tabs" aria-label="Portal sections" ref={tabs}>
         {tabsFor(user?.role).map((tab) => (
           <NavLink key={tab.id} to={tab.href} className={({ isActive }) => `admin__tab-link${isActive ? ' admin__tab-link--active' : ''}`}>
             {tab.label}
