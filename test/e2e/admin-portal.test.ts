@@ -132,7 +132,10 @@ describe('the admin portal, as the front desk uses it', () => {
       const confirm = page.getByRole('dialog', { name: `${action} booking?` });
       await confirm.waitFor();
       if (action === 'Confirm') await look('booking-confirm');
+      // The row changes at once (optimistic); the server's answer is what counts.
+      const answered = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith('/status'));
       await confirm.getByRole('button', { name: `${action} booking` }).click();
+      expect((await answered).status()).toBe(200);
       await row.getByText(status, { exact: true }).waitFor();
     }
     const stored = await fetch(`${stack.baseUrl}/api/bookings/${(booked.body.data as { booking: { id: string } }).booking.id}/details`, {
