@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserRole } from '../../shared/users.ts';
 import type { Principal } from './auth.ts';
 import { documentClient, tableName } from './db/client.ts';
-import { userKeys } from './db/keys.ts';
+import * as userKeys from './db/keys/user.ts';
 
 /**
  * How long a container trusts what it last read of an account. A suspension, a role or password

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './db/client.ts';
-import { activityKeys } from './db/keys.ts';
+import * as activityKeys from './db/keys/activity.ts';
 
 /** At most one write per container in this window, however many guests check. */
 export const ACTIVITY_SAMPLE_MS = 10_000;

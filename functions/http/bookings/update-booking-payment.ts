@@ -3,7 +3,7 @@ import { fields } from '../../../shared/validation.ts';
 import { auditWrite } from '../../lib/db/audit.ts';
 import { BOOKING_ID, getBooking, toPublicBooking } from '../../lib/db/bookings.ts';
 import { tableName } from '../../lib/db/client.ts';
-import { bookingKeys } from '../../lib/db/keys.ts';
+import * as bookingKeys from '../../lib/db/keys/booking.ts';
 import { putPaymentWrite } from '../../lib/db/payments.ts';
 import { transact, TransactionRefused } from '../../lib/db/transactions.ts';
 import { conflict, notFound } from '../../lib/http/errors.ts';

@@ -1,7 +1,7 @@
 import { BOOKING_MONTHS_BACK, type Dashboard } from '../../../shared/booking-admin.ts';
 import { addDaysIso, resortToday } from '../../../shared/stay.ts';
 import { monthSummary } from '../db/bookings.ts';
-import { reportKeys } from '../db/keys.ts';
+import * as reportKeys from '../db/keys/report.ts';
 import { queryPage } from '../db/query.ts';
 import { listBookingsPage, monthBack } from './admin-list.ts';
 

@@ -2,7 +2,9 @@ import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamo
 import { addDaysIso, stayLimits } from '../../../shared/stay.ts';
 import { documentClient, tableName } from '../db/client.ts';
 import { bookedSeats } from '../db/inventory.ts';
-import { bookingKeys, cottageKeys, reportKeys } from '../db/keys.ts';
+import * as bookingKeys from '../db/keys/booking.ts';
+import * as cottageKeys from '../db/keys/cottage.ts';
+import * as reportKeys from '../db/keys/report.ts';
 import { queryAll } from '../db/query.ts';
 
 /*

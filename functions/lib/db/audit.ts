@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuditEntry } from '../../../shared/audit.ts';
 import type { Principal } from '../auth.ts';
 import { tableName } from './client.ts';
-import { auditKeys } from './keys.ts';
+import * as auditKeys from './keys/audit.ts';
 import { queryPage, withoutStorageAttributes } from './query.ts';
 
 /** Fields never copied into an audit entry's before/after. */

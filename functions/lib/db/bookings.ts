@@ -1,6 +1,7 @@
 import type { BookingRecord } from '../../../shared/booking.ts';
 import type { Quote } from '../../../shared/quote.ts';
-import { bookingKeys, idempotencyKeys } from './keys.ts';
+import * as bookingKeys from './keys/booking.ts';
+import * as idempotencyKeys from './keys/idempotency.ts';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
 import { getItem, queryAll, updateExpression, withoutStorageAttributes } from './query.ts';

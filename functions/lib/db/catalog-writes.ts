@@ -3,7 +3,10 @@ import * as v from 'valibot';
 import type { Cottage, Safari, StayPackage } from '../../../shared/catalog.ts';
 import { cottageSchema, safariSchema, stayPackageSchema } from '../../../shared/catalog-schemas.ts';
 import { documentClient, tableName } from './client.ts';
-import { cottageKeys, packageKeys, safariKeys, type Gsi1Keys, type Keys } from './keys.ts';
+import { type Gsi1Keys, type Keys } from './keys.ts';
+import * as cottageKeys from './keys/cottage.ts';
+import * as packageKeys from './keys/package.ts';
+import * as safariKeys from './keys/safari.ts';
 import { updateExpression } from './query.ts';
 
 /**

@@ -1,5 +1,8 @@
 import type { Cottage, Safari, StayPackage } from '../../../shared/catalog.ts';
-import { cottageKeys, packageKeys, safariKeys, type Keys } from './keys.ts';
+import { type Keys } from './keys.ts';
+import * as cottageKeys from './keys/cottage.ts';
+import * as packageKeys from './keys/package.ts';
+import * as safariKeys from './keys/safari.ts';
 import { getItem, queryAll, withoutStorageAttributes } from './query.ts';
 
 /**

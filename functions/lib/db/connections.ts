@@ -1,6 +1,7 @@
 import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
-import { connectionKeys, type Audience } from './keys.ts';
+import { type Audience } from './keys.ts';
+import * as connectionKeys from './keys/connection.ts';
 import { queryAll } from './query.ts';
 import type { UserRole } from '../../../shared/users.ts';
 

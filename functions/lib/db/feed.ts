@@ -1,5 +1,6 @@
 import type { FeedEntry } from './stream-effects.ts';
-import { feedKeys, type Audience } from './keys.ts';
+import { type Audience } from './keys.ts';
+import * as feedKeys from './keys/feed.ts';
 import { queryPage } from './query.ts';
 
 /** The bell's history looks back at most this far (entries expire after 30 days). */

@@ -1,4 +1,5 @@
-import { cottageKeys, safariKeys } from './keys.ts';
+import * as cottageKeys from './keys/cottage.ts';
+import * as safariKeys from './keys/safari.ts';
 import { queryAll } from './query.ts';
 import { tableName } from './client.ts';
 

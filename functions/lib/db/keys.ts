@@ -36,172 +36,46 @@
 export type Keys = { pk: string; sk: string };
 export type Gsi1Keys = { gsi1pk: string; gsi1sk: string };
 
-export const cottageKeys = {
-  item: (id: string): Keys => ({ pk: `COTTAGE#${id}`, sk: 'COTTAGE' }),
-  listing: (type: string, id: string): Gsi1Keys => ({ gsi1pk: 'COTTAGES', gsi1sk: `TYPE#${type}#${id}` }),
-  listPartition: 'COTTAGES',
-  typePrefix: (type: string): string => `TYPE#${type}#`,
-  night: (id: string, date: string): Keys => ({ pk: `COTTAGE#${id}`, sk: `NIGHT#${date}` }),
-};
+export * as cottageKeys from './keys/cottage.ts';
 
-export const packageKeys = {
-  item: (id: string): Keys => ({ pk: `PACKAGE#${id}`, sk: 'PACKAGE' }),
-  listing: (id: string): Gsi1Keys => ({ gsi1pk: 'PACKAGES', gsi1sk: id }),
-  listPartition: 'PACKAGES',
-};
+export * as packageKeys from './keys/package.ts';
 
-export const safariKeys = {
-  item: (id: string): Keys => ({ pk: `SAFARI#${id}`, sk: 'SAFARI' }),
-  listing: (id: string): Gsi1Keys => ({ gsi1pk: 'SAFARIS', gsi1sk: id }),
-  listPartition: 'SAFARIS',
-  seats: (id: string, date: string, slot: string): Keys => ({ pk: `SAFARI#${id}`, sk: `SEATS#${date}#${slot}` }),
-  /** Sort-key bounds of every seat counter from `from` to `to` (dates), any slot. */
-  seatsBetween: (from: string, to: string): { from: string; to: string } => ({ from: `SEATS#${from}`, to: `SEATS#${to}~` }),
-};
+export * as safariKeys from './keys/safari.ts';
 
-export const pricingRuleKeys = {
-  item: (id: string): Keys => ({ pk: `PRICING#${id}`, sk: 'PRICING' }),
-  listing: (id: string): Gsi1Keys => ({ gsi1pk: 'PRICING_RULES', gsi1sk: id }),
-  listPartition: 'PRICING_RULES',
-};
+export * as pricingRuleKeys from './keys/pricing-rule.ts';
 
-/** E-mail addresses are unique case-insensitively. */
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+export { normaliseEmail } from './keys/user.ts';
 
-export const userKeys = {
-  item: (id: string): Keys => ({ pk: `USER#${id}`, sk: 'USER' }),
-  email: (email: string): Keys => ({ pk: `EMAIL#${normaliseEmail(email)}`, sk: 'EMAIL' }),
-  listing: (createdAt: string, id: string): Gsi1Keys => ({ gsi1pk: 'USERS', gsi1sk: `${createdAt}#${id}` }),
-  listPartition: 'USERS',
-  /** The Users tab's counts and the active-admin count the last-admin rule is checked against, moved in each user write's transaction. */
-  counts: { pk: 'USERSTATS', sk: 'USERSTATS' } as Keys,
-};
+export * as userKeys from './keys/user.ts';
 
-/**
- * Sign-in throttling (functions/lib/db/login-attempts.ts): failures counted per account and client
- * address together (a stranger's guesses never lock the owner out on their own address), per
- * address over all accounts, and per account over all addresses; an address that signed in to the
- * account before is known to it. All of one account's rows share its partition, so lifting a
- * lockout is one query.
- */
-export const loginKeys = {
-  accountPartition: (email: string): string => `LOGIN#${normaliseEmail(email)}`,
-  fromAddress: (email: string, address: string): Keys => ({ pk: `LOGIN#${normaliseEmail(email)}`, sk: `FROM#${address}` }),
-  account: (email: string): Keys => ({ pk: `LOGIN#${normaliseEmail(email)}`, sk: 'ACCOUNT' }),
-  knownAddress: (email: string, address: string): Keys => ({ pk: `LOGIN#${normaliseEmail(email)}`, sk: `KNOWN#${address}` }),
-  /** An unknown address's next turn while the account is over its window. */
-  slowLane: (email: string, address: string): Keys => ({ pk: `LOGIN#${normaliseEmail(email)}`, sk: `SLOW#${address}` }),
-  address: (address: string): Keys => ({ pk: `LOGINFROM#${address}`, sk: 'ADDRESS' }),
-};
+export * as loginKeys from './keys/login.ts';
 
-export const bookingKeys = {
-  item: (id: string): Keys => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' }),
-  reference: (reference: string): Keys => ({ pk: `BOOKINGREF#${reference}`, sk: 'BOOKINGREF' }),
-  byUser: (userId: string, createdAt: string): Gsi1Keys => ({
-    gsi1pk: `USER#${userId}#BOOKINGS`,
-    gsi1sk: createdAt,
-  }),
-  byMonth: (createdAt: string, status: string) => ({
-    gsi2pk: bookingKeys.monthPartition(createdAt.slice(0, 7)),
-    gsi2sk: `${status}#${createdAt}`,
-  }),
-  /** The gsi2 partition of the bookings created in a month (yyyy-mm). */
-  monthPartition: (month: string): string => `BOOKINGS#${month}`,
-  /** gsi2 sort-key prefix of one status in a month partition. */
-  statusPrefix: (status: string): string => `${status}#`,
-  payment: (bookingId: string, paymentId: string): Keys => ({ pk: `BOOKING#${bookingId}`, sk: `PAYMENT#${paymentId}` }),
-};
+export * as bookingKeys from './keys/booking.ts';
 
-/** Payments: the provider's order points at its booking; payments and refunds live in the booking's partition. */
-export const paymentKeys = {
-  refund: (bookingId: string, refundId: string): Keys => ({ pk: `BOOKING#${bookingId}`, sk: `REFUND#${refundId}` }),
-  order: (orderId: string): Keys => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' }),
-  /** Every payment and refund, newest first, for the staff list and its stats. */
-  listing: (createdAt: string, id: string): Gsi1Keys => ({ gsi1pk: 'PAYMENTS', gsi1sk: `${createdAt}#${id}` }),
-  listPartition: 'PAYMENTS',
-  /** A provider webhook event already handled (`x-razorpay-event-id`): a replay finds it and does nothing. */
-  webhookEvent: (eventId: string): Keys => ({ pk: `WEBHOOK#${eventId}`, sk: 'WEBHOOK' }),
-};
+export * as paymentKeys from './keys/payment.ts';
 
-/** Open pay-at-property bookings (unconfirmed) per e-mail, phone and client address: the set of their ids. */
-export const openHoldKeys = {
-  /** `owner`: `email#…`, `phone#…` or `address#…`. */
-  of: (owner: string): Keys => ({ pk: `OPENHOLDS#${owner}`, sk: 'OPENHOLDS' }),
-};
+export * as openHoldKeys from './keys/open-hold.ts';
 
-export const idempotencyKeys = {
-  item: (scope: string, key: string): Keys => ({ pk: `IDEMPOTENCY#${scope}#${key}`, sk: 'IDEMPOTENCY' }),
-};
+export * as idempotencyKeys from './keys/idempotency.ts';
 
 /** Who a WebSocket message is for: all staff, all guests, or one signed-in user. */
 export type Audience = 'admin' | 'customer' | `user:${string}`;
 
-export const connectionKeys = {
-  partition: (connectionId: string): string => `CONNECTION#${connectionId}`,
-  membership: (connectionId: string, audience: Audience): Keys & Gsi1Keys => ({
-    pk: `CONNECTION#${connectionId}`,
-    sk: `AUDIENCE#${audience}`,
-    gsi1pk: `AUDIENCE#${audience}`,
-    gsi1sk: connectionId,
-  }),
-  /** Every connection has this row from $connect on, so $disconnect finds it even if it never joined. */
-  session: (connectionId: string): Keys => ({ pk: `CONNECTION#${connectionId}`, sk: 'SESSION' }),
-  audiencePartition: (audience: Audience): string => `AUDIENCE#${audience}`,
-};
+export * as connectionKeys from './keys/connection.ts';
 
-export const feedKeys = {
-  entry: (audience: Audience, at: string, id: string): Keys => ({ pk: `FEED#${audience}`, sk: `${at}#${id}` }),
-  partition: (audience: Audience): string => `FEED#${audience}`,
-};
+export * as feedKeys from './keys/feed.ts';
 
-/** Per-day counters that move with each booking's state, so a report reads one item per day. */
-export const reportKeys = {
-  day: (date: string): Keys => ({ pk: `REPORT#${date.slice(0, 4)}`, sk: `DAY#${date}` }),
-  yearPartition: (year: string): string => `REPORT#${year}`,
-  dayPrefix: 'DAY#',
-};
+export * as reportKeys from './keys/report.ts';
 
-/** Request-side activity recorded as a sampled per-minute aggregate (no table write per guest request). */
-export const activityKeys = {
-  minute: (kind: string, at: string): Keys => ({ pk: `ACTIVITY#${kind}`, sk: `MINUTE#${at.slice(0, 16)}` }),
-};
+export * as activityKeys from './keys/activity.ts';
 
-/**
- * The manage-booking lookup's rate limit: one counter per client address per minute window (TTL'd).
- * Its own partition prefix, so the lookup's role may update counters and reach no login counter.
- */
-export const lookupLimitKeys = {
-  window: (clientAddress: string, at: string): Keys => ({ pk: `LOOKUPLIMIT#${clientAddress}`, sk: `MINUTE#${at.slice(0, 16)}` }),
-};
+export * as lookupLimitKeys from './keys/lookup-limit.ts';
 
-/** Records that a stream record's effect was done, keyed by the record's event id (stable across retries). */
-export const effectKeys = {
-  mail: (eventId: string): Keys => ({ pk: `EFFECT#${eventId}`, sk: 'MAIL' }),
-  aggregate: (eventId: string, part: number): Keys => ({ pk: `EFFECT#${eventId}`, sk: `AGGREGATE#${part}` }),
-};
+export * as effectKeys from './keys/effect.ts';
 
-/**
- * An admin change's audit entry lives in the changed thing's own partition (a booking's history is
- * read with the booking), and on gsi1 by month for the audit log.
- */
-export const auditKeys = {
-  entry: (subject: { entity: string; id: string }, at: string, entryId: string): Keys & Gsi1Keys => ({
-    pk: auditKeys.subjectPartition(subject),
-    sk: `${auditKeys.historyPrefix}${at}#${entryId}`,
-    gsi1pk: auditKeys.monthPartition(at.slice(0, 7)),
-    gsi1sk: `${at}#${entryId}`,
-  }),
-  subjectPartition: (subject: { entity: string; id: string }): string =>
-    subject.entity === 'booking' ? bookingKeys.item(subject.id).pk : `AUDITOF#${subject.entity}#${subject.id}`,
-  historyPrefix: 'AUDIT#',
-  monthPartition: (month: string): string => `AUDIT#${month}`,
-};
+export * as auditKeys from './keys/audit.ts';
 
-/** Report exports staff made (what was exported, so Download gives the same file again), newest first. */
-export const reportExportKeys = {
-  item: (createdAt: string, id: string): Keys => ({ pk: 'REPORTEXPORTS', sk: `${createdAt}#${id}` }),
-  partition: 'REPORTEXPORTS',
-};
+export * as reportExportKeys from './keys/report-export.ts';
 
 /** A fixed item the health check reads: a GetItem proves the table answers without scanning it. */
 export const healthKeys: Keys = { pk: 'HEALTH', sk: 'HEALTH' };

@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
-import { loginKeys, type Keys } from './keys.ts';
+import { type Keys } from './keys.ts';
+import * as loginKeys from './keys/login.ts';
 import { queryAll } from './query.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
-import { lookupLimitKeys } from './keys.ts';
+import * as lookupLimitKeys from './keys/lookup-limit.ts';
 
 /** Manage-booking lookups one client address may make per minute window. */
 export const MAX_LOOKUPS_PER_MINUTE = 20;

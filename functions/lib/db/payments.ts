@@ -1,7 +1,8 @@
 import type { PaymentRecord, RefundRecord } from '../../../shared/payments.ts';
 import type { StoredBooking } from './bookings.ts';
 import { tableName } from './client.ts';
-import { bookingKeys, paymentKeys } from './keys.ts';
+import * as bookingKeys from './keys/booking.ts';
+import * as paymentKeys from './keys/payment.ts';
 import { getItem, queryAll, queryPage, withoutStorageAttributes } from './query.ts';
 
 /**

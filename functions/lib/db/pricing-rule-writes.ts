@@ -2,7 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
 import { pricingRuleSchema, type PricingRule } from '../../../shared/pricing-rule-schema.ts';
 import { documentClient, tableName } from './client.ts';
-import { pricingRuleKeys } from './keys.ts';
+import * as pricingRuleKeys from './keys/pricing-rule.ts';
 import { getItem, withoutStorageAttributes } from './query.ts';
 
 const itemOf = (rule: PricingRule) => ({

@@ -1,5 +1,5 @@
 import type { PricingRule } from '../../../shared/pricing-rules.ts';
-import { pricingRuleKeys } from './keys.ts';
+import * as pricingRuleKeys from './keys/pricing-rule.ts';
 import { queryAll, withoutStorageAttributes } from './query.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReportExport } from '../../../shared/admin-reports.ts';
 import { tableName } from './client.ts';
-import { reportExportKeys } from './keys.ts';
+import * as reportExportKeys from './keys/report-export.ts';
 import { queryPage, withoutStorageAttributes } from './query.ts';
 
 /** The Put of an export record (what was exported, by whom, and the figures as exported), for the export's transaction with its audit entry. */

@@ -3,7 +3,10 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { DayCounters } from '../reports/daily-counters.ts';
 import { documentClient, tableName } from './client.ts';
-import { effectKeys, feedKeys, reportKeys, type Audience } from './keys.ts';
+import { type Audience } from './keys.ts';
+import * as effectKeys from './keys/effect.ts';
+import * as feedKeys from './keys/feed.ts';
+import * as reportKeys from './keys/report.ts';
 import { transact, TransactionRefused } from './transactions.ts';
 
 const DAY_SECONDS = 86_400;

@@ -6,7 +6,8 @@ import { LAST_ADMIN_MESSAGE, type UserCounts } from '../../../shared/admin-users
 import { publicUserSchema, type UserStatus } from '../../../shared/user-schemas.ts';
 import type { PublicUser, UserRole } from '../../../shared/users.ts';
 import { documentClient, tableName } from './client.ts';
-import { normaliseEmail, userKeys } from './keys.ts';
+import { normaliseEmail } from './keys.ts';
+import * as userKeys from './keys/user.ts';
 import { getItem, queryAll, queryPage, updateExpression, withoutStorageAttributes } from './query.ts';
 import { transact, TransactionRefused } from './transactions.ts';
 

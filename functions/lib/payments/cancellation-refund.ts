@@ -1,6 +1,6 @@
 import { type StoredBooking } from '../db/bookings.ts';
 import { tableName } from '../db/client.ts';
-import { bookingKeys } from '../db/keys.ts';
+import * as bookingKeys from '../db/keys/booking.ts';
 import { putRefundWrite } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { stageProvider } from './stage-provider.ts';

@@ -1,7 +1,9 @@
 import { OPEN_PAY_AT_PROPERTY_LIMIT, PAY_AT_PROPERTY_CONFIRM_HOURS, tooManyOpenMessage } from '../../../shared/payment-rules.ts';
 import { getBooking, type StoredBooking } from '../db/bookings.ts';
 import { tableName } from '../db/client.ts';
-import { bookingKeys, normaliseEmail, openHoldKeys } from '../db/keys.ts';
+import { normaliseEmail } from '../db/keys.ts';
+import * as bookingKeys from '../db/keys/booking.ts';
+import * as openHoldKeys from '../db/keys/open-hold.ts';
 import { keepNight, nightsStillOwned } from '../db/inventory.ts';
 import { offlinePaymentId, putPaymentWrite } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';

@@ -3,7 +3,7 @@ import { changeBookingStatusWrite, getBooking, type StoredBooking } from '../db/
 import { safaris } from '../db/catalog.ts';
 import { tableName } from '../db/client.ts';
 import { claimNight, claimSeats, keepNight, nightsStillOwned } from '../db/inventory.ts';
-import { bookingKeys } from '../db/keys.ts';
+import * as bookingKeys from '../db/keys/booking.ts';
 import { getOrder, putPaymentWrite, putRefundWrite, type StoredOrder } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { notFound } from '../http/errors.ts';

@@ -1,7 +1,8 @@
 import type { PaymentRecord } from '../../../shared/payments.ts';
 import { getBooking } from '../db/bookings.ts';
 import { tableName } from '../db/client.ts';
-import { bookingKeys, paymentKeys as paymentItemKeys } from '../db/keys.ts';
+import * as bookingKeys from '../db/keys/booking.ts';
+import * as paymentItemKeys from '../db/keys/payment.ts';
 import { getOrder, putPaymentWrite, webhookEventSeen, webhookEventWrite } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { badRequest } from '../http/errors.ts';

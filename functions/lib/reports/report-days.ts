@@ -1,4 +1,4 @@
-import { reportKeys } from '../db/keys.ts';
+import * as reportKeys from '../db/keys/report.ts';
 import { queryPage } from '../db/query.ts';
 import type { Counters } from './daily-counters.ts';
 import type { DaysRead } from './figures.ts';
