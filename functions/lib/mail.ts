@@ -3,13 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { config } from './config.ts';
+import { deliveryConfig } from './delivery-config.ts';
 
 export type MailAttachment = { filename: string; contentType: string; content: string };
 export type Mail = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
 export type MailResult = 'sent' | 'outbox' | 'disabled';
 
 /** One client per container, made at init; only where mail really goes through SES. */
-const ses = !config.MAIL_OUTBOX_DIR && config.MAIL_FROM ? new SESv2Client({ region: config.AWS_REGION }) : undefined;
+const ses = !deliveryConfig.MAIL_OUTBOX_DIR && deliveryConfig.MAIL_FROM ? new SESv2Client({ region: config.AWS_REGION }) : undefined;
 
 /** An attachment's name as a file name of the outbox: no directories, nothing a shell trips on. */
 const outboxFileName = (filename: string) => filename.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '') || 'attachment';
@@ -24,16 +25,16 @@ const outboxFileName = (filename: string) => filename.replace(/[^A-Za-z0-9._-]/g
  * message (multipart/mixed around the text and HTML alternatives) itself.
  */
 export async function sendMail(mail: Mail): Promise<MailResult> {
-  if (config.MAIL_OUTBOX_DIR) {
-    await mkdir(config.MAIL_OUTBOX_DIR, { recursive: true });
+  if (deliveryConfig.MAIL_OUTBOX_DIR) {
+    await mkdir(deliveryConfig.MAIL_OUTBOX_DIR, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
     await writeFile(
-      join(config.MAIL_OUTBOX_DIR, `${name}.json`),
-      JSON.stringify({ from: config.MAIL_FROM ?? 'bookings@forest-resort.local', ...mail }, null, 2),
+      join(deliveryConfig.MAIL_OUTBOX_DIR, `${name}.json`),
+      JSON.stringify({ from: deliveryConfig.MAIL_FROM ?? 'bookings@forest-resort.local', ...mail }, null, 2),
     );
-    await writeFile(join(config.MAIL_OUTBOX_DIR, `${name}.html`), mail.html);
+    await writeFile(join(deliveryConfig.MAIL_OUTBOX_DIR, `${name}.html`), mail.html);
     for (const attachment of mail.attachments ?? []) {
-      await writeFile(join(config.MAIL_OUTBOX_DIR, `${name}.${outboxFileName(attachment.filename)}`), attachment.content);
+      await writeFile(join(deliveryConfig.MAIL_OUTBOX_DIR, `${name}.${outboxFileName(attachment.filename)}`), attachment.content);
     }
     return 'outbox';
   }
@@ -43,7 +44,7 @@ export async function sendMail(mail: Mail): Promise<MailResult> {
   }
   await ses.send(
     new SendEmailCommand({
-      FromEmailAddress: config.MAIL_FROM,
+      FromEmailAddress: deliveryConfig.MAIL_FROM,
       Destination: { ToAddresses: [mail.to] },
       Content: {
         Simple: {

@@ -1,5 +1,6 @@
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { config } from './config.ts';
+import { deliveryConfig } from './delivery-config.ts';
 import { accountAllows } from './account-state.ts';
 import { closeConnection, membersOf } from './db/connections.ts';
 import type { Audience } from './db/keys.ts';
@@ -12,8 +13,8 @@ import type { Audience } from './db/keys.ts';
 export type RealtimeMessage = { id?: string; event: string; data: Record<string, unknown>; at: string };
 
 /** One client per container, made at init (only functions given the endpoint may post). */
-const client = config.WS_MANAGEMENT_ENDPOINT
-  ? new ApiGatewayManagementApiClient({ region: config.AWS_REGION, endpoint: config.WS_MANAGEMENT_ENDPOINT })
+const client = deliveryConfig.WS_MANAGEMENT_ENDPOINT
+  ? new ApiGatewayManagementApiClient({ region: config.AWS_REGION, endpoint: deliveryConfig.WS_MANAGEMENT_ENDPOINT })
   : undefined;
 
 /** Posts to one connection; a connection that is gone (410) is forgotten and reported as not sent. */

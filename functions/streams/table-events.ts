@@ -3,7 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { bookingMail } from '../lib/bookings/booking-mail.ts';
 import { manageLinkToken, manageUrl } from '../lib/bookings/manage-link.ts';
-import { config } from '../lib/config.ts';
+import { deliveryConfig } from '../lib/delivery-config.ts';
 import { refundCancelledBooking } from '../lib/payments/cancellation-refund.ts';
 import type { StoredBooking } from '../lib/db/bookings.ts';
 import { applyDayCounters, claimMail, markMailSent, putFeedEntry, releaseMailClaim } from '../lib/db/stream-effects.ts';
@@ -74,7 +74,7 @@ function derive(entity: StreamEntity | undefined, change: Change<Item>): Derived
 /** The e-mail of an order, with the booking's manage link (derived: manage-link.ts) on the site. */
 async function mailFor(order: MailOrder): Promise<Mail> {
   const token = await manageLinkToken(order.booking.id);
-  return bookingMail(order, { manageUrl: manageUrl(config.SITE_URL ?? 'http://localhost:3000', order.booking.booking_reference, token) });
+  return bookingMail(order, { manageUrl: manageUrl(deliveryConfig.SITE_URL ?? 'http://localhost:3000', order.booking.booking_reference, token) });
 }
 
 /** Sends a change's mail once: claimed by the record's id before sending, marked sent after. */

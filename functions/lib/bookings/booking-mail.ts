@@ -11,7 +11,7 @@ import {
 } from '../../../shared/booking-mail.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { resortInstant, stayLimits } from '../../../shared/stay.ts';
-import { config } from '../config.ts';
+import { deliveryConfig } from '../delivery-config.ts';
 import type { Mail } from '../mail.ts';
 
 /**
@@ -128,7 +128,7 @@ const utcStamp = (instant: number): string =>
 export function bookingCalendar(order: MailOrder, links: MailLinks | undefined, now = Date.now()): string {
   const { booking } = order;
   const state = calendarStates[order.kind];
-  const organizer = config.MAIL_FROM ?? 'bookings@forest-resort.local';
+  const organizer = deliveryConfig.MAIL_FROM ?? 'bookings@forest-resort.local';
   const stay = `${booking.cottage_name} at ${RESORT_NAME}`;
   const description = [
     `Booking ${booking.booking_reference}: ${stay}.`,
