@@ -1,5 +1,5 @@
 import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { handlerModule, httpRoutes, jobs, routeAuthLevelsFromTable, secretRotations, streamConsumers, wsRoutes, type HttpRoute } from '../functions/routes.ts';
 
@@ -57,7 +57,7 @@ export const functionBuildOptions = {
  */
 export const routeAuthDefine = (routes: readonly HttpRoute[]) => ({
   ROUTE_AUTH_INLINED: 'true',
-  ROUTE_AUTH_LEVELS: JSON.stringify(routeAuthLevelsFromTable(routes)),
+  ROUTE_AUTH_LEVELS: JSON.stringify(JSON.stringify(routeAuthLevelsFromTable(routes))),
 });
 
 /**
@@ -76,24 +76,61 @@ export function deployedModules(): string[] {
   ].sort();
 }
 
+/** One esbuild run of `entryPoints` into `outdir`; `splitting`: dynamic imports become chunks in `outdir/chunks/`. */
+export function runBuild(entryPoints: Record<string, string>, outdir: string, routes: readonly HttpRoute[], splitting = false): Metafile {
+  // Paths in the metafile are relative to the repository, wherever the build is started from.
+  const result = buildSync({
+    ...functionBuildOptions,
+    ...(splitting ? { splitting: true, chunkNames: 'chunks/[name]-[hash]' } : {}),
+    define: routeAuthDefine(routes),
+    entryPoints,
+    outdir,
+    absWorkingDir: root,
+  });
+  return result.metafile;
+}
+
+/**
+ * What a cold start of `key` (a metafile output) loads: it and every chunk it imports statically,
+ * transitively; `lazy`: the chunks only dynamic imports reach (loaded on first use, if ever).
+ */
+export function loadedAtImport(metafile: Metafile, key: string): { bytes: number; files: string[]; lazyBytes: number; lazy: string[] } {
+  const walk = (start: string, follow: (kind: string) => boolean) => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const imported of metafile.outputs[file]?.imports ?? []) if (!imported.external && follow(imported.kind)) visit(imported.path);
+    };
+    visit(start);
+    return seen;
+  };
+  const eager = walk(key, (kind) => kind === 'import-statement');
+  const all = walk(key, (kind) => kind === 'import-statement' || kind === 'dynamic-import');
+  const lazy = [...all].filter((file) => !eager.has(file));
+  const size = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + (metafile.outputs[file]?.bytes ?? 0), 0);
+  return { bytes: size(eager), files: [...eager], lazyBytes: size(lazy), lazy };
+}
+
 /**
  * Bundles `entryPoints` (output name, without extension -> source file) into `outdir` with
  * functionBuildOptions in one esbuild run, and writes the run's metafile to `outdir/meta.json`
  * (which inputs, by bytesInOutput, make up each output: test/load/bundle-report.ts reads it).
  */
-export function buildBundles(entryPoints: Record<string, string>, outdir: string, routes: readonly HttpRoute[] = []): Metafile {
-  // Paths in the metafile are relative to the repository, wherever the build is started from.
-  const result = buildSync({ ...functionBuildOptions, define: routeAuthDefine(routes), entryPoints, outdir, absWorkingDir: root });
+export function buildBundles(entryPoints: Record<string, string>, outdir: string, routes: readonly HttpRoute[] = [], splitting = false): Metafile {
+  const metafile = runBuild(entryPoints, outdir, routes, splitting);
   mkdirSync(outdir, { recursive: true });
-  writeFileSync(join(outdir, METAFILE_NAME), JSON.stringify(result.metafile));
-  return result.metafile;
+  writeFileSync(join(outdir, METAFILE_NAME), JSON.stringify(metafile));
+  return metafile;
 }
 
 /**
  * Bundles each handler module into `.build/functions/<module>/index.mjs` (with `index.mjs.map`
  * beside it); the metafile goes to `.build/functions/meta.json`. Each HTTP handler module is its own
- * esbuild run, because each carries the auth levels of only the routes it serves; everything else
- * is one run.
+ * esbuild run, because each carries the auth levels of only the routes it serves, and is split:
+ * what a cold start does not run (the error formatter, an optional route's token check, the key
+ * ring's Secrets Manager read) is a dynamic import, emitted as `<module>/chunks/*.mjs` and loaded
+ * on first use. Everything else is one unsplit run (its dynamic imports stay inside each bundle).
  */
 export function bundleFunctions(outdir = bundleDir): Record<string, string> {
   const modules = deployedModules();
@@ -101,8 +138,12 @@ export function bundleFunctions(outdir = bundleDir): Record<string, string> {
   const routesOf = new Map<string, HttpRoute[]>();
   for (const route of httpRoutes) routesOf.set(handlerModule(route), [...(routesOf.get(handlerModule(route)) ?? []), route]);
   const metafiles = [
-    buildBundles(Object.fromEntries(modules.filter((module) => !routesOf.has(module)).map(entry)), outdir),
-    ...[...routesOf].map(([module, routes]) => buildBundles(Object.fromEntries([entry(module)]), outdir, routes)),
+    runBuild(Object.fromEntries(modules.filter((module) => !routesOf.has(module)).map(entry)), outdir, []),
+    ...[...routesOf].map(([module, routes]) => {
+      // Chunk names carry a content hash: clear the folder so no earlier build's chunk is deployed too.
+      rmSync(join(outdir, module), { recursive: true, force: true });
+      return runBuild({ index: join(root, 'functions', `${module}.ts`) }, join(outdir, module), routes, true);
+    }),
   ];
   const merged: Metafile = { inputs: {}, outputs: {} };
   for (const metafile of metafiles) {

@@ -80,8 +80,12 @@ export const guestDetailsSchema = fields({
   address: v.optional(textField('Address', 300, { multiline: true })),
 });
 
-/** POST /api/bookings: the spec's creation payload, with the consents of the payment form. */
-export const createBookingSchema = fields({
+/**
+ * What a booking asks for, whoever makes it: the stay, the package, the safaris and the guest. The
+ * guest's payload (below) adds how they pay and their consents; a phone booking typed by staff is
+ * these alone. Both schemas are built from this object, so each function carries only its own.
+ */
+const bookingRequestEntries = {
   cottageType: v.pipe(v.string(stayMessages.villaRequired), v.minLength(1, stayMessages.villaRequired), v.maxLength(64, stayMessages.villaRequired)),
   checkIn: dateField(stayMessages.checkInRequired),
   checkOut: dateField(stayMessages.checkOutRequired),
@@ -92,24 +96,32 @@ export const createBookingSchema = fields({
   // A new list each time: a shared default would carry one request's changes into the next.
   selectedSafaris: v.optional(v.pipe(v.array(safariSelectionSchema), v.maxLength(12, 'At most 12 safaris per booking')), () => []),
   guestDetails: guestDetailsSchema,
+  specialRequests: v.optional(textField('Special requests', 1000, { multiline: true })),
+};
+
+/** POST /api/bookings: the spec's creation payload, with the consents of the payment form. */
+export const createBookingSchema = fields({
+  ...bookingRequestEntries,
   paymentMethod: v.optional(v.picklist(['razorpay', 'offline'], 'Choose how to pay: razorpay or offline'), 'razorpay'),
   /** What the guest saw; the server recomputes it and refuses to book if it changed. */
   totalAmount: v.optional(v.pipe(v.number(), v.minValue(0))),
-  specialRequests: v.optional(textField('Special requests', 1000, { multiline: true })),
   acceptTerms: v.literal(true, guestMessages.terms),
   promotionalUpdates: v.optional(v.boolean(), false),
 });
 export type CreateBookingRequest = v.InferOutput<typeof createBookingSchema>;
 
-/** `checked-in`: the guest is at the resort (staff checked them in); `completed`: checked out. */
 /**
  * POST /api/bookings/admin: a phone booking typed by staff, the guest's payload without what only a
  * guest gives (the consents, the total they saw, how they pay: at the property). Here rather than
  * with the portal's other schemas so the function carries this one alone.
  */
-export const createStaffBookingSchema = /* @__PURE__ */ v.omit(createBookingSchema, ['paymentMethod', 'acceptTerms', 'totalAmount', 'promotionalUpdates']);
+export const createStaffBookingSchema = fields(bookingRequestEntries);
 export type CreateStaffBookingRequest = v.InferOutput<typeof createStaffBookingSchema>;
 
+/** What the booking core needs: the request, how it is paid, and the total the guest saw if any. */
+export type BookingRequest = CreateStaffBookingRequest & Pick<CreateBookingRequest, 'paymentMethod'> & Partial<Pick<CreateBookingRequest, 'totalAmount'>>;
+
+/** `checked-in`: the guest is at the resort (staff checked them in); `completed`: checked out. */
 export const bookingStatuses = ['pending', 'confirmed', 'checked-in', 'cancelled', 'completed', 'expired'] as const;
 
 /** The statuses in which a booking holds its nights (and counts in the reports). */

@@ -1,7 +1,6 @@
 import { userRoles, type UserRole } from '../../shared/users.ts';
 import { config } from './config.ts';
 import { decodeHeader, signJwt, verifyJwt, type JwtPayload, type VerifyOptions } from './jwt.ts';
-import { getSecretVersion, SecretNotFoundError } from './secrets.ts';
 
 const ISSUER = 'forest-resort';
 const audience = `forest-resort:${config.STAGE}`;
@@ -21,41 +20,22 @@ export const UNKNOWN_KEY_REFRESH_MS = 60_000;
  * their `kid` names, AWSCURRENT or AWSPREVIOUS, so tokens signed before a rotation keep working
  * until the next one. Locally JWT_SECRET is the one key, `kid` "local".
  */
-type KeyRing = { currentKid: string; keys: Map<string, Uint8Array>; previousKid?: string };
+export type KeyRing = { currentKid: string; keys: Map<string, Uint8Array>; previousKid?: string };
 
-function encode(secret: string | undefined): Uint8Array {
+export function encode(secret: string | undefined): Uint8Array {
   if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
   return new TextEncoder().encode(secret);
 }
 
-async function readVersion(stage: 'AWSCURRENT' | 'AWSPREVIOUS'): Promise<{ kid: string; key: Uint8Array } | undefined> {
-  if (!config.JWT_SECRET_ARN) throw new Error('JWT_SECRET_ARN is not configured');
-  try {
-    const secret = await getSecretVersion(config.JWT_SECRET_ARN, stage);
-    return { kid: secret.versionId, key: encode(secret.secretString) };
-  } catch (error) {
-    // A secret never rotated has no AWSPREVIOUS.
-    if (stage === 'AWSPREVIOUS' && error instanceof SecretNotFoundError) return undefined;
-    throw error;
-  }
-}
-
-/** Reads the keys: JWT_SECRET locally; AWSCURRENT and AWSPREVIOUS (in parallel) on AWS. A missing key fails loudly, never open. */
+/**
+ * Reads the keys: JWT_SECRET locally; on AWS the secret's AWSCURRENT and AWSPREVIOUS
+ * (functions/lib/secret-key-ring.ts, loaded with this first read: once per container, next to its
+ * network call, never at a cold start's import). A missing key fails loudly, never open.
+ */
 async function loadKeyRing(): Promise<KeyRing> {
   const local = process.env.JWT_SECRET;
   if (local || !config.JWT_SECRET_ARN) return { currentKid: LOCAL_KEY_ID, keys: new Map([[LOCAL_KEY_ID, encode(local)]]) };
-  const [current, previous] = await Promise.all([
-    readVersion('AWSCURRENT'),
-    readVersion('AWSPREVIOUS').catch((error: unknown) => {
-      // Without the previous key only tokens of the last rotation fail; signing must still work.
-      console.error(JSON.stringify({ level: 'error', message: 'Previous signing key not readable', error: String(error) }));
-      return undefined;
-    }),
-  ]);
-  if (!current) throw new Error('No current signing key');
-  const keys = new Map([[current.kid, current.key]]);
-  if (previous && previous.kid !== current.kid) keys.set(previous.kid, previous.key);
-  return { currentKid: current.kid, keys, ...(previous && previous.kid !== current.kid ? { previousKid: previous.kid } : {}) };
+  return (await import('./secret-key-ring.ts')).readKeyRing(config.JWT_SECRET_ARN);
 }
 
 let keyRing: Promise<KeyRing> | undefined;

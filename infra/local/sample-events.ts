@@ -157,10 +157,10 @@ async function guestOpenBooking() {
 
 /** A new online booking of the sample guest, on a free night well ahead, waiting for its payment. */
 async function freshOnlineBooking() {
-  const [v, { createBookingSchema }, { createBooking }, { getBooking }] = await Promise.all([
+  const [v, { createBookingSchema }, { createGuestBooking }, { getBooking }] = await Promise.all([
     import('valibot'),
     import('../../shared/booking.ts'),
-    import('../../functions/lib/bookings/create-booking.ts'),
+    import('../../functions/lib/bookings/guest-booking.ts'),
     import('../../functions/lib/db/bookings.ts'),
   ]);
   const today = resortToday();
@@ -177,7 +177,7 @@ async function freshOnlineBooking() {
       paymentMethod: 'razorpay',
       acceptTerms: true,
     });
-    created = await createBooking(request, { idempotencyKey: randomUUID() }).catch(() => undefined);
+    created = await createGuestBooking(request, { idempotencyKey: randomUUID() }).catch(() => undefined);
   }
   if (!created) throw new Error('No free night found for a sample online booking');
   const booking = await getBooking(created.booking.id);

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
 import { handler as releaseExpiredHolds } from '../../functions/jobs/release-expired-holds.ts';
-import { createBooking } from '../../functions/lib/bookings/create-booking.ts';
+import { createGuestBooking } from '../../functions/lib/bookings/guest-booking.ts';
 import { createBookingSchema } from '../../shared/booking.ts';
 import { ensureAdmin, logIn } from '../../functions/lib/accounts.ts';
 import { bookingBody, inDays, itemsOf, newKey, postJson } from '../support/booking-fixtures.ts';
@@ -180,7 +180,7 @@ describe('cancellation', () => {
 
 describe('payment holds', () => {
   const heldBooking = (checkIn: string, checkOut: string, minutesAgo: number) =>
-    createBooking(v.parse(createBookingSchema, bookingBody({ cottageType: 'kingfisher-villa', checkIn, checkOut, paymentMethod: 'razorpay' })), {
+    createGuestBooking(v.parse(createBookingSchema, bookingBody({ cottageType: 'kingfisher-villa', checkIn, checkOut, paymentMethod: 'razorpay' })), {
       idempotencyKey: newKey(),
       now: Date.now() - minutesAgo * 60_000,
     });

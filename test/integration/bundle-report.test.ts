@@ -1,12 +1,13 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { secretRotations, streamConsumers } from '../../functions/routes.ts';
-import { bundleFunctions, deployedModules, METAFILE_NAME } from '../../infra/bundle-functions.ts';
+import { handlerModule, httpRoutes, secretRotations, streamConsumers } from '../../functions/routes.ts';
+import { buildBundles, bundleFunctions, deployedModules, loadedAtImport, METAFILE_NAME } from '../../infra/bundle-functions.ts';
 import { outputKey, packageBytes, PROJECT_CODE } from '../load/bundle-report.ts';
 
+const root = resolve(import.meta.dirname, '..', '..');
 let outdir: string;
 let bundles: Record<string, string>;
 let metafile: Metafile;
@@ -25,11 +26,14 @@ describe('the bundles and their metafile', () => {
     }
   });
 
-  it('keep a metafile beside the bundles that accounts for every byte of every bundle, by package', () => {
+  it('keep a metafile beside the bundles that accounts for every byte a cold start loads, by package', () => {
     for (const module of deployedModules()) {
       const key = outputKey(metafile, `${relative(outdir, bundles[module] ?? '')}/index.mjs`);
-      const { bytes, packages } = packageBytes(metafile, key);
-      expect(bytes, module).toBe(readFileSync(join(bundles[module] ?? '', 'index.mjs')).length);
+      const loaded = loadedAtImport(metafile, key);
+      const { bytes, packages } = packageBytes(metafile, loaded.files);
+      const onDisk = loaded.files.reduce((sum, file) => sum + readFileSync(resolve(root, file)).length, 0);
+      expect(bytes, module).toBe(onDisk);
+      expect(bytes, module).toBe(loaded.bytes);
       expect(
         packages.reduce((sum, entry) => sum + entry.bytes, 0),
         module,
@@ -38,6 +42,42 @@ describe('the bundles and their metafile', () => {
         packages.map((entry) => entry.name),
         module,
       ).toEqual(expect.arrayContaining([PROJECT_CODE, '@smithy/core']));
+      // A function's chunks are its own: in its folder, deployed with it.
+      for (const file of [...loaded.files, ...loaded.lazy])
+        expect(resolve(root, file).startsWith(`${bundles[module] ?? ''}/`), `${module}: ${file}`).toBe(true);
+    }
+  });
+
+  it("hold every HTTP function within issue 7's size budget: what its cold start loads is at most the floor's + 40 KB", () => {
+    // The floor (test/load/floor-handler.ts: the document client and one GetCommand), split the same way.
+    const floorDir = mkdtempSync(join(tmpdir(), 'resort-floor-'));
+    const floorMeta = buildBundles({ 'floor/index': join(import.meta.dirname, '..', 'load', 'floor-handler.ts') }, floorDir, [], true);
+    const floor = loadedAtImport(floorMeta, outputKey(floorMeta, 'floor/index.mjs')).bytes;
+    const over = [...new Set(httpRoutes.map(handlerModule))]
+      .map((module) => {
+        const loaded = loadedAtImport(metafile, outputKey(metafile, `${relative(outdir, bundles[module] ?? '')}/index.mjs`));
+        return { module, overFloorKb: Math.round((loaded.bytes - floor) / 102.4) / 10 };
+      })
+      .filter((row) => row.overFloorKb > 40);
+    expect(over).toEqual([]);
+  });
+
+  it("leave to first use what a cold start does not run: the error formatter, an optional route's token check, the key ring's Secrets Manager read", () => {
+    const lazyOf = (module: string) => {
+      const loaded = loadedAtImport(metafile, outputKey(metafile, `${relative(outdir, bundles[module] ?? '')}/index.mjs`));
+      const read = (files: string[]) => files.map((file) => readFileSync(resolve(root, file), 'utf8')).join('\n');
+      return { eager: read(loaded.files), lazy: read(loaded.lazy) };
+    };
+    const guest = lazyOf('http/bookings/create-booking');
+    expect(guest.eager).not.toContain('Unexpected algorithm');
+    expect(guest.lazy).toContain('Unexpected algorithm');
+    const staff = lazyOf('http/bookings/create-staff-booking');
+    expect(staff.eager).toContain('Unexpected algorithm');
+    for (const { eager, lazy } of [guest, staff]) {
+      expect(eager).not.toContain('secretsmanager.GetSecretValue');
+      expect(lazy).toContain('secretsmanager.GetSecretValue');
+      expect(eager).not.toContain('findEntry');
+      expect(lazy).toContain('findEntry');
     }
   });
 });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +17,13 @@ beforeAll(async () => {
   const stack = await startTestStack();
   await stack.close();
 });
+
+/** All of a bundle's code: index.mjs and its chunks (static and lazy: infra/bundle-functions.ts splits HTTP functions). */
+function bundleCode(module: string): string {
+  const dir = bundles[module] ?? '';
+  const chunks = existsSync(join(dir, 'chunks')) ? readdirSync(join(dir, 'chunks')).filter((file) => file.endsWith('.mjs')) : [];
+  return [readFileSync(join(dir, 'index.mjs'), 'utf8'), ...chunks.map((file) => readFileSync(join(dir, 'chunks', file), 'utf8'))].join('\n');
+}
 
 /** Runs a bundle the way Lambda does: a fresh Node process, ESM import, handler(event), env credentials. */
 function invokeBundle(module: string, event: unknown): { statusCode?: number; body?: string } {
@@ -51,11 +58,13 @@ describe('deployed bundles', () => {
       const result = invokeBundle(handlerModule(route), event);
       expect(result.statusCode, result.body).toBeGreaterThanOrEqual(200);
       expect(result.statusCode).toBeLessThan(300);
+      // The sample booking is the signed-in sample guest's: the token check, a chunk loaded on first use, ran and knew them.
+      if (name === 'create-booking') expect((JSON.parse(result.body ?? '{}') as { data: { booking: { user_id?: string } } }).data.booking.user_id).toBeTruthy();
     },
   );
 
   it('no request function carries the SES or API Gateway Management client: only the stream consumer sends mail and frames', () => {
-    const carries = (module: string, operation: string) => readFileSync(join(bundles[module] ?? '', 'index.mjs'), 'utf8').includes(`"${operation}"`);
+    const carries = (module: string, operation: string) => bundleCode(module).includes(`"${operation}"`);
     for (const module of new Set(httpRoutes.map(handlerModule))) {
       expect(carries(module, 'SendEmail'), `${module} carries SES`).toBe(false);
       expect(carries(module, 'PostToConnection'), `${module} carries the management API`).toBe(false);
@@ -68,7 +77,7 @@ describe('deployed bundles', () => {
     const open = httpRoutes.filter((route: HttpRoute) => route.auth === 'public' && !route.usesSigningKey && isImplemented(route));
     expect(open.length).toBeGreaterThan(10);
     for (const route of open) {
-      const code = readFileSync(join(bundles[handlerModule(route)] ?? '', 'index.mjs'), 'utf8');
+      const code = bundleCode(handlerModule(route));
       // Only the payment functions (the provider's secrets) and the manage-link ones (the link key) read a secret at all.
       const readsSecret = ((route as HttpRoute).usesPaymentSecrets ?? false) || ((route as HttpRoute).usesManageLinkKey ?? false);
       expect(code.includes('secretsmanager.GetSecretValue'), `${route.name} reads a secret`).toBe(readsSecret);
@@ -80,13 +89,13 @@ describe('deployed bundles', () => {
     const signedIn = httpRoutes.filter((route: HttpRoute) => route.auth !== 'public' && isImplemented(route));
     expect(signedIn.length).toBeGreaterThan(3);
     for (const route of signedIn) {
-      const code = readFileSync(join(bundles[handlerModule(route)] ?? '', 'index.mjs'), 'utf8');
+      const code = bundleCode(handlerModule(route));
       expect(code.includes('Unexpected algorithm'), `${route.name} checks tokens`).toBe(true);
       expect(code.includes('JWSSignatureVerificationFailed'), `${route.name} carries jose`).toBe(false);
       expect(code.includes('"GetSecretValue"'), `${route.name} carries the Secrets Manager client`).toBe(false);
     }
     for (const module of new Set(httpRoutes.map(handlerModule))) {
-      const code = readFileSync(join(bundles[module] ?? '', 'index.mjs'), 'utf8');
+      const code = bundleCode(module);
       expect(code.includes('path:"/api/'), `${module} carries the route table`).toBe(false);
     }
   });
@@ -98,6 +107,23 @@ describe('deployed bundles', () => {
     const { authorization: _, ...headers } = (event as { headers?: Record<string, string> }).headers ?? {};
     expect(invokeBundle(handlerModule(profile), { ...(event as object), headers }).statusCode).toBe(401);
     expect(invokeBundle(handlerModule(profile), { ...(event as object), routeKey: 'GET /api/not-a-route' }).statusCode).toBe(403);
+  });
+
+  it('logs an unexpected error with the TypeScript frames, the formatter loaded only then from its chunk', async () => {
+    const event = await loadSampleEvent(join(import.meta.dirname, '..', '..', 'events', 'create-booking.json'));
+    const file = pathToFileURL(join(bundles['http/bookings/create-booking'] ?? '', 'index.mjs')).href;
+    // The body cannot be read: an error no handler expects, thrown inside the bundle's own code.
+    const script = `const { handler } = await import(${JSON.stringify(file)}); const event = { ...JSON.parse(process.env.EVENT), get body() { throw new TypeError('unreadable body'); } }; const result = await handler(event, { awsRequestId: 'bundle-test' }); process.stdout.write(JSON.stringify(result));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, EVENT: JSON.stringify(event), NODE_OPTIONS: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect((JSON.parse(run.stdout) as { statusCode: number }).statusCode).toBe(500);
+    const logged = JSON.parse(run.stderr.split('\n').find((line) => line.includes('Unhandled error')) ?? '{}') as { error?: { stack?: string } };
+    expect(logged.error?.stack).toContain('unreadable body');
+    expect(logged.error?.stack).toMatch(/functions\/lib\/http\/handler\.ts:\d+:\d+/);
+    expect(logged.error?.stack).not.toMatch(/\.mjs:\d+/);
   });
 
   it('the stream consumer bundle runs', () => {

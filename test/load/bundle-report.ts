@@ -28,17 +28,23 @@ export function outputKey(metafile: Metafile, relativeFile: string): string {
   return key;
 }
 
-/** One output's bytes by package, largest first; what no input accounts for is esbuild's own (runtime helpers, the banner). */
-export function packageBytes(metafile: Metafile, key: string): { bytes: number; packages: PackageBytes[] } {
-  const output = metafile.outputs[key];
-  if (!output) throw new Error(`${key} is not an output of this metafile`);
+/** One output's bytes (or several outputs' together) by package, largest first; what no input accounts for is esbuild's own (runtime helpers, the banner). */
+export function packageBytes(metafile: Metafile, keys: string | readonly string[]): { bytes: number; packages: PackageBytes[] } {
   const byPackage = new Map<string, number>();
   let counted = 0;
-  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-    const name = packageOf(input);
-    byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput);
-    counted += bytesInOutput;
+  let bytes = 0;
+  // A split bundle is its index and the chunks it imports statically (infra/bundle-functions.ts' loadedAtImport): one sum.
+  for (const key of typeof keys === 'string' ? [keys] : keys) {
+    const output = metafile.outputs[key];
+    if (!output) throw new Error(`${key} is not an output of this metafile`);
+    bytes += output.bytes;
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const name = packageOf(input);
+      byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput);
+      counted += bytesInOutput;
+    }
   }
+  const output = { bytes };
   if (output.bytes > counted) byPackage.set(ESBUILD_RUNTIME, output.bytes - counted);
   const packages = [...byPackage].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes || a.name.localeCompare(b.name));
   return { bytes: output.bytes, packages };

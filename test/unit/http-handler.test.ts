@@ -7,6 +7,7 @@ import { ACCOUNT_CACHE_MS, forgetAccount } from '../../functions/lib/account-sta
 import { signAccessToken } from '../../functions/lib/auth.ts';
 import { conflict } from '../../functions/lib/http/errors.ts';
 import { MAX_BODY_BYTES, publicRoute } from '../../functions/lib/http/handler.ts';
+import { optionalRoute } from '../../functions/lib/http/optional-route.ts';
 import { httpRoute } from '../../functions/lib/http/signed-in-route.ts';
 import { wholeNumber } from '../../shared/validation.ts';
 
@@ -162,8 +163,18 @@ describe('auth from the route table', () => {
 
   it('recognises a signed-in user on an optional route, and lets guests through', async () => {
     expect((await call('POST /api/bookings', `Bearer ${await tokenFor('customer')}`)).body.data).toEqual({ userId: 'customer-1' });
-    const maybe = httpRoute('create-booking', {}, async ({ principal }) => ({ userId: principal?.userId ?? null }));
+    const maybe = optionalRoute('create-booking', {}, async ({ principal }) => ({ userId: principal?.userId ?? null }));
     expect(parse(await maybe(event({ routeKey: 'POST /api/bookings' }), context)).body.data).toEqual({ userId: null });
+    // optionalRoute loads the token check only when a token comes, and then checks it as httpRoute does.
+    const withToken = (authorization: string, routeKey = 'POST /api/bookings') => maybe(event({ routeKey, headers: { authorization } }), context);
+    expect(parse(await withToken(`Bearer ${await tokenFor('customer')}`)).body.data).toEqual({ userId: 'customer-1' });
+    expect(parse(await withToken('Bearer expired.or.forged')).statusCode).toBe(401);
+    accounts.set('customer-1', { role: 'customer', status: 'suspended' });
+    forgetAccount('customer-1');
+    expect(parse(await withToken(`Bearer ${await tokenFor('customer')}`)).statusCode).toBe(401);
+    // Behind a route the table does not know, it fails closed like every handler: admin only.
+    expect(parse(await withToken(`Bearer ${await tokenFor('staff')}`, 'GET /api/not-a-route')).statusCode).toBe(403);
+    expect(parse(await maybe(event({ routeKey: 'GET /api/not-a-route' }), context)).statusCode).toBe(401);
   });
 
   it('refuses a token that fails on an optional route instead of quietly treating the caller as a guest', async () => {

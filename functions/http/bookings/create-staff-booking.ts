@@ -1,12 +1,9 @@
 import { createStaffBookingSchema } from '../../../shared/booking.ts';
-import { createBooking } from '../../lib/bookings/create-booking.ts';
+import { createBooking, requireIdempotencyKey } from '../../lib/bookings/create-booking.ts';
 import { auditWrite } from '../../lib/db/audit.ts';
 import { toPublicBooking } from '../../lib/db/bookings.ts';
 import { offlinePaymentId, putPaymentWrite } from '../../lib/db/payments.ts';
-import { badRequest } from '../../lib/http/errors.ts';
 import { httpRoute } from '../../lib/http/signed-in-route.ts';
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 /**
  * POST /api/bookings/admin (staff): a phone booking typed by staff, pay at property. It goes
@@ -16,41 +13,43 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
  * confirms it. The Idempotency-Key header makes a retried request answer with the first booking.
  */
 export const handler = httpRoute('create-staff-booking', { body: createStaffBookingSchema }, async ({ body, event, principal }) => {
-  const key = event.headers?.['idempotency-key'] ?? event.headers?.['Idempotency-Key'];
-  if (!key || !IDEMPOTENCY_KEY.test(key)) {
-    throw badRequest('An Idempotency-Key header is required: a unique id (8-128 letters, digits, - _ . :) for this booking attempt', {
-      'Idempotency-Key': ['Required, 8-128 characters'],
-    });
-  }
+  const key = requireIdempotencyKey(event);
   const createdBy = `${principal.name} <${principal.email}>`;
+  const now = Date.now();
   const created = await createBooking(
-    { ...body, paymentMethod: 'offline', acceptTerms: true, promotionalUpdates: false },
+    { ...body, paymentMethod: 'offline' },
     {
-      // Each staff member's keys are their own: two people reusing a key never get each other's booking.
-      idempotencyKey: `staff:${principal.userId}:${key}`,
-      staff: {
-        createdBy,
-        alongside: (booking) => [
-          putPaymentWrite({
-            id: offlinePaymentId(booking.id),
-            booking_id: booking.id,
-            booking_reference: booking.booking_reference,
-            method: 'offline',
-            amount: booking.total_amount,
-            currency: 'INR',
-            status: 'pending',
-            recorded_by: createdBy,
-            created_at: booking.created_at,
-          }),
-          auditWrite({
-            actor: principal,
-            action: 'booking.create',
-            subject: { entity: 'booking', id: booking.id, label: booking.booking_reference },
-            after: toPublicBooking(booking),
-            note: 'Phone booking entered by staff',
-            at: booking.created_at,
-          }),
-        ],
+      idempotencyKey: key,
+      now,
+      terms: {
+        // Held for good at once: the guest agreed on the phone (no 24-hour confirmation link), and
+        // it is not counted in the open-hold limit, which is for anonymous guests.
+        marks: { created_by: createdBy, guest_confirmed_at: new Date(now).toISOString() },
+        // Each staff member's keys are their own: two people reusing a key never get each other's booking.
+        keyScope: `staff:${principal.userId}`,
+        alongside: (booking) => ({
+          writes: [
+            putPaymentWrite({
+              id: offlinePaymentId(booking.id),
+              booking_id: booking.id,
+              booking_reference: booking.booking_reference,
+              method: 'offline',
+              amount: booking.total_amount,
+              currency: 'INR',
+              status: 'pending',
+              recorded_by: createdBy,
+              created_at: booking.created_at,
+            }),
+            auditWrite({
+              actor: principal,
+              action: 'booking.create',
+              subject: { entity: 'booking', id: booking.id, label: booking.booking_reference },
+              after: toPublicBooking(booking),
+              note: 'Phone booking entered by staff',
+              at: booking.created_at,
+            }),
+          ],
+        }),
       },
     },
   );

@@ -6,13 +6,13 @@ import { parseManageToken } from '../../lib/bookings/manage-token.ts';
 import { BOOKING_ID, getBooking } from '../../lib/db/bookings.ts';
 import { paymentsOfBooking } from '../../lib/db/payments.ts';
 import { notFound } from '../../lib/http/errors.ts';
-import { httpRoute } from '../../lib/http/signed-in-route.ts';
+import { optionalRoute } from '../../lib/http/optional-route.ts';
 
 /**
  * GET /api/payments/booking/{bookingId}: the booking's payments and refunds, for its owner (signed
  * in), the holder of its manage link (`?token=`) or staff. To anyone else the booking does not exist.
  */
-export const handler = httpRoute(
+export const handler = optionalRoute(
   'list-booking-payments',
   { params: fields({ bookingId: v.string() }), query: fields({ token: v.optional(v.pipe(v.string(), v.maxLength(2000))) }) },
   async ({ params, query, principal }) => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { packageGuestProblem, safariMessages, type BookingRecord, type CreateBookingRequest } from '../../../shared/booking.ts';
+import { packageGuestProblem, safariMessages, type BookingRecord, type BookingRequest } from '../../../shared/booking.ts';
 import type { Safari, StayPackage } from '../../../shared/catalog.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { quoteStay, type Quote } from '../../../shared/quote.ts';
@@ -12,13 +12,8 @@ import { claimNight, claimSeats, unitStillOffered } from '../db/inventory.ts';
 import { listPricingRules } from '../db/pricing-rules.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { badRequest, conflict, unprocessable } from '../http/errors.ts';
-import { ONLINE_HOLD_MINUTES } from '../../../shared/payment-rules.ts';
-import { openHoldClaims, PAY_AT_PROPERTY_HOLD_MS, tooManyOpen } from '../payments/pay-at-property.ts';
 import { freeUnits } from './availability.ts';
 import { bookablePackage, bookableSafari, resolveUnits } from './catalogue.ts';
-
-/** Online payments hold the villa this long; the sweeper frees it if the payment never comes. */
-export const PAYMENT_HOLD_MS = ONLINE_HOLD_MINUTES * 60_000;
 
 export type CreatedBooking = { booking: BookingRecord; bookingReference: string; manageToken: string; quote: Quote; replayed: boolean };
 
@@ -46,10 +41,23 @@ class ReplayFound extends Error {
 export const newBookingReference = (now: number): string => `VM${now.toString(36)}${randomBytes(3).toString('hex')}`.toUpperCase();
 
 /** What an Idempotency-Key is bound to: the request and who sent it (another account cannot replay it). */
-const requestHash = (request: CreateBookingRequest, principal?: Principal, createdBy?: string): string =>
+const requestHash = (request: BookingRequest, principal?: Principal, keyScope?: string): string =>
   createHash('sha256')
-    .update(JSON.stringify({ request, userId: principal?.userId ?? null, ...(createdBy ? { createdBy } : {}) }))
+    .update(JSON.stringify({ request, userId: principal?.userId ?? null, ...(keyScope ? { keyScope } : {}) }))
     .digest('hex');
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+/** The request's Idempotency-Key header (one per booking attempt, e.g. a UUID), or 400. */
+export function requireIdempotencyKey(event: { headers?: Record<string, string | undefined> }): string {
+  const key = event.headers?.['idempotency-key'] ?? event.headers?.['Idempotency-Key'];
+  if (!key || !IDEMPOTENCY_KEY.test(key)) {
+    throw badRequest('An Idempotency-Key header is required: a unique id (8-128 letters, digits, - _ . :) for this booking attempt', {
+      'Idempotency-Key': ['Required, 8-128 characters'],
+    });
+  }
+  return key;
+}
 
 /** DynamoDB's limit of actions in one transaction. */
 const MAX_TRANSACTION_ACTIONS = 100;
@@ -72,7 +80,7 @@ async function replay(key: string, hash: string): Promise<CreatedBooking | undef
 
 /** Every rule of spec section 5 that needs the catalogue, checked on the server. */
 function problemsOf(
-  request: CreateBookingRequest,
+  request: BookingRequest,
   context: {
     maxGuests: number;
     packageName: string;
@@ -103,7 +111,7 @@ function problemsOf(
  * unit, every safari seat, the reference and the idempotency key in one transaction. Either all
  * of it is written or none of it, so two guests can never hold the same last villa.
  */
-export async function createBooking(request: CreateBookingRequest, options: CreateOptions): Promise<CreatedBooking> {
+export async function createBooking(request: BookingRequest, options: CreateOptions): Promise<CreatedBooking> {
   try {
     return await createOnce(request, options);
   } catch (error) {
@@ -112,31 +120,42 @@ export async function createBooking(request: CreateBookingRequest, options: Crea
   }
 }
 
+type TransactItem = Parameters<typeof transact>[0][number];
+
 /**
- * `clientAddress`: the caller's address, one of the keys pay-at-property holds are limited by.
- * `staff`: a phone booking typed by staff (pay at property): the guest agreed on the phone, so it
- * holds its nights for good at once (no 24-hour confirmation, not counted in the open-hold limit,
- * which is for anonymous guests), records who typed it, and writes `alongside` (its audit entry)
- * in the same transaction. It belongs to no guest account.
+ * How a booking is made, which is all that differs between a guest's booking and one staff type
+ * in from the phone (functions/lib/bookings/guest-booking.ts and create-staff-booking.ts): how long
+ * its nights are held, what the stored booking carries besides the request, whom the
+ * Idempotency-Key belongs to, and what else its one transaction writes.
  */
-type CreateOptions = {
-  idempotencyKey: string;
-  principal?: Principal;
-  now?: number;
-  clientAddress?: string | undefined;
-  staff?: { createdBy: string; alongside: (booking: StoredBooking) => Array<Record<string, unknown>> };
+export type BookingTerms = {
+  /** How long the nights are held before the sweeper frees them; absent: they are the booking's for good. */
+  holdMs?: number;
+  /** Fields the stored booking gets besides the request's. */
+  marks?: Partial<StoredBooking>;
+  /** Whom the Idempotency-Key belongs to besides the signed-in account (a staff member's keys are their own). */
+  keyScope?: string;
+  /**
+   * Writes of the booking's own transaction, after every claim, and the error to answer when only
+   * they are refused.
+   */
+  alongside?: (booking: StoredBooking) => { writes: TransactItem[]; refused?: () => Error };
 };
 
-async function createOnce(request: CreateBookingRequest, options: CreateOptions): Promise<CreatedBooking> {
+type CreateOptions = { idempotencyKey: string; principal?: Principal | undefined; now?: number; terms: BookingTerms };
+
+async function createOnce(request: BookingRequest, options: CreateOptions): Promise<CreatedBooking> {
   const now = options.now ?? Date.now();
-  const hash = requestHash(request, options.principal, options.staff?.createdBy);
+  const { terms } = options;
+  const hash = requestHash(request, options.principal, terms.keyScope);
+  const idempotencyKey = terms.keyScope ? `${terms.keyScope}:${options.idempotencyKey}` : options.idempotencyKey;
   // A request that lost a race to its own retry must answer with the booking that won, never a 409.
   const conflictOrReplay = async (error: Error): Promise<never> => {
-    const winner = await replay(options.idempotencyKey, hash);
+    const winner = await replay(idempotencyKey, hash);
     if (winner) throw new ReplayFound(winner);
     throw error;
   };
-  const earlier = await replay(options.idempotencyKey, hash);
+  const earlier = await replay(idempotencyKey, hash);
   if (earlier) return earlier;
 
   const today = resortToday(new Date(now));
@@ -176,10 +195,8 @@ async function createOnce(request: CreateBookingRequest, options: CreateOptions)
   const overCapacity = seatClaims.filter((claim) => claim.seats > claim.safari.seats_per_slot);
   if (overCapacity.length) throw soldOut(overCapacity, 'guests');
   const nights = stayNights(request.checkIn, request.checkOut);
-  if (
-    3 + request.rooms * nights.length + seatClaims.length + (request.paymentMethod === 'offline' ? 3 : 0) + (options.staff ? 1 : 0) >
-    MAX_TRANSACTION_ACTIONS
-  ) {
+  // The booking, its reference and key; each unit's check and nights; each safari slot; and what goes alongside (at most 3).
+  if (3 + request.rooms * (nights.length + 1) + seatClaims.length + 3 > MAX_TRANSACTION_ACTIONS) {
     throw badRequest('This booking is too large to make at once: book fewer rooms or nights, or split it into two bookings', {
       rooms: ['Too many rooms for this many nights in one booking'],
     });
@@ -208,8 +225,7 @@ async function createOnce(request: CreateBookingRequest, options: CreateOptions)
   }
 
   const createdAt = new Date(now).toISOString();
-  // Online: held until paid (15 minutes). Pay at property: held until the guest confirms it from the e-mail (24 hours).
-  const holdExpiresAtMs = options.staff ? undefined : now + (request.paymentMethod === 'razorpay' ? PAYMENT_HOLD_MS : PAY_AT_PROPERTY_HOLD_MS);
+  const holdExpiresAtMs = terms.holdMs === undefined ? undefined : now + terms.holdMs;
   const guest = request.guestDetails;
   const id = randomUUID();
   const manage = newManageToken(id);
@@ -221,10 +237,7 @@ async function createOnce(request: CreateBookingRequest, options: CreateOptions)
     payment_method: request.paymentMethod,
     payment_status: 'pending',
     ...(holdExpiresAtMs === undefined ? {} : { hold_expires_at: new Date(holdExpiresAtMs).toISOString(), holdExpiresAtMs }),
-    ...(request.paymentMethod === 'offline' && !options.staff
-      ? { open_hold: true, ...(options.clientAddress ? { client_address: options.clientAddress } : {}) }
-      : {}),
-    ...(options.staff ? { created_by: options.staff.createdBy, guest_confirmed_at: new Date(now).toISOString() } : {}),
+    ...terms.marks,
     customer_name: [guest.prefix, guest.firstName, guest.lastName].filter(Boolean).join(' '),
     customer_email: guest.email.toLowerCase(),
     customer_phone: guest.phone,
@@ -262,30 +275,28 @@ async function createOnce(request: CreateBookingRequest, options: CreateOptions)
     quote,
   };
 
-  const head = createBookingWrites(booking, { key: options.idempotencyKey, requestHash: hash, manageToken: manage.token });
+  const head = createBookingWrites(booking, { key: idempotencyKey, requestHash: hash, manageToken: manage.token });
   const writes = [
     ...head,
     ...chosen.map((unit) => unitStillOffered(unit.id)),
     ...chosen.flatMap((unit) => nights.map((night) => claimNight(unit.id, night, booking.id, now, holdExpiresAtMs))),
     ...seatClaims.map((claim) => claimSeats(claim.safari.id, claim.date, claim.timeSlot, claim.seats, claim.safari.seats_per_slot)),
   ];
-  const firstOpenHold = writes.length;
-  if (request.paymentMethod === 'offline' && holdExpiresAtMs !== undefined) writes.push(...openHoldClaims(booking, holdExpiresAtMs));
-  // After every claim, so the indexes the refusal handling below reads stay as they are.
   const firstAlongside = writes.length;
-  if (options.staff) writes.push(...options.staff.alongside(booking));
+  const alongside = terms.alongside?.(booking);
+  if (alongside) writes.push(...alongside.writes);
   try {
     await transact(writes);
   } catch (error) {
     if (!(error instanceof TransactionRefused)) throw error;
-    // Only an owner's open-hold set refused: at the limit of unconfirmed pay-at-property bookings.
-    if (error.failed.every((index) => index >= firstOpenHold && index < firstAlongside)) throw tooManyOpen();
+    // Only what went alongside refused (an owner's set of open holds at its limit, say).
+    if (alongside?.refused && error.failed.every((index) => index >= firstAlongside)) throw alongside.refused();
     const idempotencyIndex = head.length - 1;
     if (error.failed.includes(idempotencyIndex)) {
-      const winner = await replay(options.idempotencyKey, hash);
+      const winner = await replay(idempotencyKey, hash);
       if (winner) return winner;
     }
-    const firstSeat = firstOpenHold - seatClaims.length;
+    const firstSeat = firstAlongside - seatClaims.length;
     const failedClaims = error.failed.filter((index) => index >= firstSeat).flatMap((index) => seatClaims[index - firstSeat] ?? []);
     if (failedClaims.length) await conflictOrReplay(soldOut(failedClaims, 'timeSlot'));
     await conflictOrReplay(villaTaken(firstUnit.name));

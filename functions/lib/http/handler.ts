@@ -4,7 +4,6 @@ import type { ApiFailure, ApiSuccess } from '../../../shared/api.ts';
 import type { AuthLevel, httpRoutes } from '../../routes.ts';
 import { routeAuthLevels } from './route-auth.ts';
 import type { Principal } from '../auth.ts';
-import { readableStack } from '../readable-stack.ts';
 import { badRequest, forbidden, HttpError, payloadTooLarge, unsupportedMediaType } from './errors.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
@@ -69,7 +68,7 @@ function readJsonBody(event: HttpEvent): unknown {
  * reveals no internals. (One error boundary is all the middleware these handlers need: a plain
  * try/catch, not a middleware engine in every bundle.)
  */
-export function errorResponse(error: unknown, event: HttpEvent | undefined, context: Context | undefined): HttpResult {
+export async function errorResponse(error: unknown, event: HttpEvent | undefined, context: Context | undefined): Promise<HttpResult> {
   if (error instanceof HttpError) {
     return jsonResponse(
       error.statusCode,
@@ -83,10 +82,24 @@ export function errorResponse(error: unknown, event: HttpEvent | undefined, cont
       message: 'Unhandled error',
       requestId: context?.awsRequestId,
       routeKey: event?.routeKey,
-      error: error instanceof Error ? { name: error.name, message: error.message, stack: readableStack(error) } : String(error),
+      error: error instanceof Error ? { name: error.name, message: error.message, stack: await stackOf(error) } : String(error),
     }),
   );
   return jsonResponse(500, { success: false, error: 'Something went wrong on our side. Please try again.' });
+}
+
+/**
+ * The error's stack with this bundle's frames mapped to the TypeScript (functions/lib/readable-stack.ts).
+ * The mapper is loaded only when an error is logged: a cold start never loads it.
+ */
+async function stackOf(error: Error): Promise<string | undefined> {
+  try {
+    const { readableStack } = await import('../readable-stack.ts');
+    // This module's URL is the bundle's (index.mjs), whose frames the map describes; the mapper's own is its chunk's.
+    return readableStack(error, import.meta.url);
+  } catch {
+    return error.stack;
+  }
 }
 
 type Schemas<P, Q, B> = { params?: v.GenericSchema<unknown, P>; query?: v.GenericSchema<unknown, Q>; body?: v.GenericSchema<unknown, B> };
@@ -96,7 +109,9 @@ export type RouteName = TableRoute['name'];
 /** The route table's auth level of a route, by name. */
 export type AuthLevelOf<N extends RouteName> = Extract<TableRoute, { name: N }>['auth'];
 export type PublicRouteName = Extract<TableRoute, { auth: 'public' }>['name'];
-export type SignedInRouteName = Exclude<RouteName, PublicRouteName>;
+export type OptionalRouteName = Extract<TableRoute, { auth: 'optional' }>['name'];
+/** Routes that must be signed in; optional ones are built with optionalRoute (functions/lib/http/optional-route.ts). */
+export type SignedInRouteName = Exclude<RouteName, PublicRouteName | OptionalRouteName>;
 /** Who calls a route of this level: nobody known (public), maybe someone (optional), always someone (the rest). */
 export type PrincipalFor<L extends AuthLevel> = L extends 'public' ? undefined : L extends 'optional' ? Principal | undefined : Principal;
 
@@ -149,7 +164,7 @@ export const routeBuilder = <Names extends RouteName>(authenticate: Authenticate
         }
         return jsonResponse(200, { success: true, data: output });
       } catch (error) {
-        return errorResponse(error, event, context);
+        return await errorResponse(error, event, context);
       }
     };
     return Object.assign(handler, { routeName: name });

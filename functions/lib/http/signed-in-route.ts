@@ -1,35 +1,6 @@
-import { inRoleGroup } from '../../../shared/users.ts';
-import { accountAllows } from '../account-state.ts';
-import { verifyAccessToken, type Principal } from '../auth.ts';
-import { forbidden, unauthorized } from './errors.ts';
-import { authLevelOf, routeBuilder, type HttpEvent, type SignedInRouteName } from './handler.ts';
+import { authenticateWith } from './authenticate.ts';
+import { routeBuilder, type SignedInRouteName } from './handler.ts';
+import { verifiedPrincipal } from './verify-token.ts';
 
-function bearerToken(event: HttpEvent): string | undefined {
-  const header = event.headers?.authorization ?? event.headers?.Authorization;
-  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1];
-}
-
-/**
- * The route table decides who may call: optional routes let anyone in (and recognise a signed-in
- * user), user routes need a valid token (401), staff, manager and admin routes an account of that
- * role group (403). An event whose route is not in the table is treated as admin-only: fail closed.
- * A token is only as good as its account: a suspended, deleted or changed account (role, password)
- * is refused on its next request (functions/lib/account-state.ts).
- */
-async function authenticate(event: HttpEvent): Promise<Principal | undefined> {
-  const level = authLevelOf(event);
-  if (level === 'public') return undefined;
-  const token = bearerToken(event);
-  const principal = token ? await verifyAccessToken(token) : undefined;
-  // A token that fails is a sign-in that ran out: say so, even where signing in is optional, rather
-  // than quietly acting as a guest (a booking made so could not be found under the account).
-  if (token && (!principal || !(await accountAllows(principal)))) throw unauthorized('Your session has expired. Please sign in again.');
-  if (level === 'optional') return principal;
-  if (!principal) throw unauthorized('Please sign in to continue');
-  if (level !== 'user' && !inRoleGroup(principal.role, level)) throw forbidden();
-  return principal;
-}
-
-/** For routes that may or must be signed in (optional, user, staff, manager, admin): the bearer token is verified here. */
-export const httpRoute = routeBuilder<SignedInRouteName>(authenticate);
+/** For routes that must be signed in (user, staff, manager, admin): the bearer token is verified here. */
+export const httpRoute = routeBuilder<SignedInRouteName>((event) => authenticateWith(event, verifiedPrincipal));

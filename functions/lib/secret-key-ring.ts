@@ -1,0 +1,32 @@
+import { encode, type KeyRing } from './auth.ts';
+import { getSecretVersion, SecretNotFoundError } from './secrets.ts';
+
+async function readVersion(secretArn: string, stage: 'AWSCURRENT' | 'AWSPREVIOUS'): Promise<{ kid: string; key: Uint8Array } | undefined> {
+  try {
+    const secret = await getSecretVersion(secretArn, stage);
+    return { kid: secret.versionId, key: encode(secret.secretString) };
+  } catch (error) {
+    // A secret never rotated has no AWSPREVIOUS.
+    if (stage === 'AWSPREVIOUS' && error instanceof SecretNotFoundError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The signing keys on AWS: the Secrets Manager secret's AWSCURRENT and AWSPREVIOUS versions, read in
+ * parallel (functions/lib/auth.ts loads this module with its first read of the keys).
+ */
+export async function readKeyRing(secretArn: string): Promise<KeyRing> {
+  const [current, previous] = await Promise.all([
+    readVersion(secretArn, 'AWSCURRENT'),
+    readVersion(secretArn, 'AWSPREVIOUS').catch((error: unknown) => {
+      // Without the previous key only tokens of the last rotation fail; signing must still work.
+      console.error(JSON.stringify({ level: 'error', message: 'Previous signing key not readable', error: String(error) }));
+      return undefined;
+    }),
+  ]);
+  if (!current) throw new Error('No current signing key');
+  const keys = new Map([[current.kid, current.key]]);
+  if (previous && previous.kid !== current.kid) keys.set(previous.kid, previous.key);
+  return { currentKid: current.kid, keys, ...(previous && previous.kid !== current.kid ? { previousKid: previous.kid } : {}) };
+}
