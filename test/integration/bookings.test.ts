@@ -78,6 +78,23 @@ describe('POST /api/bookings', () => {
     expect(body.error).toBe('This booking is too large to make at once: book fewer rooms or nights, or split it into two bookings');
   });
 
+  it('counts every action of the transaction before writing: 3 rooms for 30 nights, 3 safaris, paid at the property is a 400, not a 500', async () => {
+    // 3 writes for the booking, 3 x (1 on-sale check + 30 nights), 3 seat counters and 3 open-hold sets: 102 actions, over DynamoDB's 100.
+    const checkIn = inDays(240);
+    const safaris = [
+      { safariId: 'morning-jeep-safari', date: inDays(241), timeSlot: '06:00-09:00', guests: 2 },
+      { safariId: 'evening-jungle-safari', date: inDays(242), timeSlot: '16:00-19:00', guests: 2 },
+      { safariId: 'night-trail-safari', date: inDays(243), timeSlot: '20:00-22:00', guests: 2 },
+    ];
+    const { status, body } = await postJson(
+      `${stack.api}/bookings`,
+      bookingBody({ rooms: 3, checkIn, checkOut: inDays(270), packageId: 'safari-adventure', selectedSafaris: safaris, paymentMethod: 'offline' }),
+      { 'idempotency-key': newKey() },
+    );
+    expect(status, JSON.stringify(body)).toBe(400);
+    expect(body.error).toBe('This booking is too large to make at once: book fewer rooms or nights, or split it into two bookings');
+  });
+
   it('refuses to reuse an Idempotency-Key for a different request (422) and requires one (400)', async () => {
     const key = newKey();
     await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(60), checkOut: inDays(61) }), { 'idempotency-key': key });
