@@ -6,6 +6,13 @@ import { transact, TransactionRefused } from '../db/transactions.ts';
 import { stageProvider } from './stage-provider.ts';
 
 /**
+ * The refund's note at the provider (what the resort's payment dashboard shows): who cancelled.
+ * A refund is given only within the free cancellation window (release-booking.ts' refundFor).
+ */
+export const refundReason = (booking: Pick<StoredBooking, 'cancelled_by'>): string =>
+  `Cancelled by ${booking.cancelled_by ? 'the resort' : 'the guest'} within the free cancellation window`;
+
+/**
  * The refund the 48-hour policy gives a cancelled, paid booking, sent through the provider by the
  * stream consumer (the cancellation only wrote the booking). Safe to repeat: the provider's
  * idempotency key is the booking's, and the record is written only if no refund is recorded yet.
@@ -17,7 +24,7 @@ export async function refundCancelledBooking(booking: StoredBooking, amount: num
   const refund = await provider.refund(booking.payment_id, {
     amount: Math.round(amount * 100),
     receipt: `cancel-${booking.booking_reference}`.slice(0, 40),
-    notes: { bookingReference: booking.booking_reference, reason: 'Cancelled by the guest within the free cancellation window' },
+    notes: { bookingReference: booking.booking_reference, reason: refundReason(booking) },
     idempotencyKey: `cancel-${booking.id}`,
   });
   const at = new Date(now).toISOString();
