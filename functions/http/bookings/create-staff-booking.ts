@@ -2,7 +2,7 @@ import { createStaffBookingSchema } from '../../../shared/booking.ts';
 import { createBooking, requireIdempotencyKey } from '../../lib/bookings/create-booking.ts';
 import { auditWrite } from '../../lib/db/audit.ts';
 import { toPublicBooking } from '../../lib/db/bookings.ts';
-import { offlinePaymentId, putPaymentWrite } from '../../lib/db/payments.ts';
+import { duePaymentWrite } from '../../lib/db/payments.ts';
 import { httpRoute } from '../../lib/http/signed-in-route.ts';
 
 /**
@@ -29,17 +29,7 @@ export const handler = httpRoute('create-staff-booking', { body: createStaffBook
         keyScope: `staff:${principal.userId}`,
         alongside: (booking) => ({
           writes: [
-            putPaymentWrite({
-              id: offlinePaymentId(booking.id),
-              booking_id: booking.id,
-              booking_reference: booking.booking_reference,
-              method: 'offline',
-              amount: booking.total_amount,
-              currency: 'INR',
-              status: 'pending',
-              recorded_by: createdBy,
-              created_at: booking.created_at,
-            }),
+            duePaymentWrite(booking, booking.created_at, createdBy),
             auditWrite({
               actor: principal,
               action: 'booking.create',

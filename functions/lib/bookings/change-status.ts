@@ -5,7 +5,7 @@ import type { Principal } from '../auth.ts';
 import { auditWrite } from '../db/audit.ts';
 import { changeBookingStatusWrite, getBooking, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
 import { keepNight, nightsStillOwned } from '../db/inventory.ts';
-import { offlinePaymentId, putPaymentWrite } from '../db/payments.ts';
+import { duePaymentWrite } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { openHoldReleases } from '../payments/pay-at-property.ts';
@@ -72,21 +72,7 @@ export async function changeBookingStatus(id: string, request: UpdateBookingStat
           audit(changes),
           ...owned.flatMap(({ cottageId, nights }) => nights.map((night) => keepNight(cottageId, night, booking.id))),
           // The same record the guest's own confirmation writes: the money is due at the property.
-          ...(payAtProperty
-            ? [
-                putPaymentWrite({
-                  id: offlinePaymentId(booking.id),
-                  booking_id: booking.id,
-                  booking_reference: booking.booking_reference,
-                  method: 'offline',
-                  amount: booking.total_amount,
-                  currency: 'INR',
-                  status: 'pending',
-                  created_at: at,
-                  ...(booking.user_id ? { user_id: booking.user_id } : {}),
-                }),
-              ]
-            : []),
+          ...(payAtProperty ? [duePaymentWrite(booking, at)] : []),
           ...(booking.open_hold ? openHoldReleases(booking) : []),
         ]);
         break;

@@ -57,6 +57,28 @@ export function putPaymentWrite(payment: PaymentRecord & { user_id?: string }) {
 /** The one record of money due at the property for a booking (written when its stay is confirmed). */
 export const offlinePaymentId = (bookingId: string): string => `offline_${bookingId.replace(/-/g, '').slice(0, 14)}`;
 
+/**
+ * A pay-at-property booking's payment record, due at the property: written when the guest confirms
+ * it, when staff confirm it, or with a phone booking staff type in (`recorded_by`).
+ */
+export const duePaymentWrite = (
+  booking: { id: string; booking_reference: string; total_amount: number; user_id?: string | undefined },
+  at: string,
+  recordedBy?: string,
+) =>
+  putPaymentWrite({
+    id: offlinePaymentId(booking.id),
+    booking_id: booking.id,
+    booking_reference: booking.booking_reference,
+    method: 'offline',
+    amount: booking.total_amount,
+    currency: 'INR',
+    status: 'pending',
+    ...(recordedBy ? { recorded_by: recordedBy } : {}),
+    created_at: at,
+    ...(booking.user_id ? { user_id: booking.user_id } : {}),
+  });
+
 /** A cancelled booking owes nothing at the property: its due record is voided in the cancellation's own transaction. */
 export function voidDuePaymentWrite(bookingId: string) {
   return {

@@ -5,7 +5,7 @@ import { normaliseEmail } from '../db/keys.ts';
 import * as bookingKeys from '../db/keys/booking.ts';
 import * as openHoldKeys from '../db/keys/open-hold.ts';
 import { keepNight, nightsStillOwned } from '../db/inventory.ts';
-import { offlinePaymentId, putPaymentWrite } from '../db/payments.ts';
+import { duePaymentWrite } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { conflict, HttpError } from '../http/errors.ts';
 
@@ -86,17 +86,7 @@ export async function confirmPayAtProperty(booking: StoredBooking, now: number):
         },
       },
       ...owned.flatMap(({ cottageId, nights }) => nights.map((night) => keepNight(cottageId, night, booking.id))),
-      putPaymentWrite({
-        id: offlinePaymentId(booking.id),
-        booking_id: booking.id,
-        booking_reference: booking.booking_reference,
-        method: 'offline',
-        amount: booking.total_amount,
-        currency: 'INR',
-        status: 'pending',
-        created_at: at,
-        ...(booking.user_id ? { user_id: booking.user_id } : {}),
-      }),
+      duePaymentWrite(booking, at),
       ...(booking.open_hold ? openHoldReleases(booking) : []),
     ]);
   } catch (error) {
