@@ -90,7 +90,14 @@ export const listUsersQuerySchema = fields({
   cursor: v.optional(v.pipe(v.string(), v.maxLength(2000))),
 });
 
-export const adminUserSchema = publicUserSchema;
+/**
+ * A user as the Users tab lists them: the public fields, and whether their sign-in is locked out
+ * now (from how many addresses, until when, and whether unknown addresses are slowed).
+ */
+export const adminUserSchema = v.object({
+  ...publicUserSchema.entries,
+  sign_in_lock: v.optional(v.object({ until: v.string(), addresses: v.number(), slowed: v.boolean() })),
+});
 export type AdminUser = v.InferOutput<typeof adminUserSchema>;
 
 /** The four count cards: every account, the active ones, administrators and customers (any status). */

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { ensureAdmin, logIn } from '../../functions/lib/accounts.ts';
-import { ACCOUNT_MAX_FAILURES, ADDRESS_MAX_FAILURES, lockoutSeconds, PAIR_MAX_FAILURES } from '../../functions/lib/db/login-attempts.ts';
+import { ACCOUNT_MAX_FAILURES, ADDRESS_MAX_FAILURES, lockoutOf, lockoutSeconds, PAIR_MAX_FAILURES } from '../../functions/lib/db/login-attempts.ts';
 import { createUser } from '../../functions/lib/db/users.ts';
 import { accountWithToken, quickPasswordHash } from '../support/accounts.ts';
 import { useTestStack } from '../support/local-stack.ts';
@@ -136,6 +136,8 @@ describe('sign-in lockout', () => {
     const guesses = addresses.flatMap((address) => Array.from({ length: PAIR_MAX_FAILURES }, () => address)).slice(0, ACCOUNT_MAX_FAILURES);
     const statuses = await Promise.all(guesses.map((address) => attempt('popular@example.in', 'wrong-password', address, now)));
     expect(statuses.every((status) => status === 401)).toBe(true);
+    // The Users tab says so: no address locked out (each stayed within its own budget), unknown ones slowed.
+    expect(await lockoutOf('popular@example.in', now)).toMatchObject({ addresses: 0, slowed: true });
     // A new address is slowed, never shut out: one attempt a minute while the account is under attack.
     expect(await attempt('popular@example.in', 'wrong-password', '10.3.8.8', now)).toBe(401);
     expect(await waitOf('popular@example.in', 'monsoon-forest', '10.3.8.8', now + 1000)).toBe(59);
@@ -153,12 +155,18 @@ describe('sign-in lockout', () => {
     const admin = await accountWithToken('admin', 'Unlocking Admin');
     const list = await fetch(`${stack.api}/admin/users?q=locked-out`, { headers: { authorization: admin.authorization } }).then((response) => response.json());
     const user = list.data.items.find((candidate: { email: string }) => candidate.email === 'locked-out@example.in');
+    // The Users tab sees the lockout: from one address, until its first lockout (a minute) ends.
+    expect(user.sign_in_lock).toEqual({ until: expect.any(String), addresses: 1, slowed: false });
+    expect(Date.parse(user.sign_in_lock.until) - now).toBeGreaterThan(50_000);
+    expect(Date.parse(user.sign_in_lock.until) - now).toBeLessThanOrEqual(lockoutSeconds(1) * 1000 + 1000);
     const unlocked = await fetch(`${stack.api}/admin/users/${user.id}/unlock`, { method: 'POST', headers: { authorization: admin.authorization } });
     expect(unlocked.status).toBe(200);
     const body = await unlocked.json();
     expect(body.data.cleared).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(body)).not.toMatch(/passwordHash|scrypt/);
     expect(await attempt('locked-out@example.in', 'monsoon-forest', '10.4.0.1', now)).toBe(200);
+    const after = await fetch(`${stack.api}/admin/users?q=locked-out`, { headers: { authorization: admin.authorization } }).then((response) => response.json());
+    expect(after.data.items.find((candidate: { email: string }) => candidate.email === 'locked-out@example.in').sign_in_lock).toBeUndefined();
 
     const audit = await fetch(`${stack.api}/admin/audit?subject=user`, { headers: { authorization: admin.authorization } }).then((response) => response.json());
     expect(audit.data.items).toContainEqual(expect.objectContaining({ action: 'user.unlock', subject_id: user.id, label: 'locked-out@example.in' }));

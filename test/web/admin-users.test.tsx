@@ -30,7 +30,7 @@ const ravi = user({
 const list = (items: AdminUser[]) => ok({ items, counts: { total: 12, active: 9, admins: 2, customers: 8 } });
 
 function renderPage(routes: StubRoute[]) {
-  const sent = stubFetch([{ method: 'GET', path: /^\/api\/admin\/users$/, answer: () => list([kavya, ravi]) }, ...routes]);
+  const sent = stubFetch([...routes, { method: 'GET', path: /^\/api\/admin\/users$/, answer: () => list([kavya, ravi]) }]);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -169,5 +169,32 @@ describe('the Users tab', () => {
     await ui.click(screen.getByRole('button', { name: 'Delete kavya@example.in' }));
     await ui.click(screen.getByRole('button', { name: 'Delete user' }));
     await waitFor(() => expect(sent.some((request) => request.method === 'DELETE' && request.path.includes(kavya.id))).toBe(true));
+  });
+
+  it('marks an account whose sign-in is locked out, and offers Unlock only there; unlocking reads the list again', async () => {
+    let locked = true;
+    const lockedKavya = () => (locked ? { ...kavya, sign_in_lock: { until: '2026-11-22T14:10:00.000Z', addresses: 2, slowed: false } } : kavya);
+    const sent = renderPage([
+      { method: 'GET', path: /^\/api\/admin\/users$/, answer: () => list([lockedKavya(), ravi]) },
+      {
+        method: 'POST',
+        path: /^\/api\/admin\/users\/[^/]+\/unlock$/,
+        answer: () => {
+          locked = false;
+          return ok({ user: kavya, cleared: 2 });
+        },
+      },
+    ]);
+    const row = (await screen.findByText('kavya@example.in')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Sign-in locked')).toBeTruthy();
+    expect(within(row).getByText('2 addresses locked out until 7:40 pm')).toBeTruthy();
+    const raviRow = screen.getByText('ravi@example.in').closest('tr') as HTMLElement;
+    expect(within(raviRow).queryByText('Sign-in locked')).toBeNull();
+    expect(within(raviRow).queryByRole('button', { name: /Unlock sign-in/ })).toBeNull();
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Unlock sign-in of kavya@example.in' }));
+    await waitFor(() => expect(screen.queryByText('Sign-in locked')).toBeNull());
+    expect(sent.some((request) => request.method === 'POST' && request.path.endsWith('/unlock'))).toBe(true);
+    expect(readNotifications().notifications.some((note) => note.title === 'Sign-in unlocked')).toBe(true);
   });
 });

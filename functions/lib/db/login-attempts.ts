@@ -231,6 +231,27 @@ export async function recordSuccessfulSignIn(email: string, address: string, now
 }
 
 /**
+ * Whether an account's sign-in is locked out now, for the Users tab: from how many client addresses
+ * (each pair of account and address counts on its own) and until when (the latest), or, when
+ * unknown addresses are slowed to a turn a minute (the account at ACCOUNT_MAX_FAILURES in its
+ * window), until that window ends. One query of the account's partition; undefined when nothing is locked.
+ */
+export async function lockoutOf(email: string, now: number): Promise<{ until: number; addresses: number; slowed: boolean } | undefined> {
+  const nowSeconds = Math.floor(now / 1000);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': loginKeys.accountPartition(email) },
+    ProjectionExpression: 'sk, lockedUntil, attempts, expiresAt',
+  });
+  const pairs = items.filter((item) => String(item.sk).startsWith(loginKeys.fromAddress(email, '').sk) && Number(item.lockedUntil ?? 0) > nowSeconds);
+  const account = items.find((item) => item.sk === loginKeys.account(email).sk);
+  const slowed = account !== undefined && Number(account.expiresAt ?? 0) > nowSeconds && Number(account.attempts ?? 0) >= ACCOUNT_MAX_FAILURES;
+  if (!pairs.length && !slowed) return undefined;
+  const until = Math.max(...pairs.map((item) => Number(item.lockedUntil)), slowed ? Number(account.expiresAt) : 0);
+  return { until, addresses: pairs.length, slowed };
+}
+
+/**
  * Lifts every lockout of an account (an admin's unlock): its per-address counters and its
  * over-all counter, found with one query of its partition; the addresses it knows stay known.
  * The keys of what was deleted are returned.

@@ -1,5 +1,6 @@
 import { listUsersQuerySchema } from '../../../../shared/admin-users.ts';
 import type { PublicUser } from '../../../../shared/users.ts';
+import { lockoutOf } from '../../../lib/db/login-attempts.ts';
 import { InvalidCursor } from '../../../lib/db/query.ts';
 import { listUsersPage, readUserCounts } from '../../../lib/db/users.ts';
 import { badRequest } from '../../../lib/http/errors.ts';
@@ -11,7 +12,8 @@ const MAX_READS = 20;
 /**
  * GET /api/admin/users (admin): users newest first, `limit` a page (default 25, at most 100) with
  * an opaque `cursor`; filters `role`, `status` and `q` (name, e-mail or phone, case-insensitive
- * contains; a phone matches on its digits); and the four counts of the tab's cards.
+ * contains; a phone matches on its digits); and the four counts of the tab's cards. Each user
+ * carries `sign_in_lock` while their sign-in is locked out.
  */
 export const handler = httpRoute('list-users', { query: listUsersQuerySchema }, async ({ query }) => {
   const needle = query.q?.toLowerCase() ?? '';
@@ -38,5 +40,12 @@ export const handler = httpRoute('list-users', { query: listUsersQuerySchema }, 
     if (error instanceof InvalidCursor) throw badRequest(error.message, { cursor: [error.message] });
     throw error;
   }
-  return { items, ...(cursor ? { cursor } : {}), counts: await readUserCounts() };
+  // Whether each listed account's sign-in is locked out now: one query of its counters each, in parallel.
+  const now = Date.now();
+  const [locks, counts] = await Promise.all([Promise.all(items.map((user) => lockoutOf(user.email, now))), readUserCounts()]);
+  const listed = items.map((user, index) => {
+    const lock = locks[index];
+    return lock ? { ...user, sign_in_lock: { until: new Date(lock.until * 1000).toISOString(), addresses: lock.addresses, slowed: lock.slowed } } : user;
+  });
+  return { items: listed, ...(cursor ? { cursor } : {}), counts };
 });

@@ -15,6 +15,7 @@ const tones: Record<string, string> = {
   suspended: 'danger',
   refunded: 'muted',
   failed: 'danger',
+  locked: 'danger',
 };
 
 /** A status as a coloured chip with its words (colour is never the only signal). */

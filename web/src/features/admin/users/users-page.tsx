@@ -21,6 +21,15 @@ const roleLabel = (role: string) => roleOptions.find((option) => option.value ==
 const when = (iso: string | undefined) =>
   iso ? new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso)) : undefined;
 
+const clock = (iso: string) => new Intl.DateTimeFormat('en-IN', { timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
+
+/** What a sign-in lockout means for the account, in a line: locked addresses, or unknown ones slowed, and until when. */
+function lockText(lock: NonNullable<AdminUser['sign_in_lock']>): string {
+  const from = lock.addresses ? `${lock.addresses} address${lock.addresses === 1 ? '' : 'es'} locked out` : '';
+  const slowed = lock.slowed ? 'new addresses slowed to a try a minute' : '';
+  return `${[from, slowed].filter(Boolean).join('; ')} until ${clock(lock.until)}`;
+}
+
 /** Search as you type, without a request per keystroke. */
 function useDebounced<T>(value: T, ms = 300): T {
   const [settled, setSettled] = useState(value);
@@ -133,6 +142,7 @@ export default function UsersPage() {
         message: result.cleared ? `${result.user.email} can try signing in again from anywhere.` : `${result.user.email} had no sign-in lockout.`,
       }),
     onError: (error, user) => addNotification({ type: 'error', title: 'Not unlocked', message: `${user.email}: ${error.message}` }),
+    onSettled: refresh,
   });
 
   const columns: Array<Column<AdminUser>> = [
@@ -160,7 +170,22 @@ export default function UsersPage() {
     },
     { id: 'role', header: 'Role', sortValue: (user) => user.role, cell: (user) => roleLabel(user.role) },
     { id: 'department', header: 'Department', sortValue: (user) => user.department ?? '', cell: (user) => user.department ?? <span className="muted">—</span> },
-    { id: 'status', header: 'Status', sortValue: (user) => user.status, cell: (user) => <StatusBadge status={user.status} /> },
+    {
+      id: 'status',
+      header: 'Status',
+      sortValue: (user) => `${user.status}${user.sign_in_lock ? ' locked' : ''}`,
+      cell: (user) => (
+        <div className="users__status">
+          <StatusBadge status={user.status} />
+          {user.sign_in_lock ? (
+            <>
+              <StatusBadge status="locked" label="Sign-in locked" />
+              <span className="muted users__lock">{lockText(user.sign_in_lock)}</span>
+            </>
+          ) : null}
+        </div>
+      ),
+    },
     {
       id: 'last-login',
       header: 'Last Login',
@@ -198,9 +223,11 @@ export default function UsersPage() {
           <button type="button" className="button button--secondary" onClick={() => setResetting(user)} aria-label={`Reset password of ${user.email}`}>
             Reset password
           </button>
-          <button type="button" className="button button--secondary" onClick={() => unlock.mutate(user)} aria-label={`Unlock sign-in of ${user.email}`}>
-            Unlock
-          </button>
+          {user.sign_in_lock ? (
+            <button type="button" className="button button--secondary" onClick={() => unlock.mutate(user)} aria-label={`Unlock sign-in of ${user.email}`}>
+              Unlock
+            </button>
+          ) : null}
           <button
             type="button"
             className="button button--danger"
