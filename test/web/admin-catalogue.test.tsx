@@ -117,6 +117,9 @@ describe('Cottage Management', () => {
     expect(screen.getByText('Choose the villa type this cottage is a unit of')).toBeTruthy();
     const name = screen.getByLabelText(/^Name/);
     expect(name.getAttribute('aria-invalid')).toBe('true');
+    // The field's name is its label alone; the error is its description (not read as part of the name).
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBe(name);
+    expect(document.getElementById(name.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent).toBe('Cottage name is required');
     expect(document.activeElement).toBe(name);
     expect((screen.getByLabelText(/^Amenities \(optional, comma-separated\)/) as HTMLInputElement).value).toBe('WiFi, Pool');
     expect(sent.filter((request) => request.method === 'POST')).toHaveLength(0);

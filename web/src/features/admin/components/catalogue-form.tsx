@@ -3,7 +3,7 @@ import type * as v from 'valibot';
 import { ApiError } from '@/lib/api-client';
 
 /*
- * What the catalogue forms (cottages, packages, safaris) share: values held as typed text (nothing
+ * What the portal's forms (cottages, packages, safaris, pricing rules) share: values held as typed text (nothing
  * typed is lost to a failed parse), checked with the server's own schema from @shared, each
  * field's messages under it (the server's 400 details too), focus on the first problem.
  */
@@ -58,9 +58,11 @@ export function useCatalogueForm<K extends string>(initial: Record<K, string>, s
   const field = (name: K, label: string, control: (props: Record<string, unknown>) => ReactNode, options: { wide?: boolean; hint?: ReactNode } = {}) => {
     const messages = shown[name];
     const describedBy = [messages?.length ? `${id}-${name}-error` : '', options.hint ? `${id}-${name}-hint` : ''].filter(Boolean).join(' ');
+    // The label names the control alone (its own element, `for` the control): the hint and the
+    // errors are its description, so a screen reader reads the name without the error text in it.
     return (
-      <label className={options.wide ? 'admin-form__wide' : undefined}>
-        {label}
+      <div className={`form-field${options.wide ? ' admin-form__wide' : ''}`}>
+        <label htmlFor={`${id}-${name}`}>{label}</label>
         {control({
           id: `${id}-${name}`,
           name,
@@ -79,7 +81,7 @@ export function useCatalogueForm<K extends string>(initial: Record<K, string>, s
             {messages.join(' ')}
           </span>
         ) : null}
-      </label>
+      </div>
     );
   };
 

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId } from 'react';
 import * as v from 'valibot';
 import {
   createPricingRuleSchema,
@@ -11,6 +11,7 @@ import {
 } from '@shared/admin-pricing';
 import { villaTypes } from '@shared/catalog';
 import type { PricingRule } from '@shared/pricing-rule-schema';
+import { titleCase, useCatalogueForm } from '../components/catalogue-form';
 
 /** What the form holds: text as typed (numbers too), so nothing typed is lost to a failed parse. */
 export type PricingFormValues = Record<
@@ -87,8 +88,6 @@ export function checkPricingForm(values: PricingFormValues): { ok: true; body: C
   return { ok: true, body: result.output };
 }
 
-const titleCase = (text: string) => text.replace(/-/g, ' ').replace(/\b\w/g, (letter) => letter.toUpperCase());
-
 /** The Add / Edit pricing form: each field's error under it, what was typed kept, the server's messages as well. */
 export function PricingForm({
   editing,
@@ -107,68 +106,13 @@ export function PricingForm({
   onSubmit: (body: CreatePricingRule) => void;
   onCancel: () => void;
 }) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const id = useId();
-  const shown = { ...serverErrors, ...errors };
-
-  const set = (field: keyof PricingFormValues) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => {
-      const { [field]: _gone, ...rest } = current;
-      return rest;
-    });
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkPricingForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      const first = Object.keys(checked.errors)[0];
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
-    setErrors({});
-    onSubmit(checked.body);
-  };
-
-  const field = (
-    name: keyof PricingFormValues,
-    label: string,
-    control: (props: Record<string, unknown>) => ReactNode,
-    options: { wide?: boolean; hint?: string } = {},
-  ) => {
-    const messages = shown[name];
-    const describedBy = [messages?.length ? `${id}-${name}-error` : '', options.hint ? `${id}-${name}-hint` : ''].filter(Boolean).join(' ');
-    return (
-      <div className={`pricing-field${options.wide ? ' admin-form__wide' : ''}`}>
-        <label htmlFor={`${id}-${name}`}>{label}</label>
-        {control({
-          id: `${id}-${name}`,
-          name,
-          value: values[name],
-          onChange: set(name),
-          'aria-invalid': messages?.length ? true : undefined,
-          'aria-describedby': describedBy || undefined,
-        })}
-        {options.hint ? (
-          <span id={`${id}-${name}-hint`} className="muted">
-            {options.hint}
-          </span>
-        ) : null}
-        {messages?.length ? (
-          <span id={`${id}-${name}-error`} className="field-error">
-            {messages.join(' ')}
-          </span>
-        ) : null}
-      </div>
-    );
-  };
+  const { field, submitWith } = useCatalogueForm<keyof PricingFormValues>(initial, serverErrors);
+  const submit = submitWith(checkPricingForm, onSubmit);
+  const targets = useId();
 
   return (
-    <form className="admin-panel" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{editing ? 'Edit Pricing' : 'Add New Pricing'}</h3>
+    <form className="admin-panel" onSubmit={submit} noValidate aria-labelledby={`${targets}-title`}>
+      <h3 id={`${targets}-title`}>{editing ? 'Edit Pricing' : 'Add New Pricing'}</h3>
       {banner ? (
         <p role="alert" className="form-banner">
           {banner}
@@ -191,13 +135,13 @@ export function PricingForm({
           'applies_to',
           'Applies to',
           (props) => (
-            <input {...props} type="text" list={`${id}-targets`} maxLength={64} />
+            <input {...props} type="text" list={targets} maxLength={64} />
           ),
           {
             hint: 'A villa type, cottage, package or safari id. Empty: every service of this type.',
           },
         )}
-        <datalist id={`${id}-targets`}>
+        <datalist id={targets}>
           {villaTypes.map((type) => (
             <option key={type} value={type} />
           ))}
