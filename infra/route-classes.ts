@@ -49,8 +49,7 @@ export const partitionKeyPatterns: Record<TablePartition, readonly string[]> = {
     packageKeys.listPartition,
     safariKeys.item(ANY).pk,
     safariKeys.listPartition,
-    pricingRuleKeys.item(ANY).pk,
-    pricingRuleKeys.listing(ANY).gsi1pk,
+    pricingRuleKeys.listPartition,
   ],
   health: [healthKeys.pk],
   // A booking (and its payments) and the reference pointing at it: the manage-booking lookup.

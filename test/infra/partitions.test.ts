@@ -94,7 +94,7 @@ function sampleTable(): Item[] {
     ...sampleCottages.map((cottage) => cottageWrites.toItem(cottage)),
     ...samplePackages.map((stayPackage) => packageWrites.toItem(stayPackage)),
     ...sampleSafaris.map((safari) => safariWrites.toItem(safari)),
-    ...samplePricingRules.map((rule) => ({ ...pricingRuleKeys.item(rule.id), ...pricingRuleKeys.listing(rule.id), entity: 'pricing-rule', ...rule })),
+    ...samplePricingRules.map((rule) => ({ ...pricingRuleKeys.item(rule.id), entity: 'pricing-rule', ...rule })),
     { ...healthKeys, entity: 'health' },
     { ...bookingKeys.item(bookingId), entity: 'booking', ...booking },
     { ...bookingKeys.reference(reference), entity: 'booking-reference', bookingId },

@@ -1,7 +1,12 @@
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PricingRule } from '../../shared/pricing-rule-schema.ts';
 import { auditOf } from '../../functions/lib/db/audit.ts';
+import { documentClient, tableName } from '../../functions/lib/db/client.ts';
+import * as pricingRuleKeys from '../../functions/lib/db/keys/pricing-rule.ts';
 import { getPricingRule } from '../../functions/lib/db/pricing-rule-writes.ts';
+import { listPricingRules } from '../../functions/lib/db/pricing-rules.ts';
+import { moveLegacyPricingRules } from '../../infra/local/seed.ts';
 import { accountWithToken } from '../support/accounts.ts';
 import { bookingBody, inDays, newKey, postJson } from '../support/booking-fixtures.ts';
 import { useTestStack } from '../support/local-stack.ts';
@@ -233,5 +238,28 @@ describe('guest quotes follow the rules at once', () => {
     expect(fresh.status, JSON.stringify(fresh.body)).toBe(201);
     expect(fresh.body.data.booking.total_amount).toBe(stale.body.quote.total);
     await call('DELETE', `/admin/pricing/${created.id}`);
+  });
+});
+
+describe('where the rules are kept', () => {
+  it('in one table partition without index keys, so a quote reads them all strongly in one Query', async () => {
+    const created = (await call('POST', '/admin/pricing', rule({ service_name: 'Stored Where', valid_from: inDays(300), valid_until: inDays(310) }))).body.data;
+    const { Item } = await documentClient.send(new GetCommand({ TableName: tableName, Key: pricingRuleKeys.item(created.id), ConsistentRead: true }));
+    expect(Item).toMatchObject({ pk: 'PRICING_RULES', sk: `RULE#${created.id}`, entity: 'pricing-rule', service_name: 'Stored Where' });
+    expect(Item).not.toHaveProperty('gsi1pk');
+    expect((await listPricingRules()).map((stored) => stored.id)).toContain(created.id);
+    await call('DELETE', `/admin/pricing/${created.id}`);
+  });
+
+  it('moves rules local data kept the old way (a partition each, listed on gsi1) on start, once', async () => {
+    const old = { id: 'legacy-monsoon', service_name: 'Legacy Monsoon', service_type: 'cottage', currency: 'INR', season: 'monsoon', discount_percentage: 10 };
+    const legacy = { ...pricingRuleKeys.legacyItem(old.id), gsi1pk: 'PRICING_RULES', gsi1sk: old.id, entity: 'pricing-rule', ...old };
+    await documentClient.send(new PutCommand({ TableName: tableName, Item: legacy }));
+    expect(await moveLegacyPricingRules()).toBe(1);
+    expect((await listPricingRules()).find((stored) => stored.id === old.id)).toMatchObject(old);
+    const { Item } = await documentClient.send(new GetCommand({ TableName: tableName, Key: pricingRuleKeys.legacyItem(old.id), ConsistentRead: true }));
+    expect(Item).toBeUndefined();
+    expect(await moveLegacyPricingRules()).toBe(0);
+    await documentClient.send(new DeleteCommand({ TableName: tableName, Key: pricingRuleKeys.item(old.id) }));
   });
 });

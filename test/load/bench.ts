@@ -781,6 +781,8 @@ async function main() {
           ...(index ? { IndexName: index } : {}),
           KeyConditionExpression: `${index ? 'gsi1pk' : 'pk'} = :pk`,
           ExpressionAttributeValues: { ':pk': pk },
+          // The routes read table partitions strongly (nights, pricing rules); an index cannot be.
+          ...(index ? {} : { ConsistentRead: true }),
         }),
       );
     const nightsOf = (unit: string, first: string, last: string) =>
@@ -800,7 +802,7 @@ async function main() {
     // neither does the floor: the same calls, in the same order, as the request path makes today.
     const availabilityFloor = async () => {
       await get(keys.cottageKeys.item('bench-000'));
-      await Promise.all([query(keys.cottageKeys.item('bench-000').pk), query('PRICING_RULES', 'gsi1')]);
+      await Promise.all([query(keys.cottageKeys.item('bench-000').pk), query(keys.pricingRuleKeys.listPartition)]);
     };
     // The booking floor writes what the route writes: the same four items, with the same size and
     // the same index keys, copied from a booking made through the API (bookings.ts and
@@ -821,7 +823,7 @@ async function main() {
       const id = randomUUID();
       const now = Date.now();
       await get(keys.idempotencyKeys.item('create-booking', id));
-      await Promise.all([get(keys.cottageKeys.item(unit)), get(keys.packageKeys.item('forest-retreat')), query('PRICING_RULES', 'gsi1')]);
+      await Promise.all([get(keys.cottageKeys.item(unit)), get(keys.packageKeys.item('forest-retreat')), query(keys.pricingRuleKeys.listPartition)]);
       await nightsOf(unit, checkIn, checkIn);
       const copy = { ...sampleBooking, id, booking_reference: bookingCore.newBookingReference(now), created_at: new Date(now).toISOString() };
       const floorUnit = `floor-${unit}`;

@@ -9,7 +9,7 @@
  * | package by id / all packages                     | table / gsi1 | pk=PACKAGE#id / gsi1pk=PACKAGES          |
  * | safari by id / all safaris                       | table / gsi1 | pk=SAFARI#id / gsi1pk=SAFARIS            |
  * | safari seats per date and slot                   | table | pk=SAFARI#id, sk=SEATS#date#slot                |
- * | pricing rules                                    | gsi1  | gsi1pk=PRICING_RULES                            |
+ * | pricing rules (all, read strongly) / one rule     | table | pk=PRICING_RULES, sk begins_with RULE# / sk=RULE#id |
  * | user by id / user by unique e-mail / all users   | table / table / gsi1 | pk=USER#id / pk=EMAIL#email / gsi1pk=USERS |
  * | user counts (all, active, admins, active admins)  | table | pk=USERSTATS, sk=USERSTATS                      |
  * | booking by id                                    | table | pk=BOOKING#id, sk=BOOKING                       |

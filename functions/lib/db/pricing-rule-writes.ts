@@ -7,7 +7,6 @@ import { getItem, withoutStorageAttributes } from './query.ts';
 
 const itemOf = (rule: PricingRule) => ({
   ...pricingRuleKeys.item(rule.id),
-  ...pricingRuleKeys.listing(rule.id),
   entity: 'pricing-rule',
   ...v.parse(pricingRuleSchema, rule),
 });

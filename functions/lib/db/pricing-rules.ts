@@ -8,10 +8,11 @@ import { queryAll, withoutStorageAttributes } from './query.ts';
  * calendar functions carry no rule schema.
  */
 export async function listPricingRules(): Promise<PricingRule[]> {
+  // One partition, read strongly: the next quote after a rule is saved applies it.
   const items = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': pricingRuleKeys.listPartition },
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rule)',
+    ExpressionAttributeValues: { ':pk': pricingRuleKeys.listPartition, ':rule': pricingRuleKeys.rulePrefix },
+    ConsistentRead: true,
   });
   return items.map((item) => withoutStorageAttributes(item) as PricingRule);
 }
