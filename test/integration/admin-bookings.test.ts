@@ -146,6 +146,34 @@ describe('the booking list (GET /api/bookings)', () => {
     expect(expected).not.toContain(tooOld.id);
   });
 
+  it('lists a booking once when its status changes between two pages (it keeps its place in the order)', async () => {
+    const probe = { customer_name: 'Paging Probe' };
+    const d = await pastBooking(2, 4, { ...probe, status: 'confirmed' });
+    const c = await pastBooking(2, 5, { ...probe, status: 'pending' });
+    const b = await pastBooking(2, 6, { ...probe, status: 'pending' });
+    const a = await pastBooking(2, 7, { ...probe, status: 'confirmed' });
+    const staff = await as('staff');
+    const ids = (page: { body: { data?: { bookings: Array<{ id: string }> } } }) => page.body.data?.bookings.map((booking) => booking.id);
+    const first = await call('GET', '/bookings?limit=2&q=paging%20probe', staff);
+    expect(ids(first)).toEqual([a.id, b.id]);
+    // Before the next page: A (listed) is cancelled, a stream the walk has not read yet; C (not listed
+    // yet) is confirmed, a stream the walk had read past. As the status changes do, it moves on gsi2.
+    const move = (booking: StoredBooking, status: StoredBooking['status']) =>
+      documentClient.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: bookingKeys.item(booking.id),
+          UpdateExpression: 'SET #status = :status, gsi2sk = :sk',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':status': status, ':sk': bookingKeys.byMonth(booking.created_at, status).gsi2sk },
+        }),
+      );
+    await move(a, 'cancelled');
+    await move(c, 'confirmed');
+    const second = await call('GET', `/bookings?limit=2&q=paging%20probe&cursor=${encodeURIComponent(first.body.data.cursor)}`, staff);
+    expect(ids(second)).toEqual([c.id, d.id]);
+  });
+
   it('filters by status, newest first, across months', async () => {
     for (const status of ['cancelled', 'pending'] as const) {
       const { ids } = await walk(`&status=${status}`, 2);

@@ -1,9 +1,9 @@
 import { BOOKING_MONTHS_BACK, listStatuses, searchableText } from '../../../shared/booking-admin.ts';
 import type { BookingStatus } from '../../../shared/booking.ts';
 import {
+  BOOKING_ID,
   bookingsOfMonth,
   monthHasBookings,
-  monthPosition,
   positionOf,
   toPublicBooking,
   toStoredBooking,
@@ -21,8 +21,10 @@ import { refundFor } from './release-booking.ts';
  * own newest-first stream, and the walk repeatedly takes the newest head of the streams, refilling
  * a stream whose buffer ran dry while it has more. When every stream of the month is spent, the
  * walk moves one month back, up to BOOKING_MONTHS_BACK months (older bookings are not listed). The
- * cursor records exactly where it stopped: the month, and per status the key of the last booking
- * taken (DynamoDB's own ExclusiveStartKey, so equal times cannot duplicate or skip). A search (`q`)
+ * walk's order is (created_at, id), newest first, and the cursor records the month and the last
+ * booking taken in that order. The next page takes, in every status, only what comes after it: a
+ * booking whose status changes between two pages moves to another stream but keeps its place in
+ * the order, so it is neither listed twice nor missed (per-status positions would do both). A search (`q`)
  * filters what the walk takes; it reads at most QUERY_BUDGET queries per request and then answers
  * what it found with a cursor to go on, so a rare match never makes one request read everything.
  */
@@ -33,7 +35,9 @@ export type ListOptions = { status?: BookingStatus | undefined; q?: string | und
 export type ListedBooking = ReturnType<typeof toPublicBooking> & { cancel_refund: number };
 export type ListPage = { bookings: ListedBooking[]; cursor?: string; through: string };
 
-type CursorState = { month: number; positions: Partial<Record<BookingStatus, MonthPosition>> };
+/** Where a walk stopped: the month, and the last booking taken there (its time and id), if any. */
+type Boundary = { at: string; id: string };
+type CursorState = { month: number; boundary?: Boundary | undefined };
 
 /** The month (yyyy-mm, UTC as created_at is) `back` months before the one of `now`. */
 function monthBack(now: number, back: number): string {
@@ -45,10 +49,11 @@ function monthBack(now: number, back: number): string {
 /** Filters are part of the cursor: a cursor made for another filter is refused, not silently misapplied. */
 const filterTag = (options: ListOptions) => `${options.status ?? ''}|${options.q ?? ''}`;
 
-function encodeCursor(options: ListOptions, month: string, positions: Partial<Record<BookingStatus, MonthPosition>>): string {
-  const p = Object.fromEntries(Object.entries(positions).map(([status, key]) => [status, [key.pk, key.sk, key.gsi2pk, key.gsi2sk]]));
-  return Buffer.from(JSON.stringify({ m: month, f: filterTag(options), p })).toString('base64url');
+function encodeCursor(options: ListOptions, month: string, boundary: Boundary | undefined): string {
+  return Buffer.from(JSON.stringify({ m: month, f: filterTag(options), ...(boundary ? { b: [boundary.at, boundary.id] } : {}) })).toString('base64url');
 }
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
 function decodeCursor(options: ListOptions, now: number): CursorState {
   let parsed: unknown;
@@ -58,27 +63,30 @@ function decodeCursor(options: ListOptions, now: number): CursorState {
     throw new InvalidCursor();
   }
   if (typeof parsed !== 'object' || parsed === null) throw new InvalidCursor();
-  const { m, f, p } = parsed as { m?: unknown; f?: unknown; p?: unknown };
-  if (typeof m !== 'string' || f !== filterTag(options) || typeof p !== 'object' || p === null) throw new InvalidCursor();
+  const { m, f, b } = parsed as { m?: unknown; f?: unknown; b?: unknown };
+  if (typeof m !== 'string' || f !== filterTag(options)) throw new InvalidCursor();
   const month = Array.from({ length: BOOKING_MONTHS_BACK }, (_, back) => monthBack(now, back)).indexOf(m);
   if (month < 0) throw new InvalidCursor();
-  const positions: CursorState['positions'] = {};
-  for (const [status, value] of Object.entries(p)) {
-    if (!(listStatuses as readonly string[]).includes(status)) throw new InvalidCursor();
-    const position = monthPosition(m, status, value);
-    if (!position) throw new InvalidCursor();
-    positions[status as BookingStatus] = position;
-  }
-  return { month, positions };
+  if (b === undefined) return { month };
+  const [at, id] = Array.isArray(b) && b.length === 2 ? (b as unknown[]) : [];
+  // The boundary is a booking of that month: its time in the month, and a booking id.
+  if (typeof at !== 'string' || !ISO_TIME.test(at) || !at.startsWith(m) || typeof id !== 'string' || !BOOKING_ID.test(id)) throw new InvalidCursor();
+  return { month, boundary: { at, id } };
 }
 
 type Stream = { status: BookingStatus; after?: MonthPosition | undefined; buffer: Array<Record<string, unknown>>; more: boolean };
 
-const newer = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.created_at) > String(b.created_at);
+/** The walk's order, newest first: created_at, then id (bookings made in the same millisecond). */
+const newer = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  String(a.created_at) > String(b.created_at) || (a.created_at === b.created_at && String(a.id) > String(b.id));
+
+/** Whether an item comes after the boundary in the walk's order (older, or as old with a smaller id). */
+const pastBoundary = (item: Record<string, unknown>, boundary: Boundary | undefined) =>
+  !boundary || String(item.created_at) < boundary.at || (item.created_at === boundary.at && String(item.id) < boundary.id);
 
 export async function listBookingsPage(options: ListOptions): Promise<ListPage> {
   const now = options.now ?? Date.now();
-  const state = options.cursor ? decodeCursor(options, now) : { month: 0, positions: {} };
+  const state: CursorState = options.cursor ? decodeCursor(options, now) : { month: 0 };
   const statuses: BookingStatus[] = options.status ? [options.status] : [...listStatuses];
   const found: StoredBooking[] = [];
   const batch = options.q ? Math.max(options.limit, 50) : options.limit;
@@ -87,24 +95,26 @@ export async function listBookingsPage(options: ListOptions): Promise<ListPage> 
 
   for (let month = state.month; month < BOOKING_MONTHS_BACK; month += 1) {
     const name = monthBack(now, month);
-    const resumed = month === state.month ? state.positions : {};
+    const boundary = month === state.month ? state.boundary : undefined;
     // An empty month costs one read, not one per status.
-    if (Object.keys(resumed).length === 0) {
+    if (!boundary) {
       queries += 1;
       if (!(await monthHasBookings(name))) continue;
     }
-    const streams: Stream[] = statuses.map((status) => ({ status, after: resumed[status], buffer: [], more: true }));
-    const taken = (): Partial<Record<BookingStatus, MonthPosition>> =>
-      Object.fromEntries(streams.flatMap((stream) => (stream.after ? [[stream.status, stream.after]] : [])));
+    let last = boundary;
+    const streams: Stream[] = statuses.map((status) => ({ status, buffer: [], more: true }));
     for (;;) {
       const dry = streams.filter((stream) => stream.buffer.length === 0 && stream.more);
-      if (queries + dry.length > QUERY_BUDGET) return finish(found, now, through, encodeCursor(options, name, taken()));
+      if (queries + dry.length > QUERY_BUDGET) return finish(found, now, through, encodeCursor(options, name, last));
       queries += dry.length;
       await Promise.all(
         dry.map(async (stream) => {
-          const page = await bookingsOfMonth(name, stream.status, batch, stream.after);
-          stream.buffer = page.items;
+          // Resuming: only what is as old as the boundary or older (then past it in the walk's order).
+          const page = await bookingsOfMonth(name, stream.status, batch, stream.after, boundary?.at);
+          stream.buffer = page.items.filter((item) => pastBoundary(item, boundary)).sort((a, b) => (newer(a, b) ? -1 : newer(b, a) ? 1 : 0));
           stream.more = page.more;
+          const lastRead = page.items.at(-1);
+          if (lastRead) stream.after = positionOf(lastRead);
         }),
       );
       let head: Stream | undefined;
@@ -115,16 +125,16 @@ export async function listBookingsPage(options: ListOptions): Promise<ListPage> 
       }
       if (!head) break;
       const item = head.buffer.shift() as Record<string, unknown>;
-      head.after = positionOf(item);
+      last = { at: String(item.created_at), id: String(item.id) };
       const booking = toStoredBooking(item);
       if (!options.q || searchableText(booking).includes(options.q)) found.push(booking);
       if (found.length === options.limit) {
         const rest = streams.some((stream) => stream.buffer.length > 0 || stream.more);
         // Nothing left in this month: the next page starts at the top of the month before.
         const next = rest
-          ? encodeCursor(options, name, taken())
+          ? encodeCursor(options, name, last)
           : month + 1 < BOOKING_MONTHS_BACK
-            ? encodeCursor(options, monthBack(now, month + 1), {})
+            ? encodeCursor(options, monthBack(now, month + 1), undefined)
             : undefined;
         return finish(found, now, through, next);
       }

@@ -157,20 +157,6 @@ export async function expiredHolds(months: string[], now: number): Promise<Store
 /** Where a walk over one status of a month partition stopped: the gsi2 key of the last booking taken. */
 export type MonthPosition = { pk: string; sk: string; gsi2pk: string; gsi2sk: string };
 
-/**
- * A position from a cursor, checked to be one this module made: a booking's own keys in that
- * month's partition under that status. Anything else is undefined (the caller answers 400).
- */
-export function monthPosition(month: string, status: string, value: unknown): MonthPosition | undefined {
-  if (!Array.isArray(value) || value.length !== 4 || !value.every((part) => typeof part === 'string' && part.length < 200)) return undefined;
-  const [pk = '', sk = '', gsi2pk = '', gsi2sk = ''] = value as string[];
-  const id = pk.slice(bookingKeys.item('').pk.length);
-  const own = bookingKeys.item(id);
-  if (!BOOKING_ID.test(id) || own.pk !== pk || own.sk !== sk) return undefined;
-  if (gsi2pk !== bookingKeys.monthPartition(month) || !gsi2sk.startsWith(bookingKeys.statusPrefix(status))) return undefined;
-  return { pk, sk, gsi2pk, gsi2sk };
-}
-
 /** The position of a booking read from a month partition, to continue after it. */
 export const positionOf = (item: Record<string, unknown>): MonthPosition => ({
   pk: String(item.pk),
@@ -180,21 +166,28 @@ export const positionOf = (item: Record<string, unknown>): MonthPosition => ({
 });
 
 /**
- * Up to `limit` bookings of one status made in a month (yyyy-mm), newest first, after `after`;
- * `more` when the partition may hold further ones. Items keep their key attributes (positionOf).
+ * Up to `limit` bookings of one status made in a month (yyyy-mm), newest first, after `after`, and
+ * made at or before `upTo` (a created_at) when given; `more` when the partition may hold further
+ * ones. Items keep their key attributes (positionOf).
  */
 export async function bookingsOfMonth(
   month: string,
   status: string,
   limit: number,
   after?: MonthPosition,
+  upTo?: string,
 ): Promise<{ items: Array<Record<string, unknown>>; more: boolean }> {
+  const prefix = bookingKeys.statusPrefix(status);
   const page = await documentClient.send(
     new QueryCommand({
       TableName: tableName,
       IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :status)',
-      ExpressionAttributeValues: { ':pk': bookingKeys.monthPartition(month), ':status': bookingKeys.statusPrefix(status) },
+      KeyConditionExpression: upTo === undefined ? 'gsi2pk = :pk AND begins_with(gsi2sk, :status)' : 'gsi2pk = :pk AND gsi2sk BETWEEN :status AND :upTo',
+      ExpressionAttributeValues: {
+        ':pk': bookingKeys.monthPartition(month),
+        ':status': prefix,
+        ...(upTo === undefined ? {} : { ':upTo': `${prefix}${upTo}` }),
+      },
       ScanIndexForward: false,
       Limit: limit,
       ...(after ? { ExclusiveStartKey: after } : {}),
