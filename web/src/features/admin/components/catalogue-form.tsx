@@ -25,6 +25,23 @@ export const numberOf = (text: string): number | undefined => (text.trim() === '
 /** A type or status as a label: 'full-day' reads 'Full Day'. */
 export const titleCase = (text: string) => text.replace(/-/g, ' ').replace(/\b\w/g, (letter) => letter.toUpperCase());
 
+/**
+ * A field's control that picks one of `options`, each shown by `labelOf` (title case by default),
+ * with an optional first, empty choice: `field('status', 'Status', choiceOf(statuses))`.
+ */
+export const choiceOf =
+  (options: readonly string[], labelOf: (option: string) => string = titleCase, empty?: string) =>
+  (props: Record<string, unknown>) => (
+    <select {...props}>
+      {empty === undefined ? null : <option value="">{empty}</option>}
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {labelOf(option)}
+        </option>
+      ))}
+    </select>
+  );
+
 export function useCatalogueForm<K extends string>(initial: Record<K, string>, serverErrors?: FormErrors) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FormErrors>({});

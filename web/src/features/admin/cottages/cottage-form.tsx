@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { cottageInputSchema, villaTypeLabels, type AdminCottage, type CottageInputDraft } from '@shared/admin-catalogue';
 import { cottageStatuses, villaTypes } from '@shared/catalog';
-import { CatalogueFormShell, errorsOf, numberOf, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
+import { CatalogueFormShell, choiceOf, errorsOf, numberOf, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
 
 type Field = 'name' | 'type' | 'description' | 'price_per_night' | 'capacity' | 'size_sqft' | 'amenities' | 'status';
 export type CottageFormValues = Record<Field, string>;
@@ -77,16 +77,7 @@ export function CottageForm({
       {field(
         'type',
         'Villa type',
-        (props) => (
-          <select {...props}>
-            <option value="">Choose a villa type</option>
-            {villaTypes.map((type) => (
-              <option key={type} value={type}>
-                {villaTypeLabels[type]}
-              </option>
-            ))}
-          </select>
-        ),
+        choiceOf(villaTypes, (type) => villaTypeLabels[type as (typeof villaTypes)[number]], 'Choose a villa type'),
         { hint: 'The cottage is one more unit of this type for guests to book.' },
       )}
       {field(
@@ -105,15 +96,7 @@ export function CottageForm({
       {field('size_sqft', 'Size (sq ft, optional)', (props) => (
         <input {...props} type="number" inputMode="numeric" min={1} step={1} />
       ))}
-      {field('status', 'Status', (props) => (
-        <select {...props}>
-          {cottageStatuses.map((status) => (
-            <option key={status} value={status}>
-              {status[0]?.toUpperCase() + status.slice(1)}
-            </option>
-          ))}
-        </select>
-      ))}
+      {field('status', 'Status', choiceOf(cottageStatuses))}
       {field(
         'description',
         'Description',

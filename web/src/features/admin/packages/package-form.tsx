@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describePackageDerivations, packageDerivations, packageFormRequired, packageInputSchema, toList, type AdminPackage } from '@shared/admin-catalogue';
 import { packageStatuses, packageTypes } from '@shared/catalog';
-import { CatalogueFormShell, errorsOf, numberOf, titleCase, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
+import { CatalogueFormShell, choiceOf, errorsOf, numberOf, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
 
 type Field = 'name' | 'type' | 'duration' | 'price' | 'max_guests' | 'description' | 'includes' | 'exclusions' | 'status';
 export type PackageFormValues = Record<Field, string>;
@@ -105,15 +105,7 @@ export function PackageForm({
       {field('name', 'Package name', (props) => (
         <input {...props} autoComplete="off" />
       ))}
-      {field('type', 'Type', (props) => (
-        <select {...props}>
-          {packageTypes.map((type) => (
-            <option key={type} value={type}>
-              {titleCase(type)}
-            </option>
-          ))}
-        </select>
-      ))}
+      {field('type', 'Type', choiceOf(packageTypes))}
       {field('duration', 'Duration', (props) => (
         <input {...props} placeholder="3 Days / 2 Nights" />
       ))}
@@ -123,15 +115,7 @@ export function PackageForm({
       {field('max_guests', 'Max guests', (props) => (
         <input {...props} type="number" inputMode="numeric" min={1} max={20} step={1} />
       ))}
-      {field('status', 'Status', (props) => (
-        <select {...props}>
-          {packageStatuses.map((status) => (
-            <option key={status} value={status}>
-              {titleCase(status)}
-            </option>
-          ))}
-        </select>
-      ))}
+      {field('status', 'Status', choiceOf(packageStatuses))}
       {field(
         'description',
         'Description',

@@ -11,7 +11,7 @@ import {
 } from '@shared/admin-pricing';
 import { villaTypes } from '@shared/catalog';
 import type { PricingRule } from '@shared/pricing-rule-schema';
-import { titleCase, useCatalogueForm } from '../components/catalogue-form';
+import { choiceOf, useCatalogueForm } from '../components/catalogue-form';
 
 /** What the form holds: text as typed (numbers too), so nothing typed is lost to a failed parse. */
 export type PricingFormValues = Record<
@@ -122,15 +122,7 @@ export function PricingForm({
         {field('service_name', 'Service name *', (props) => (
           <input {...props} type="text" maxLength={120} required />
         ))}
-        {field('service_type', 'Service type', (props) => (
-          <select {...props}>
-            {serviceTypes.map((type) => (
-              <option key={type} value={type}>
-                {titleCase(type)}
-              </option>
-            ))}
-          </select>
-        ))}
+        {field('service_type', 'Service type', choiceOf(serviceTypes))}
         {field(
           'applies_to',
           'Applies to',
@@ -149,22 +141,12 @@ export function PricingForm({
         {field('base_price', 'Base price *', (props) => (
           <input {...props} type="number" inputMode="decimal" min={0} step="any" required />
         ))}
-        {field('currency', 'Currency', (props) => (
-          <select {...props}>
-            {pricingCurrencies.map((currency) => (
-              <option key={currency}>{currency}</option>
-            ))}
-          </select>
-        ))}
-        {field('season', 'Season', (props) => (
-          <select {...props}>
-            {pricingSeasons.map((season) => (
-              <option key={season} value={season}>
-                {titleCase(season)}
-              </option>
-            ))}
-          </select>
-        ))}
+        {field(
+          'currency',
+          'Currency',
+          choiceOf(pricingCurrencies, (option) => option),
+        )}
+        {field('season', 'Season', choiceOf(pricingSeasons))}
         {field('discount_percentage', 'Discount (%)', (props) => (
           <input {...props} type="number" inputMode="decimal" min={0} max={100} step="any" />
         ))}
@@ -180,15 +162,7 @@ export function PricingForm({
         {field('max_stay', 'Maximum stay (days)', (props) => (
           <input {...props} type="number" inputMode="numeric" min={1} step={1} />
         ))}
-        {field('status', 'Status', (props) => (
-          <select {...props}>
-            {pricingStatuses.map((status) => (
-              <option key={status} value={status}>
-                {titleCase(status)}
-              </option>
-            ))}
-          </select>
-        ))}
+        {field('status', 'Status', choiceOf(pricingStatuses))}
         {field(
           'description',
           'Description *',

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { safariInputSchema, type AdminSafari } from '@shared/admin-catalogue';
 import { safariStatuses, safariTypes } from '@shared/catalog';
-import { CatalogueFormShell, errorsOf, numberOf, titleCase, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
+import { CatalogueFormShell, choiceOf, errorsOf, numberOf, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
 
 type Field =
   'name' | 'type' | 'duration' | 'price' | 'max_guests' | 'start_time' | 'end_time' | 'meeting_point' | 'description' | 'includes' | 'exclusions' | 'status';
@@ -68,15 +68,7 @@ export function SafariForm({
       {field('name', 'Safari name', (props) => (
         <input {...props} autoComplete="off" />
       ))}
-      {field('type', 'Type', (props) => (
-        <select {...props}>
-          {safariTypes.map((type) => (
-            <option key={type} value={type}>
-              {titleCase(type)}
-            </option>
-          ))}
-        </select>
-      ))}
+      {field('type', 'Type', choiceOf(safariTypes))}
       {field('duration', 'Duration', (props) => (
         <input {...props} placeholder="3 hours" />
       ))}
@@ -95,15 +87,7 @@ export function SafariForm({
       {field('meeting_point', 'Meeting point', (props) => (
         <input {...props} placeholder="Main gate jeep bay" />
       ))}
-      {field('status', 'Status', (props) => (
-        <select {...props}>
-          {safariStatuses.map((status) => (
-            <option key={status} value={status}>
-              {titleCase(status)}
-            </option>
-          ))}
-        </select>
-      ))}
+      {field('status', 'Status', choiceOf(safariStatuses))}
       {field(
         'description',
         'Description',
