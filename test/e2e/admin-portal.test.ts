@@ -188,7 +188,10 @@ describe('the admin portal, as the front desk uses it', () => {
 
     await page.getByRole('link', { name: 'Users' }).click();
     await page.getByRole('heading', { name: 'User Management' }).waitFor();
+    // The row changes at once (optimistic); the refusal follows the server's answer.
+    const answered = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/admin\/users\/[^/]+$/.test(new URL(r.url()).pathname));
     await page.getByRole('button', { name: 'Suspend ravi.frontdesk@example.in' }).click();
+    expect((await answered).status()).toBe(200);
     await page.getByRole('button', { name: 'Activate ravi.frontdesk@example.in' }).waitFor();
     await look('users');
 
