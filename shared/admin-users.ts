@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { textField, tooLongMessage } from './text.ts';
 import { accountNameSchema, publicUserSchema, userRoleSchema, userStatuses } from './user-schemas.ts';
 import { userRoles } from './users.ts';
-import { email, fields } from './validation.ts';
+import { email, fields, pageLimit } from './validation.ts';
 
 /**
  * The admin's user management (Users tab, `/api/admin/users`): the request and answer shapes, used
@@ -70,23 +70,12 @@ export type UpdateUserInput = v.InferOutput<typeof updateUserSchema>;
 /** POST /api/admin/users/{id}/reset-password: the admin sets the new password and tells the user. */
 export const resetPasswordSchema = fields({ password: newPasswordSchema });
 
-const limitSchema = v.optional(
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,3}$/, 'limit is a number from 1 to 100'),
-    v.transform(Number),
-    v.minValue(1, 'limit is a number from 1 to 100'),
-    v.maxValue(100, 'limit is a number from 1 to 100'),
-  ),
-  '25',
-);
-
 /** GET /api/admin/users: filters, search (name, e-mail, phone; case-insensitive contains), a page. */
 export const listUsersQuerySchema = fields({
   role: v.optional(v.picklist(userRoles, roleMessage)),
   status: v.optional(v.picklist(userStatuses, statusMessage)),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'The search is at most 100 characters'))),
-  limit: limitSchema,
+  limit: pageLimit('25'),
   cursor: v.optional(v.pipe(v.string(), v.maxLength(2000))),
 });
 

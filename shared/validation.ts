@@ -94,3 +94,12 @@ export const emailPattern = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_
 
 /** The e-mail address check (a string pipe's action). */
 export const email = /* @__NO_SIDE_EFFECTS__ */ (message = 'Must be an e-mail address') => v.regex(emailPattern, message);
+
+const LIMIT_MESSAGE = 'limit is a number from 1 to 100';
+
+/** A list's `limit` query parameter: 1 to 100, `fallback` when absent (query values arrive as text). */
+export const pageLimit = /* @__NO_SIDE_EFFECTS__ */ (fallback: `${number}`) =>
+  v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,3}$/, LIMIT_MESSAGE), v.transform(Number), v.minValue(1, LIMIT_MESSAGE), v.maxValue(100, LIMIT_MESSAGE)),
+    fallback,
+  );

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { fields } from '../../../shared/validation.ts';
+import { fields, pageLimit } from '../../../shared/validation.ts';
 import { listPaymentsPage, type PaymentListEntry } from '../../lib/db/payments.ts';
 import { InvalidCursor } from '../../lib/db/query.ts';
 import { badRequest } from '../../lib/http/errors.ts';
@@ -16,16 +16,7 @@ export const handler = httpRoute(
   'list-payments',
   {
     query: fields({
-      limit: v.optional(
-        v.pipe(
-          v.string(),
-          v.regex(/^\d{1,3}$/, 'limit is a number from 1 to 100'),
-          v.transform(Number),
-          v.minValue(1, 'limit is a number from 1 to 100'),
-          v.maxValue(100, 'limit is a number from 1 to 100'),
-        ),
-        '25',
-      ),
+      limit: pageLimit('25'),
       cursor: v.optional(v.pipe(v.string(), v.maxLength(2000))),
       kind: v.optional(v.picklist(['payment', 'refund'], 'kind is payment or refund')),
       status: v.optional(v.picklist(['created', 'captured', 'failed', 'refunded', 'pending', 'paid', 'processed', 'cancelled'], 'Unknown status')),
