@@ -9,6 +9,7 @@ import type { DisplayCurrencies } from '../../shared/display-currency.ts';
 import { stageConfig } from '../stage-config.ts';
 import { loadViewerRequest } from '../edge/load-viewer-request.ts';
 import { securityHeaders } from '../site-headers.ts';
+import { jsonHeaders } from '../../functions/lib/http/handler.ts';
 import { BodyTooLargeError, invokeHttpRoute, readBody, toHttpApiEvent, writeResult } from './http-adapter.ts';
 import { createRouteMatcher } from './route-matcher.ts';
 import { createWebSocketGateway } from './websocket-gateway.ts';
@@ -92,7 +93,7 @@ export function publicHost(
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  response.writeHead(status, jsonHeaders);
   response.end(JSON.stringify(body));
 }
 

@@ -100,6 +100,20 @@ describe('routes that are not built yet and paths that do not exist', () => {
     expect((await planned('GET /api/admin/pricing', (await accountWithToken('customer')).authorization)).status).toBe(403);
   });
 
+  it('marks every API answer nosniff and no-store: a success, a refusal, a validation error and an unknown path', async () => {
+    const answers = await Promise.all([
+      fetch(`${stack.baseUrl}/api/cottages`),
+      fetch(`${stack.baseUrl}/api/bookings/my-bookings`),
+      fetch(`${stack.baseUrl}/api/cottages/%20/availability`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }),
+      fetch(`${stack.baseUrl}/api/teleport`),
+    ]);
+    expect(answers.map((response) => response.status)).toEqual([200, 401, 400, 404]);
+    for (const response of answers) {
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
   it('answers 404 for a path or method no route has', async () => {
     expect(await getJson(`${stack.baseUrl}/api/teleport`)).toMatchObject({ status: 404, body: { success: false } });
     expect(await getJson(`${stack.baseUrl}/api/cottages/glass-1`, { method: 'DELETE' })).toMatchObject({ status: 404 });

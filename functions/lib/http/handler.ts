@@ -12,9 +12,11 @@ export type HttpResult = APIGatewayProxyStructuredResultV2;
 /** Bodies above this are refused before parsing (API Gateway itself stops at 10 MB). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const jsonHeaders = {
+/** Every API answer: JSON that is never sniffed as something else, and never stored by a browser or a proxy (most carry personal data). */
+export const jsonHeaders = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
 };
 
 export function jsonResponse<T>(
