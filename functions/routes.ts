@@ -54,7 +54,7 @@ export type HttpRoute = {
   usesSigningKey?: boolean;
   /** Reads the payment provider's secrets (key secret, webhook secret). */
   usesPaymentSecrets?: boolean;
-  /** Reads the manage-link key: opens a booking from the link in its e-mails (functions/lib/bookings/manage-link.ts). */
+  /** Reads the manage-link key: opens a booking (or activates an account) from the link in its e-mails (functions/lib/bookings/manage-link.ts). */
   usesManageLinkKey?: boolean;
   class?: RouteClass;
   handler?: string;
@@ -95,6 +95,18 @@ export const httpRoutes = [
     usesSigningKey: true,
     class: 'sign-in',
     handler: 'http/auth/admin-login',
+  },
+  // The link e-mailed at sign-up: activates the account and signs in (so it signs a token); the
+  // link is an HMAC with the e-mail link key (functions/lib/account-activation.ts).
+  {
+    name: 'activate-account',
+    method: 'POST',
+    path: '/api/auth/activate',
+    auth: 'public',
+    access: 'write',
+    usesSigningKey: true,
+    usesManageLinkKey: true,
+    handler: 'http/auth/activate-account',
   },
   { name: 'get-profile', method: 'GET', path: '/api/auth/profile', auth: 'user', access: 'read', handler: 'http/auth/get-profile' },
   { name: 'update-profile', method: 'PUT', path: '/api/auth/profile', auth: 'user', access: 'write', handler: 'http/auth/update-profile' },
@@ -298,7 +310,7 @@ export const httpRoutes = [
     access: 'write',
     // The booking and its reference, and the nights and seats it frees (villas' and safaris' partitions).
     partitions: ['booking-lookup', 'catalogue'],
-    // Its rate limit, and (pay at property, unconfirmed) the owners' open-hold sets it leaves.
+    // Its rate limit, and the owners' unpaid holds and stays it leaves (functions/lib/db/unpaid-owners.ts).
     updates: ['lookup-limits', 'open-holds'],
     usesManageLinkKey: true,
     handler: 'http/bookings/cancel-booking-by-reference',
@@ -345,6 +357,8 @@ export const httpRoutes = [
     usesPaymentSecrets: true,
     class: 'booking',
     partitions: ['booking-lookup', 'payments', 'catalogue'],
+    // The owners' unpaid holds a paid booking leaves (functions/lib/db/unpaid-owners.ts).
+    updates: ['open-holds'],
     handler: 'http/payments/verify-payment',
   },
   {
@@ -364,7 +378,7 @@ export const httpRoutes = [
     auth: 'public',
     access: 'write',
     usesManageLinkKey: true,
-    // The booking, its nights (no longer expiring) and the owners' open-hold sets it leaves; the lookup's rate limit.
+    // The booking, its nights (no longer expiring) and the owners' unpaid holds it leaves; the lookup's rate limit.
     partitions: ['booking-lookup', 'catalogue'],
     updates: ['lookup-limits', 'open-holds'],
     handler: 'http/payments/record-offline-payment',
@@ -387,6 +401,7 @@ export const httpRoutes = [
     access: 'write',
     usesPaymentSecrets: true,
     partitions: ['booking-lookup', 'payments', 'catalogue'],
+    updates: ['open-holds'],
     handler: 'http/payments/payment-webhook',
   },
   { name: 'list-payments', method: 'GET', path: '/api/payments/admin', auth: 'manager', access: 'read', handler: 'http/payments/list-payments' },

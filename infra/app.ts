@@ -1,10 +1,11 @@
-import { App, Tags, Validations } from 'aws-cdk-lib';
+import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { buildWeb, webBuildIsStale, webRoot } from './local/web-build.ts';
-import { bundleStackFunctions, ResortStack } from './resort-stack.ts';
+import { addResortStage } from './resort-app.ts';
+import { bundleStackFunctions } from './resort-stack.ts';
 import { stageConfigFromContext } from './stage-config.ts';
 
-/** `npx cdk synth|deploy -c stage=<name>`: one stack per stage. */
+/** `npx cdk synth|deploy -c stage=<name>`: one stack per stage, and on prod its WAF stack in us-east-1 (infra/resort-app.ts). */
 const app = new App();
 const stage = stageConfigFromContext((key) => app.node.tryGetContext(key));
 
@@ -15,12 +16,8 @@ Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks
 if (webBuildIsStale()) await buildWeb();
 const bundles = bundleStackFunctions();
 
-const stack = new ResortStack(app, `ForestResort-${stage.name}`, {
-  stage,
+addResortStage(app, stage, {
   bundles,
   webRoot,
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
-  description: `Forest resort booking site, stage ${stage.name}`,
 });
-Tags.of(stack).add('project', 'forest-resort');
-Tags.of(stack).add('stage', stage.name);

@@ -26,6 +26,8 @@ export type ResortStackProps = StackProps & {
   bundles: Record<string, string>;
   /** The built SPA (dist/web). */
   webRoot: string;
+  /** The stage's WAF web ACL for CloudFront (infra/edge-stack.ts, us-east-1), when it has one. */
+  webAclArn?: string;
 };
 
 const root = resolve(import.meta.dirname, '..');
@@ -88,6 +90,19 @@ export class ResortStack extends Stack {
       'The links it signs sit in guests’ e-mails and must open their booking until the stay is over; rotating the key would break every link already sent. It signs nothing else.',
     );
 
+    // What CloudFront sends the API in the origin-verify header: generated at deploy time, put in
+    // CloudFront's origin by a dynamic reference, read by the HTTP functions (functions/lib/http/origin-verify.ts).
+    const originVerifySecret = new Secret(this, 'OriginVerifySecret', {
+      description: `Origin-verify header CloudFront adds to /api/* requests for forest-resort-${stage.name}`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    acknowledge(
+      originVerifySecret,
+      'AwsSolutions-SMG4',
+      'CloudFront reads it only when the distribution is deployed, and each function once per container: a scheduled rotation would refuse every request between the two. It proves a request came through CloudFront; it grants nothing else.',
+    );
+
     // Mail is sent from the stage's domain once it is verified in SES (three DKIM CNAMEs, printed below).
     const senderDomain = stage.emailSender?.split('@')[1];
     const mailIdentity =
@@ -108,6 +123,7 @@ export class ResortStack extends Stack {
       jwtSecret,
       paymentSecret,
       manageLinkKey,
+      originVerifySecret,
       ...(stage.razorpayKeyId ? { razorpayKeyId: stage.razorpayKeyId } : {}),
       // The site's address is known once the distribution exists (below); the consumer's links use it.
       siteUrl: Lazy.string({ produce: () => siteUrl }),
@@ -212,13 +228,16 @@ export class ResortStack extends Stack {
       apiDomainName: http.domainName,
       webSocketUrl: realtime.url,
       webSocketOrigin: realtime.api.apiEndpoint,
+      originVerifySecret,
+      ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
     });
 
     acknowledgeCdkInternals(this, site.bucket.bucketArn);
 
     siteUrl = stage.domain ? `https://${stage.domain.name}` : `https://${site.distribution.distributionDomainName}`;
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
-    new CfnOutput(this, 'ApiUrl', { value: `${http.api.apiEndpoint}/api` });
+    // Through CloudFront: the API's own endpoint refuses requests without the origin-verify header.
+    new CfnOutput(this, 'ApiUrl', { value: `${siteUrl}/api` });
     new CfnOutput(this, 'WebSocketUrl', { value: realtime.url });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });

@@ -60,9 +60,9 @@ export const partitionKeyPatterns: Record<TablePartition, readonly string[]> = {
   feed: [feedKeys.partition(ANY as 'admin')],
   reports: [reportKeys.yearPartition(ANY)],
   effects: [effectKeys.mail(ANY).pk],
-  // The provider's orders (pointing at their booking), handled webhook events, and the staff's payments listing (gsi1).
-  payments: [paymentKeys.order(ANY).pk, paymentKeys.webhookEvent(ANY).pk, paymentKeys.listPartition],
-  // Open pay-at-property holds per e-mail, phone and address (pay-at-property.ts): released with the booking.
+  // The provider's orders (pointing at their booking), which order each payment id settled, handled webhook events, and the staff's payments listing (gsi1).
+  payments: [paymentKeys.order(ANY).pk, paymentKeys.paymentOrder(ANY).pk, paymentKeys.webhookEvent(ANY).pk, paymentKeys.listPartition],
+  // What each e-mail, phone and address leaves unpaid (functions/lib/db/unpaid-owners.ts): released with the booking.
   'open-holds': [openHoldKeys.of(ANY).pk],
   // A connection's own rows, and the audience listings on gsi1 (fan-out).
   connections: [connectionKeys.partition(ANY), connectionKeys.audiencePartition(ANY as 'admin')],

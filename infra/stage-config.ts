@@ -25,12 +25,29 @@ const stageConfigSchema = v.object({
    * carried to the SPA in /config.json. Display only: INR is what is quoted and charged.
    */
   displayCurrencies: displayCurrenciesSchema,
+  /**
+   * A WAF web ACL in front of CloudFront (infra/edge-stack.ts): requests per client address in any
+   * 5 minutes to sign-in (`/api/auth*`) and to booking creation (`POST /api/bookings`) before WAF
+   * blocks that address. Prod only: its monthly fee is above a quiet month's whole bill.
+   */
+  webAcl: v.optional(
+    v.object({
+      authRequestsPer5Min: v.pipe(v.number(), v.integer(), v.minValue(10)),
+      bookingRequestsPer5Min: v.pipe(v.number(), v.integer(), v.minValue(10)),
+    }),
+  ),
 });
 
 export type StageConfig = v.InferOutput<typeof stageConfigSchema>;
 
-const knownStages: Record<string, Pick<StageConfig, 'retainData' | 'logRetentionDays' | 'accountAlarms' | 'displayCurrencies'>> = {
-  prod: { retainData: true, logRetentionDays: 90, accountAlarms: true, displayCurrencies: DEFAULT_DISPLAY_CURRENCIES },
+const knownStages: Record<string, Pick<StageConfig, 'retainData' | 'logRetentionDays' | 'accountAlarms' | 'displayCurrencies' | 'webAcl'>> = {
+  prod: {
+    retainData: true,
+    logRetentionDays: 90,
+    accountAlarms: true,
+    displayCurrencies: DEFAULT_DISPLAY_CURRENCIES,
+    webAcl: { authRequestsPer5Min: 100, bookingRequestsPer5Min: 300 },
+  },
   staging: { retainData: false, logRetentionDays: 30, accountAlarms: false, displayCurrencies: DEFAULT_DISPLAY_CURRENCIES },
   dev: { retainData: false, logRetentionDays: 7, accountAlarms: false, displayCurrencies: DEFAULT_DISPLAY_CURRENCIES },
 };

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import type { PricingRule } from './pricing-rule-schema.ts';
 import { discounted } from './pricing-rules.ts';
 import { isIsoDate } from './stay.ts';
-import { fields, wholeNumber } from './validation.ts';
+import { cleanText, textField, tooLongMessage } from './text.ts';
+import { CATALOGUE_ID, fields, idField, MAX_ID_LENGTH, wholeNumber } from './validation.ts';
 
 /*
  * The portal's pricing rules (admin section 3, Pricing tab): what the form and the API accept. The
@@ -30,10 +31,18 @@ export const pricingMessages = {
   minStay: 'Minimum stay must be at least 1 day',
   maxStay: 'Maximum stay must be at least 1 day',
   stayOrder: 'Maximum stay must not be below minimum stay',
+  appliesToShape: 'Applies to is the id of a villa type, cottage, package or safari (lower-case letters, digits and dashes)',
+  appliesToNone: 'Activity and meal rules cover the whole service type: leave Applies to empty',
 } as const;
 
-const requiredText = (message: string, max: number) =>
-  v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, `Must have at most ${max} characters`));
+/** Service types whose rules can name one item (the quote matches `applies_to` against these: shared/quote.ts). */
+export const targetedServiceTypes = ['cottage', 'package', 'safari'] as const;
+
+/** The 400 message for an `applies_to` naming nothing of the rule's service type (checked on the server against the catalogue). */
+export const appliesToMissing = (serviceType: string, id: string): string =>
+  `Applies to must name an existing ${serviceType === 'cottage' ? 'villa type or cottage' : serviceType}: there is no ${serviceType === 'cottage' ? 'villa type or cottage' : serviceType} '${id}'`;
+
+const requiredText = (label: string, message: string, max: number, multiline = false) => textField(label, max, { required: message, multiline });
 const date = (message: string) =>
   v.pipe(
     v.string(message),
@@ -44,10 +53,20 @@ const stay = (message: string) => v.pipe(wholeNumber(message, message), v.minVal
 
 /** Every field of a rule staff edit (`id`, `created_at`, `updated_at` are the server's). */
 const ruleEntries = {
-  service_name: requiredText(pricingMessages.serviceName, 120),
+  service_name: requiredText('Service name', pricingMessages.serviceName, 120),
   service_type: v.picklist(serviceTypes, 'Service type is cottage, safari, package, activity or meal'),
-  /** One villa type, cottage, package or safari id; without it the rule covers the whole service type. */
-  applies_to: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'Must have at most 64 characters'))),
+  /**
+   * One villa type or cottage (cottage rules), package or safari id, as the quote matches it; '' or
+   * absent: the rule covers the whole service type. That it exists is checked on the server.
+   */
+  applies_to: v.optional(
+    v.pipe(
+      v.string(pricingMessages.appliesToShape),
+      v.transform((text: string) => cleanText(text)),
+      v.maxLength(MAX_ID_LENGTH, tooLongMessage('Applies to', MAX_ID_LENGTH)),
+      v.check((id: string) => id === '' || CATALOGUE_ID.test(id), pricingMessages.appliesToShape),
+    ),
+  ),
   base_price: v.pipe(
     v.number(pricingMessages.basePrice),
     v.minValue(0, pricingMessages.basePriceRange),
@@ -60,13 +79,20 @@ const ruleEntries = {
   valid_until: date(pricingMessages.validUntil),
   min_stay: stay(pricingMessages.minStay),
   max_stay: stay(pricingMessages.maxStay),
-  description: requiredText(pricingMessages.description, 500),
+  description: requiredText('Description', pricingMessages.description, 500, true),
   status: v.picklist(pricingStatuses, 'Status is active, inactive, seasonal or promotional'),
 };
 
-/** The fields checked together: dates in order, stays in order (messages under the later field). */
-export function ruleProblems(rule: Partial<Pick<PricingRule, 'valid_from' | 'valid_until' | 'min_stay' | 'max_stay'>>): Record<string, string[]> {
+/**
+ * The fields checked together: dates in order, stays in order (messages under the later field), and
+ * no `applies_to` on a service type that has no items to name.
+ */
+export function ruleProblems(
+  rule: Partial<Pick<PricingRule, 'valid_from' | 'valid_until' | 'min_stay' | 'max_stay' | 'service_type' | 'applies_to'>>,
+): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
+  if (rule.applies_to && rule.service_type && !(targetedServiceTypes as readonly string[]).includes(rule.service_type))
+    problems.applies_to = [pricingMessages.appliesToNone];
   if (rule.valid_from && rule.valid_until && isIsoDate(rule.valid_from) && isIsoDate(rule.valid_until) && rule.valid_until < rule.valid_from)
     problems.valid_until = [pricingMessages.validOrder];
   if (typeof rule.min_stay === 'number' && typeof rule.max_stay === 'number' && rule.max_stay < rule.min_stay) problems.max_stay = [pricingMessages.stayOrder];
@@ -106,7 +132,7 @@ export const pricingRuleChangesSchema = fields({
 });
 export type PricingRuleChanges = v.InferOutput<typeof pricingRuleChangesSchema>;
 
-const ruleId = v.pipe(v.string('Each update needs the id of its rule'), v.minLength(1, 'Each update needs the id of its rule'), v.maxLength(64));
+const ruleId = idField('id', MAX_ID_LENGTH, 'Each update needs the id of its rule');
 
 /** POST /api/admin/pricing/bulk-update: `{updates: [{id, ...changes}]}`, all applied in one transaction or none. */
 export const bulkUpdatePricingSchema = fields({

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { textField, tooLongMessage } from './text.ts';
 import { accountNameSchema, publicUserSchema, userRoleSchema, userStatuses } from './user-schemas.ts';
 import { userRoles } from './users.ts';
-import { email, fields, pageLimit } from './validation.ts';
+import { cursorField, email, fields, pageLimit } from './validation.ts';
 
 /**
  * The admin's user management (Users tab, `/api/admin/users`): the request and answer shapes, used
@@ -76,7 +76,7 @@ export const listUsersQuerySchema = fields({
   status: v.optional(v.picklist(userStatuses, statusMessage)),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'The search is at most 100 characters'))),
   limit: pageLimit('25'),
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+  cursor: cursorField(),
 });
 
 /**

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { bookingStatuses, type BookingStatus } from './booking.ts';
 import { cleanText } from './text.ts';
 import { inRoleGroup, type RoleGroup, type UserRole } from './users.ts';
-import { fields } from './validation.ts';
+import { cursorField, fields } from './validation.ts';
 
 /**
  * What staff may do to a booking's status, the one table of it (the server enforces it, the portal
@@ -77,7 +77,7 @@ export const listBookingsQuerySchema = fields({
     v.pipe(v.string(), v.regex(/^\d{1,3}$/, limitMessage), v.transform(Number), v.minValue(1, limitMessage), v.maxValue(BOOKING_PAGE_MAX, limitMessage)),
     String(BOOKING_PAGE_DEFAULT),
   ),
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(4000, 'The page cursor is not valid'))),
+  cursor: cursorField(4000),
 });
 
 /** The fields a search looks in (case-insensitive contains): guest, e-mail, phone, reference, villa name and type. */

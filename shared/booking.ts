@@ -3,7 +3,7 @@ import { type villaTypes, type StayPackage } from './catalog.ts';
 import { isIsoDate, stayMessages } from './stay.ts';
 import { cleanText, textField, tooLongMessage } from './text.ts';
 import { tenDigitPhoneSchema } from './users.ts';
-import { fields, wholeNumber } from './validation.ts';
+import { fields, idField, wholeNumber } from './validation.ts';
 
 /** yyyy-mm-dd that is a real calendar date, or the field's "required" message when missing or blank. */
 export const dateField = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage: string) =>
@@ -55,7 +55,7 @@ export const guestMessages = {
 
 /** A safari picked in step 3; its date/slot/guest rules are checked against the stay on the server. */
 export const safariSelectionSchema = fields({
-  safariId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  safariId: idField('safariId'),
   date: v.optional(v.string()),
   timeSlot: v.optional(v.string()),
   guests: v.optional(wholeNumber()),
@@ -86,13 +86,13 @@ export const guestDetailsSchema = fields({
  * these alone. Both schemas are built from this object, so each function carries only its own.
  */
 const bookingRequestEntries = {
-  cottageType: v.pipe(v.string(stayMessages.villaRequired), v.minLength(1, stayMessages.villaRequired), v.maxLength(64, stayMessages.villaRequired)),
+  cottageType: idField('cottageType', undefined, stayMessages.villaRequired),
   checkIn: dateField(stayMessages.checkInRequired),
   checkOut: dateField(stayMessages.checkOutRequired),
   adults: count('Adults'),
   children: v.optional(count('Children'), 0),
   rooms: v.optional(count('Rooms'), 1),
-  packageId: v.pipe(v.string(packageMessages.required), v.minLength(1, packageMessages.required), v.maxLength(64, packageMessages.required)),
+  packageId: idField('packageId', undefined, packageMessages.required),
   // A new list each time: a shared default would carry one request's changes into the next.
   selectedSafaris: v.optional(v.pipe(v.array(safariSelectionSchema), v.maxLength(12, 'At most 12 safaris per booking')), () => []),
   guestDetails: guestDetailsSchema,

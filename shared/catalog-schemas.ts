@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { cottageStatuses, packageCategories, packageStatuses, packageTypes, safariCategories, safariStatuses, safariTypes, villaTypes } from './catalog.ts';
-import { fields, wholeNumber } from './validation.ts';
+import { CATALOGUE_ID, fields, idField, wholeNumber } from './validation.ts';
 
 /** The catalogue's schemas: admin writes are validated with them, and the web checks API answers. */
 export const villaTypeSchema = v.picklist(villaTypes);
 
-const idSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.regex(/^[a-z0-9][a-z0-9-]*$/, 'Ids are lower-case letters, digits and dashes'));
+const idSchema = v.pipe(idField('id'), v.regex(CATALOGUE_ID, 'Ids are lower-case letters, digits and dashes'));
 
 /** Rupee amounts are whole rupees; paise appear only at the payment provider boundary. */
 const rupeesSchema = v.pipe(wholeNumber(), v.minValue(0));

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { fields } from './validation.ts';
+import { fields, idField } from './validation.ts';
 
 /**
  * The payment API's contract (issue 9), shared by the handlers and the site. Razorpay's formats are
@@ -7,7 +7,15 @@ import { fields } from './validation.ts';
  * in paise, the checkout signature HMAC-SHA256(key_secret, `order_id|payment_id`) in hex.
  */
 
-export { ONLINE_HOLD_MINUTES, OPEN_PAY_AT_PROPERTY_LIMIT, PAY_AT_PROPERTY_CONFIRM_HOURS, PAYMENT_CURRENCY, paymentMessages } from './payment-rules.ts';
+export {
+  ONLINE_HOLD_MINUTES,
+  OPEN_HOLD_LIMIT,
+  PAY_AT_PROPERTY_CONFIRM_HOURS,
+  PAYMENT_CURRENCY,
+  paymentMessages,
+  UNPAID_NIGHT_LIMIT,
+  UNPAID_STAY_LIMIT,
+} from './payment-rules.ts';
 
 const orderId = v.pipe(v.string('razorpay_order_id is required'), v.regex(/^order_[A-Za-z0-9]{14}$/, 'razorpay_order_id is not a Razorpay order id'));
 const paymentId = v.pipe(v.string('razorpay_payment_id is required'), v.regex(/^pay_[A-Za-z0-9]{14}$/, 'razorpay_payment_id is not a Razorpay payment id'));
@@ -30,7 +38,6 @@ export type PaymentOrder = {
   bookingReference: string;
   name: string;
   description: string;
-  prefill: { name: string; email: string; contact: string };
   notes: { bookingReference: string; villa: string; checkIn: string; checkOut: string; guests: string };
   /** When the booking's hold runs out (ISO): pay before this. */
   holdExpiresAt?: string;
@@ -49,10 +56,17 @@ export const testCheckoutSchema = fields({ orderId, outcome: v.picklist(['succes
 /** Failure answer of the test checkout: Razorpay's `payment.failed` error shape. */
 export type CheckoutError = { code: string; description: string; reason: string; source: string; step: string };
 
-/** POST /api/payments/offline-payment: the guest confirms a pay-at-property booking from the e-mail's link. */
+/**
+ * POST /api/payments/offline-payment: the guest confirms a pay-at-property booking with the proof
+ * that only the e-mail's Confirm link carries (`?confirm=`), never the manage token.
+ */
 export const offlinePaymentSchema = fields({
-  reference: v.pipe(v.string('reference is required'), v.minLength(1, 'reference is required'), v.maxLength(40, 'reference is too long')),
-  token: v.pipe(v.string('token is required'), v.minLength(1, 'token is required'), v.maxLength(2000, 'token is too long')),
+  reference: idField('reference', 40),
+  confirmToken: v.pipe(
+    v.string('confirmToken is required: open the Confirm link in the e-mail'),
+    v.minLength(1, 'confirmToken is required: open the Confirm link in the e-mail'),
+    v.maxLength(200, 'confirmToken is too long'),
+  ),
 });
 
 export type PaymentStatus = 'created' | 'captured' | 'failed' | 'refunded';

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { isIsoDate } from './stay.ts';
-import { fields, wholeNumber } from './validation.ts';
+import { textField } from './text.ts';
+import { fields, idField, wholeNumber } from './validation.ts';
 
 const isoDate = v.pipe(v.string(), v.check(isIsoDate, 'Dates look like 2026-12-24'));
-const text = /* @__NO_SIDE_EFFECTS__ */ (max: number) => v.pipe(v.string(), v.minLength(1), v.maxLength(max));
 
 /**
  * A pricing rule staff set in the portal (admin section 3): a percentage off a service, valid for
@@ -12,10 +12,11 @@ const text = /* @__NO_SIDE_EFFECTS__ */ (max: number) => v.pipe(v.string(), v.mi
  */
 export const pricingRuleSchema = v.pipe(
   fields({
-    id: text(64),
-    service_name: text(120),
+    id: idField('id'),
+    service_name: textField('Service name', 120, { required: 'Service name is required' }),
     service_type: v.picklist(['cottage', 'safari', 'package', 'activity', 'meal']),
-    applies_to: v.optional(text(64)),
+    /** Which item it names is checked when it is written (shared/admin-pricing.ts, and the catalogue on the server). */
+    applies_to: v.optional(idField('applies_to')),
     /** The reference price the portal shows the discount against (admin section 5: Final Price = base minus discount). Quotes discount the catalogue's own price. */
     base_price: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(10_000_000))),
     currency: v.optional(v.picklist(['INR', 'USD', 'EUR', 'GBP']), 'INR'),
@@ -25,7 +26,7 @@ export const pricingRuleSchema = v.pipe(
     valid_until: isoDate,
     min_stay: v.optional(v.pipe(wholeNumber(), v.minValue(1)), 1),
     max_stay: v.optional(v.pipe(wholeNumber(), v.minValue(1)), 30),
-    description: text(500),
+    description: textField('Description', 500, { required: 'Description is required', multiline: true }),
     status: v.picklist(['active', 'inactive', 'seasonal', 'promotional']),
     /** Set by the portal's writes (an update is conditioned on the `updated_at` it read). */
     created_at: v.optional(v.string()),

@@ -95,6 +95,38 @@ export const emailPattern = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_
 /** The e-mail address check (a string pipe's action). */
 export const email = /* @__NO_SIDE_EFFECTS__ */ (message = 'Must be an e-mail address') => v.regex(emailPattern, message);
 
+/**
+ * The longest id a request may name. Ids become parts of DynamoDB keys, and DynamoDB refuses a key
+ * over 2,048 bytes (1,024 for a sort key) with an error rather than an answer; ours are UUIDs (36)
+ * and slugs of at most 64 characters.
+ */
+export const MAX_ID_LENGTH = 64;
+
+/**
+ * An id a request names in its path, query or body (a villa, package, safari, booking, pricing
+ * rule or user, a reference): 1 to `max` characters of text, each limit with a message naming
+ * `label`. Every request id is one of these, so none reaches the table unbounded.
+ */
+export const idField = /* @__NO_SIDE_EFFECTS__ */ (label: string, max: number = MAX_ID_LENGTH, required = `${label} is required`) =>
+  v.pipe(v.string(required), v.minLength(1, required), v.maxLength(max, `${label} must be at most ${max} characters`));
+
+/** The ids the catalogue gives villas, villa types, packages and safaris: lower-case letters, digits and dashes. */
+export const CATALOGUE_ID = /^[a-z0-9][a-z0-9-]*$/;
+
+/** A list's opaque page `cursor` (query text): bounded, anything else in it is checked where it is decoded. */
+export const cursorField = /* @__NO_SIDE_EFFECTS__ */ (max = 2000) => v.optional(v.pipe(v.string(), v.maxLength(max, 'The page cursor is not valid')));
+
+/**
+ * For a query with an optional `from`/`to` day range: `to` not before `from` (the range becomes a
+ * key condition, and DynamoDB refuses a BETWEEN whose bounds are the wrong way round).
+ */
+export const dayRangeInOrder = /* @__NO_SIDE_EFFECTS__ */ <T extends Record<string, unknown> & { from?: string | undefined; to?: string | undefined }>() =>
+  v.forward<T, v.CheckIssue<T>, ['to']>(
+    v.check((query: T) => !query.from || !query.to || query.from <= query.to, 'to must not be before from'),
+    // valibot cannot check a path into a generic type; `to` is in T by its constraint.
+    ['to'] as never,
+  );
+
 const LIMIT_MESSAGE = 'limit is a number from 1 to 100';
 
 /** A list's `limit` query parameter: 1 to 100, `fallback` when absent (query values arrive as text). */

@@ -1,12 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { tooLongMessage } from '../../shared/text.ts';
 import { accountNameSchema } from '../../shared/user-schemas.ts';
 import { portalRoles, tenDigitPhoneSchema, type PublicUser } from '../../shared/users.ts';
 import { email, fields } from '../../shared/validation.ts';
 import { signAccessToken } from './auth.ts';
+import { normaliseEmail } from './db/keys/user.ts';
 import { countAccountAttempt, countAddressAttempt, countPairAttempt, isKnownAddress, recordSuccessfulSignIn, takeSlowLaneTurn } from './db/login-attempts.ts';
-import { createUser, EmailTakenError, findUserByEmail, recordSignIn, setUserCredentials } from './db/users.ts';
-import { conflict, forbidden, type HttpError, tooManyRequests, unauthorized } from './http/errors.ts';
+import { ACTIVATION_HOURS, countSignup, signupPut, type Signup } from './db/signups.ts';
+import { transact } from './db/transactions.ts';
+import { createUser, EmailTakenError, findUserByEmail, recordSignIn, refreshPendingUser, setUserCredentials } from './db/users.ts';
+import { forbidden, type HttpError, tooManyRequests, unauthorized } from './http/errors.ts';
 import { hashPassword, isUsablePasswordHash, verifyPassword } from './passwords.ts';
 
 export const credentialsSchema = fields({
@@ -38,20 +42,72 @@ const signedIn = async (user: PublicUser, tokenVersion = 0): Promise<SignedIn> =
   user: { id: user.id, name: user.name, email: user.email, role: user.role },
 });
 
-export async function register(input: v.InferOutput<typeof registrationSchema>): Promise<SignedIn> {
-  try {
-    const user = await createUser({
-      name: input.name,
-      email: input.email,
-      role: 'customer',
-      passwordHash: await hashPassword(input.password),
-      ...(input.phone ? { phone: input.phone } : {}),
-    });
-    return signedIn(user);
-  } catch (error) {
-    if (error instanceof EmailTakenError) throw conflict(error.message, { email: [error.message] });
-    throw error;
+/** The answer to every sign-up, new address or taken: it tells nobody whether an address has an account. */
+export const SIGNUP_MESSAGE = `Check your e-mail: we have sent you a message about your new account. Open the link in it within ${ACTIVATION_HOURS} hours to activate your account.`;
+
+export type SignupAnswer = { message: string };
+
+/** A right password of a sign-up not activated yet (a wrong one gets the usual 401). */
+export const ACTIVATE_FIRST_MESSAGE = 'Please activate your account from the link we e-mailed you. Registering again with the same e-mail sends a new link.';
+
+const waitText = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+};
+
+/**
+ * A guest's sign-up (POST /api/auth?action=register). The same answer, after the same work (the
+ * password is hashed either way), whether the address is new or has an account: a new address gets
+ * a pending account and an activation link; one still waiting for activation gets a new link (and
+ * takes these details); a taken one gets a note to its owner, and the account is left as it was.
+ * The mail is sent by the stream consumer from the sign-up's item (functions/streams/table-events.ts).
+ * Limited per client address (`address`: API Gateway's sourceIp), 429 with Retry-After.
+ */
+export async function register(
+  input: v.InferOutput<typeof registrationSchema>,
+  options: { address?: string | undefined; now?: number } = {},
+): Promise<SignupAnswer> {
+  const now = options.now ?? Date.now();
+  const allowance = await countSignup(options.address || 'unknown', now);
+  if (!allowance.allowed) {
+    throw tooManyRequests(`Too many sign-ups from your network. Please try again in ${waitText(allowance.retryAfterSeconds)}.`, allowance.retryAfterSeconds);
   }
+  const passwordHash = await hashPassword(input.password);
+  const email = normaliseEmail(input.email);
+  const createdAt = new Date(now).toISOString();
+  const registration = { name: input.name, passwordHash, ...(input.phone ? { phone: input.phone } : {}) };
+  const activation = (userId: string): Signup => ({
+    id: randomUUID(),
+    kind: 'activate',
+    userId,
+    email,
+    ...registration,
+    activation_expires_at: new Date(now + ACTIVATION_HOURS * 3_600_000).toISOString(),
+    created_at: createdAt,
+  });
+  const answer = { message: SIGNUP_MESSAGE };
+  // A few rounds: a sign-up of the same address at the same moment, or an activation, may change what it finds.
+  for (let round = 0; round < 3; round += 1) {
+    const existing = await findUserByEmail(email);
+    if (!existing) {
+      try {
+        await createUser({ ...registration, email, role: 'customer', status: 'pending', awaitingActivation: true }, (user) => [signupPut(activation(user.id))]);
+        return answer;
+      } catch (error) {
+        if (error instanceof EmailTakenError) continue;
+        throw error;
+      }
+    }
+    if (existing.status === 'pending' && existing.awaitingActivation) {
+      if (await refreshPendingUser(existing.id, registration, [signupPut(activation(existing.id))])) return answer;
+      continue;
+    }
+    await transact([signupPut({ id: randomUUID(), kind: 'taken', userId: existing.id, email: existing.email, name: existing.name, created_at: createdAt })]);
+    return answer;
+  }
+  // An e-mail claim without a readable account: nothing to mail, and the guest is told what everyone is.
+  console.error(JSON.stringify({ level: 'error', message: 'Sign-up found an e-mail claim without its account', email }));
+  return answer;
 }
 
 // Verifying against a real hash when the user does not exist keeps both answers equally slow.
@@ -94,10 +150,15 @@ export async function logIn(
     console.error(JSON.stringify({ level: 'error', message: 'Stored password hash is corrupt: sign-in refused', userId: user.id }));
   }
   const valid = await verifyPassword(input.password, usable ? user.passwordHash : await decoyHash());
+  if (user && usable && valid && user.status === 'pending' && user.awaitingActivation) {
+    // Only the right password learns the account waits for activation; the attempt was no guess.
+    await recordSuccessfulSignIn(input.email, address, now, { address: true, account: true });
+    throw forbidden(ACTIVATE_FIRST_MESSAGE);
+  }
   if (!user || !usable || !valid || user.status !== 'active') throw unauthorized('Invalid email or password');
   await Promise.all([recordSuccessfulSignIn(input.email, address, now, { address: true, account: true }), recordSignIn(user.id, new Date(now).toISOString())]);
   if (options.portal && !portalRoles.includes(user.role)) throw forbidden('This account cannot use the admin portal');
-  const { passwordHash: _hash, tokenVersion, ...publicUser } = user;
+  const { passwordHash: _hash, tokenVersion, awaitingActivation: _awaiting, ...publicUser } = user;
   return signedIn(publicUser, tokenVersion);
 }
 

@@ -9,6 +9,13 @@ export type MailAttachment = { filename: string; contentType: string; content: s
 export type Mail = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
 export type MailResult = 'sent' | 'outbox' | 'disabled';
 
+/**
+ * Whether a failed send was refused for good: SES's MessageRejected (the message's content or
+ * recipient, e.g. an unverified address in the SES sandbox) fails the same way on every retry.
+ * Throttling, 5xx, network errors and account-wide refusals (sending paused) may pass: retried.
+ */
+export const mailRejected = (error: unknown): boolean => error instanceof Error && error.name === 'MessageRejected';
+
 /** One client per container, made at init; only where mail really goes through SES. */
 const ses = !deliveryConfig.MAIL_OUTBOX_DIR && deliveryConfig.MAIL_FROM ? new SESv2Client({ region: config.AWS_REGION }) : undefined;
 
@@ -19,7 +26,8 @@ const outboxFileName = (filename: string) => filename.replace(/[^A-Za-z0-9._-]/g
  * Sends through SES on AWS (MAIL_FROM, a verified identity), or writes the message to the local
  * outbox (MAIL_OUTBOX_DIR) so it can be read without any mail server: `<name>.json` (the whole
  * message, attachments included), `<name>.html`, and each attachment as `<name>.<filename>`.
- * Neither set: not sent, said so. A send that fails throws (the stream consumer retries the record).
+ * Neither set: not sent, said so. A send that fails throws (the stream consumer retries the record,
+ * unless mailRejected says no retry will pass).
  *
  * Attachments go in SESv2's simple content (`Content.Simple.Attachments`): SES builds the MIME
  * message (multipart/mixed around the text and HTML alternatives) itself.

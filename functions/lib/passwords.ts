@@ -5,11 +5,39 @@ const defaultParams = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
+/**
+ * At most this many scrypt calls run at once; the rest wait their turn. scrypt runs on libuv's
+ * shared thread pool (4 threads), which DNS lookups and file I/O, and so the DynamoDB client, also
+ * use: under the local server, where one process serves every route, a burst of sign-ins would
+ * otherwise take every thread and stall bookings behind them. On Lambda a container serves one
+ * request at a time, so the bound is never reached there.
+ */
+export const MAX_CONCURRENT_HASHES = 2;
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line (so `running` stays counted), or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, keyLength = KEY_LENGTH): Promise<Buffer> {
   const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: MAX_MEMORY };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return withHashSlot(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 }
 
 /** Self-describing hash `scrypt$N$r$p$salt$key` (base64url), so parameters can be raised later. */

@@ -1,6 +1,9 @@
 import { encode, type KeyRing } from './auth.ts';
 import { getSecretVersion, SecretNotFoundError } from './secrets.ts';
 
+// The origin check reads its secret through this chunk, which signed-in bundles load anyway (functions/lib/http/origin-verify.ts).
+export { getSecretVersion };
+
 async function readVersion(secretArn: string, stage: 'AWSCURRENT' | 'AWSPREVIOUS'): Promise<{ kid: string; key: Uint8Array } | undefined> {
   try {
     const secret = await getSecretVersion(secretArn, stage);

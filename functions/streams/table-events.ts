@@ -1,17 +1,20 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { activationToken, activationUrl } from '../lib/account-activation.ts';
+import { accountMail, type AccountMailOrder } from '../lib/account-mail.ts';
 import { bookingMail } from '../lib/bookings/booking-mail.ts';
-import { manageLinkToken, manageUrl } from '../lib/bookings/manage-link.ts';
+import { confirmStayToken, confirmUrl, manageLinkToken, manageUrl } from '../lib/bookings/manage-link.ts';
 import { deliveryConfig } from '../lib/delivery-config.ts';
 import { refundCancelledBooking } from '../lib/payments/cancellation-refund.ts';
 import type { StoredBooking } from '../lib/db/bookings.ts';
-import { applyDayCounters, claimMail, markMailSent, putFeedEntry, releaseMailClaim } from '../lib/db/stream-effects.ts';
-import { sendMail, type Mail } from '../lib/mail.ts';
+import { applyDayCounters, claimMail, markMailRejected, markMailSent, putFeedEntry, releaseMailClaim } from '../lib/db/stream-effects.ts';
+import { mailRejected, sendMail, type Mail } from '../lib/mail.ts';
 import { readableStack } from '../lib/readable-stack.ts';
 import { notify } from '../lib/realtime.ts';
 import { counterDelta, type DayCounters } from '../lib/reports/daily-counters.ts';
 import { activityEffects, bookingEffects, catalogueEffects, paymentEffects, type Change, type Effects, type MailOrder } from './change-events.ts';
+import { signupMail } from './signup-events.ts';
 import type { StreamEntity } from './stream-filter.ts';
 
 type Item = Record<string, unknown>;
@@ -41,7 +44,7 @@ const readableBooking = (item: Item | undefined): boolean =>
 
 class DamagedItem extends Error {}
 
-type Derived = { effects: Effects; counters?: DayCounters; mail?: MailOrder };
+type Derived = { effects: Effects; counters?: DayCounters; mail?: MailOrder; accountMail?: AccountMailOrder };
 
 /**
  * What the change causes, by the item's entity: pure, so anything it throws comes from the item
@@ -66,15 +69,30 @@ function derive(entity: StreamEntity | undefined, change: Change<Item>): Derived
       return withMail(catalogueEffects(entity, change as Change<{ id: string }>));
     case 'activity':
       return withMail(activityEffects(change));
+    case 'signup': {
+      const accountMailOrder = signupMail(change);
+      return { effects: { notices: [] }, ...(accountMailOrder ? { accountMail: accountMailOrder } : {}) };
+    }
     default:
       return { effects: { notices: [] } };
   }
 }
 
-/** The e-mail of an order, with the booking's manage link (derived: manage-link.ts) on the site. */
+/**
+ * The e-mail of an order, with the booking's manage link (derived: manage-link.ts) on the site, and
+ * for a stay to confirm, the link that carries the confirm proof too (only ever in this e-mail).
+ */
 async function mailFor(order: MailOrder): Promise<Mail> {
-  const token = await manageLinkToken(order.booking.id);
-  return bookingMail(order, { manageUrl: manageUrl(deliveryConfig.SITE_URL ?? 'http://localhost:3000', order.booking.booking_reference, token) });
+  const manage = manageUrl(deliveryConfig.SITE_URL ?? 'http://localhost:3000', order.booking.booking_reference, await manageLinkToken(order.booking.id));
+  const confirm = order.kind === 'confirm-request' ? confirmUrl(manage, await confirmStayToken(order.booking.id)) : undefined;
+  return bookingMail(order, { manageUrl: manage, ...(confirm ? { confirmUrl: confirm } : {}) });
+}
+
+/** A sign-up's e-mail, with its activation link (derived: account-activation.ts) or the sign-in page. */
+async function accountMailFor(order: AccountMailOrder): Promise<Mail> {
+  const site = deliveryConfig.SITE_URL ?? 'http://localhost:3000';
+  const activateUrl = order.kind === 'activate' ? activationUrl(site, await activationToken(order.signupId)) : undefined;
+  return accountMail(order, { ...(activateUrl ? { activateUrl } : {}), signInUrl: `${site.replace(/\/$/, '')}/account/sign-in` });
 }
 
 /** Sends a change's mail once: claimed by the record's id before sending, marked sent after. */
@@ -85,7 +103,16 @@ async function sendOnce(eventId: string, mail: Mail, deadline: number): Promise<
   try {
     result = await sendMail(mail);
   } catch (error) {
-    await releaseMailClaim(claim);
+    if (mailRejected(error)) {
+      // Refused for good: retrying cannot mend it and would hold up every record behind it. Kept on the claim, said, passed.
+      console.error(JSON.stringify({ level: 'error', message: 'Mail rejected; not retried', eventId, subject: mail.subject, error: String(error) }));
+      await markMailRejected(claim, String(error));
+      return;
+    }
+    // The record fails with the send's own error; a claim not given back lapses with its lease.
+    await releaseMailClaim(claim).catch((releaseError: unknown) =>
+      console.error(JSON.stringify({ level: 'error', message: 'Mail claim not given back', eventId, error: String(releaseError) })),
+    );
     throw error;
   }
   try {
@@ -121,6 +148,7 @@ async function handleRecord(record: DynamoDBRecord, deadline: number): Promise<v
   // Money back first: its record (refund id, status) is what the guest's next e-mail reports.
   if (derived.effects.refund) await refundCancelledBooking(derived.effects.refund.booking, derived.effects.refund.amount);
   if (derived.mail) await sendOnce(eventId, await mailFor(derived.mail), deadline);
+  if (derived.accountMail) await sendOnce(eventId, await accountMailFor(derived.accountMail), deadline);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { APIGatewayProxyWebsocketEventV2, APIGatewayProxyResultV2 } from 'a
 import * as v from 'valibot';
 import { accountAllows } from '../lib/account-state.ts';
 import { portalRoles } from '../../shared/users.ts';
+import { idField } from '../../shared/validation.ts';
 import { verifyAccessToken } from '../lib/auth.ts';
 import { joinAudience, type MemberAccount } from '../lib/db/connections.ts';
 import type { Principal } from '../lib/auth.ts';
@@ -14,7 +15,7 @@ import { sendToConnection } from '../lib/realtime.ts';
  * manager token: any socket claiming to be admin without one is told no and joins nothing.
  */
 const messageSchema = v.variant('action', [
-  v.object({ action: v.literal('join-customer'), userId: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64))), token: v.optional(v.string()) }),
+  v.object({ action: v.literal('join-customer'), userId: v.optional(idField('userId')), token: v.optional(v.string()) }),
   v.object({ action: v.literal('join-admin'), token: v.pipe(v.string(), v.minLength(1)) }),
   v.object({ action: v.literal('ping') }),
 ]);

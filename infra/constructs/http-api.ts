@@ -41,6 +41,8 @@ export function routeNeeds(route: HttpRoute): Needs {
     checksAccounts: route.auth !== 'public',
     paymentSecrets: implemented && (route.usesPaymentSecrets ?? false),
     manageLinkKey: implemented && (route.usesManageLinkKey ?? false),
+    // Every route, planned ones too: only CloudFront's requests are answered.
+    originVerify: true,
   };
 }
 

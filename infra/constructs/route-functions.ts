@@ -66,6 +66,8 @@ export type Needs = {
   readsStream?: boolean;
   /** Secrets Manager's rotation steps on the JWT signing key (the rotation function). */
   rotatesSigningKey?: boolean;
+  /** Checks CloudFront's origin-verify header (every HTTP route: functions/lib/http/origin-verify.ts). */
+  originVerify?: boolean;
 };
 
 const roleKey = (needs: Needs) =>
@@ -81,6 +83,7 @@ const roleKey = (needs: Needs) =>
     needs.sendsMail ? 'mail' : '',
     needs.readsStream ? 'stream' : '',
     needs.rotatesSigningKey ? 'rotate-key' : '',
+    needs.originVerify ? 'origin' : '',
   ]
     .filter(Boolean)
     .join('-');
@@ -94,6 +97,8 @@ export type RouteFunctionsProps = {
   jwtSecret: ISecret;
   paymentSecret: ISecret;
   manageLinkKey: ISecret;
+  /** The value CloudFront sends in the origin-verify header: read by the HTTP routes' functions only. */
+  originVerifySecret?: ISecret;
   /** Razorpay's public key id, when the stage takes real payments (else the test provider runs). */
   razorpayKeyId?: string;
   /** The site's address, for links in e-mails. */
@@ -190,6 +195,10 @@ export class RouteFunctions extends Construct {
     }
     if (needs.paymentSecrets) this.props.paymentSecret.grantRead(role);
     if (needs.manageLinkKey) this.props.manageLinkKey.grantRead(role);
+    if (needs.originVerify) {
+      if (!this.props.originVerifySecret) throw new Error('HTTP routes need the origin-verify secret');
+      this.props.originVerifySecret.grantRead(role);
+    }
     if (needs.sendsMail && this.props.mail) {
       // In the SES sandbox the recipient's identity is checked too, so the grant covers identities
       // but only for mail from the stage's own sender.
@@ -266,6 +275,7 @@ export class RouteFunctions extends Construct {
       if (this.props.razorpayKeyId) environment.RAZORPAY_KEY_ID = this.props.razorpayKeyId;
     }
     if (options.needs.manageLinkKey) environment.MANAGE_LINK_KEY_ARN = this.props.manageLinkKey.secretArn;
+    if (options.needs.originVerify && this.props.originVerifySecret) environment.ORIGIN_VERIFY_SECRET_ARN = this.props.originVerifySecret.secretArn;
     if (options.needs.sendsMail && this.props.siteUrl) environment.SITE_URL = this.props.siteUrl;
     if (options.needs.sendsMail && this.props.mail) environment.MAIL_FROM = this.props.mail.from;
     const role = this.roleFor(options.needs);

@@ -21,6 +21,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { viewerRequestPath } from '../edge/load-viewer-request.ts';
 import { siteConfigFor } from '../site-config.ts';
@@ -34,11 +35,19 @@ export type StaticSiteProps = {
   apiDomainName: string;
   webSocketUrl: string;
   webSocketOrigin: string;
+  /** Sent to the API in the origin-verify header, so it can refuse requests that did not come through CloudFront. */
+  originVerifySecret: ISecret;
+  /** The stage's WAF web ACL (us-east-1, infra/edge-stack.ts), when it has one. */
+  webAclArn?: string;
 };
+
+/** The header CloudFront adds on the `/api/*` origin; functions/lib/http/origin-verify.ts checks it. */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
 /**
  * The SPA on a private S3 bucket behind CloudFront (origin access control), with the edge rewrite
- * function, the security headers, `/api/*` passed to the HTTP API uncached, and `/config.json`
+ * function, the security headers, `/api/*` passed to the HTTP API uncached with the origin-verify
+ * header (and the stage's WAF web ACL in front, on prod), and `/config.json`
  * telling the SPA where the API and WebSocket live and the display currencies' rates.
  */
 export class StaticSite extends Construct {
@@ -105,6 +114,7 @@ export class StaticSite extends Construct {
       enableLogging: true,
       logBucket: this.logsBucket,
       logFilePrefix: 'cloudfront/',
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       ...(stage.domain
         ? {
             domainNames: [stage.domain.name],
@@ -122,7 +132,12 @@ export class StaticSite extends Construct {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new HttpOrigin(props.apiDomainName, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            // A CloudFormation dynamic reference ({{resolve:secretsmanager:...}}): CloudFront gets
+            // the value at deploy time, the template never holds it.
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
@@ -146,11 +161,13 @@ export class StaticSite extends Construct {
       );
     }
     acknowledge(this.distribution, 'AwsSolutions-CFR1', 'Guests book from anywhere: no country is refused.');
-    acknowledge(
-      this.distribution,
-      'AwsSolutions-CFR2',
-      'No WAF web ACL by default (its monthly fee is above a quiet month’s whole bill); attach one with a rate rule per IP when traffic warrants it. Sign-in has its own lockout per address.',
-    );
+    if (!props.webAclArn) {
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR2',
+        'Only prod has a WAF web ACL (infra/edge-stack.ts: its monthly fee is above a quiet month’s whole bill of a test stage). Sign-in has its own lockout per address, and the API answers only requests carrying CloudFront’s origin-verify header.',
+      );
+    }
 
     // The WebSocket URL, the payment mode and the stage's display currencies.
     const siteConfig = siteConfigFor(stage, props.webSocketUrl);

@@ -1,6 +1,6 @@
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from './free-port.ts';
@@ -147,4 +147,71 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
     throw error;
   }
   return { endpoint, port, pid: child.pid, exited, stop };
+}
+
+/** A process's command line and whether it still runs (a zombie does not); undefined when it is gone. */
+function processCommand(pid: number): string | undefined {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return undefined;
+  }
+  if (existsSync(`/proc/${pid}/stat`)) {
+    try {
+      // The state follows the parenthesised name: `<pid> (<name>) Z ...` is a zombie.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return undefined;
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    } catch {
+      return undefined;
+    }
+  }
+  const probe = spawnSync('ps', ['-o', 'stat=,args=', '-p', String(pid)], { encoding: 'utf8' });
+  const line = probe.stdout?.trim() ?? '';
+  return !line || line.startsWith('Z') ? undefined : line;
+}
+
+const gone = async (pid: number, ms: number): Promise<boolean> => {
+  const deadline = Date.now() + ms;
+  while (processCommand(pid) !== undefined) {
+    if (Date.now() > deadline) return false;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return true;
+};
+
+/**
+ * `npm start` killed outright (SIGKILL, a crash) cannot stop its DynamoDB Local: the emulator keeps
+ * running on the data folder, unseen. The next start finds it in the runtime file that start wrote
+ * (`{ pid, dynamodbPid }`) and stops it before starting its own, so two emulators never share the
+ * files. Only when the start that wrote the file is gone, and only a process that is still
+ * DynamoDB Local on this data folder (a recycled process id is left alone). Returns the id stopped.
+ */
+export async function stopLeftoverDynamoDbLocal(runtimeFile: string, dbPath: string): Promise<number | undefined> {
+  let recorded: { pid?: unknown; dynamodbPid?: unknown };
+  try {
+    recorded = JSON.parse(readFileSync(runtimeFile, 'utf8')) as typeof recorded;
+  } catch {
+    return undefined;
+  }
+  const { pid: starter, dynamodbPid } = recorded;
+  if (typeof dynamodbPid !== 'number' || !Number.isInteger(dynamodbPid) || dynamodbPid <= 0) return undefined;
+  if (typeof starter === 'number' && starter !== process.pid && Number.isInteger(starter) && starter > 0 && processCommand(starter) !== undefined)
+    return undefined;
+  const command = processCommand(dynamodbPid);
+  if (!command?.includes('DynamoDBLocal.jar') || !`${command} `.includes(`-dbPath ${resolve(dbPath)} `)) return undefined;
+  // It may end by itself meanwhile: a signal to a process already gone is no error here.
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(dynamodbPid, name);
+    } catch {
+      // Gone.
+    }
+  };
+  signal('SIGTERM');
+  if (!(await gone(dynamodbPid, 10_000))) {
+    signal('SIGKILL');
+    if (!(await gone(dynamodbPid, 5_000))) throw new Error(`DynamoDB Local left by an earlier start (pid ${dynamodbPid}) did not stop`);
+  }
+  return dynamodbPid;
 }

@@ -2,6 +2,25 @@ import { httpRoutes, type HttpRoute } from '../../functions/routes.ts';
 
 export type RouteMatch = { route: HttpRoute; pathParameters: Record<string, string> };
 
+/**
+ * A path parameter that is not valid percent-encoding (`%`, `%zz`, `%C3%28`): API Gateway refuses
+ * such a path with 400 before any function runs, and so does the local server.
+ */
+export class MalformedPathError extends Error {
+  constructor(readonly segment: string) {
+    super('Bad Request: the path is not valid percent-encoding');
+    this.name = 'MalformedPathError';
+  }
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new MalformedPathError(segment);
+  }
+}
+
 type Compiled = { route: HttpRoute; segments: string[] };
 
 /**
@@ -21,6 +40,7 @@ export function createRouteMatcher(routes: readonly HttpRoute[] = httpRoutes) {
     return 0;
   };
 
+  /** The route for `method` and `path`, or undefined; throws MalformedPathError when a path parameter cannot be decoded. */
   return (method: string, path: string): RouteMatch | undefined => {
     const requested = path.split('/').slice(1);
     const candidates = compiled
@@ -31,7 +51,7 @@ export function createRouteMatcher(routes: readonly HttpRoute[] = httpRoutes) {
     if (!best) return undefined;
     const pathParameters: Record<string, string> = {};
     best.segments.forEach((segment, index) => {
-      if (isParam(segment)) pathParameters[segment.slice(1, -1)] = decodeURIComponent(requested[index] ?? '');
+      if (isParam(segment)) pathParameters[segment.slice(1, -1)] = decodeSegment(requested[index] ?? '');
     });
     return { route: best.route, pathParameters };
   };

@@ -7,12 +7,14 @@ import { SAMPLE_GUEST } from './environment.ts';
  * Sample events keep working as time passes and on any machine: `{{date+N}}` is N days from the
  * resort's today (`{{month+N}}`, `{{year+N}}` its month and year), `{{uuid}}` a fresh id, and `{{guestToken}}`, `{{guestBookingId}}`,
  * `{{guestBookingReference}}` come from the local sample guest and their latest booking,
- * `{{guestBookingLinkToken}}` is that booking's manage link (as its e-mails carry it) and
+ * `{{guestBookingLinkToken}}` is that booking's manage link (as its e-mails carry it),
+ * `{{guestBookingConfirmToken}}` the proof of its e-mail's Confirm link, and
  * `{{adminToken}}` a sign-in of the local admin. Payments: `{{freshOrderId}}` books the sample guest
  * a new online stay and orders its payment; `{{testPaymentId}}` and `{{testSignature}}` are a test
  * card's payment of that order as the checkout would return it; `{{webhookBody}}` and
  * `{{webhookSignature}}` a signed `payment.captured` of it, as Razorpay would deliver it.
  * `{{disposableCottageId}}` (and Package, Safari) a fresh inactive catalogue item to change or delete.
+ * `{{activationToken}}` the e-mailed link of a fresh sign-up, waiting for activation.
  * Loading needs the function environment (it reads the table and signs with the local key).
  */
 export async function loadSampleEvent(path: string): Promise<unknown> {
@@ -56,10 +58,15 @@ export async function loadSampleEvent(path: string): Promise<unknown> {
     const { manageLinkToken } = await import('../../functions/lib/bookings/manage-link.ts');
     text = text.replace(/\{\{guestBookingLinkToken\}\}/g, await manageLinkToken((await guestOpenBooking()).id));
   }
+  if (text.includes('{{guestBookingConfirmToken}}')) {
+    const { confirmStayToken } = await import('../../functions/lib/bookings/manage-link.ts');
+    text = text.replace(/\{\{guestBookingConfirmToken\}\}/g, await confirmStayToken((await guestOpenBooking()).id));
+  }
   // Pricing rules (admin portal): a disposable rule made for this event, so an update or DELETE has something of its own to change.
   if (text.includes('{{disposablePricingRuleId}}')) text = text.replace(/\{\{disposablePricingRuleId\}\}/g, await disposablePricingRule());
   // Users (admin portal): a disposable customer made for this event, so an update, reset, unlock or DELETE has an account of its own.
   if (text.includes('{{disposableUserId}}')) text = text.replace(/\{\{disposableUserId\}\}/g, await disposableUser());
+  if (text.includes('{{activationToken}}')) text = text.replace(/\{\{activationToken\}\}/g, await freshActivationToken());
   if (text.includes('{{guestOnlineBookingId}}')) text = text.replace(/\{\{guestOnlineBookingId\}\}/g, (await freshOnlineBooking()).id);
   if (/\{\{(freshOrderId|testPaymentId|testSignature|webhookBody|webhookSignature)\}\}/.test(text)) {
     const payment = await freshTestPayment();
@@ -247,4 +254,29 @@ async function disposableUser(): Promise<string> {
     passwordHash: 'not-a-usable-hash',
   });
   return user.id;
+}
+
+/** A fresh guest sign-up waiting for activation (a placeholder password: nobody signs in with it), and its link's token. */
+async function freshActivationToken(): Promise<string> {
+  const [{ createUser }, { signupPut, ACTIVATION_HOURS }, { activationToken }] = await Promise.all([
+    import('../../functions/lib/db/users.ts'),
+    import('../../functions/lib/db/signups.ts'),
+    import('../../functions/lib/account-activation.ts'),
+  ]);
+  const email = `sample-signup-${randomUUID()}@example.in`;
+  const signupId = randomUUID();
+  const now = Date.now();
+  const registration = { name: 'Sample Sign-up', passwordHash: 'not-a-usable-hash' };
+  await createUser({ ...registration, email, role: 'customer', status: 'pending', awaitingActivation: true }, (user) => [
+    signupPut({
+      id: signupId,
+      kind: 'activate',
+      userId: user.id,
+      email,
+      ...registration,
+      activation_expires_at: new Date(now + ACTIVATION_HOURS * 3_600_000).toISOString(),
+      created_at: new Date(now).toISOString(),
+    }),
+  ]);
+  return activationToken(signupId);
 }

@@ -11,7 +11,7 @@ import { loadViewerRequest } from '../edge/load-viewer-request.ts';
 import { securityHeaders } from '../site-headers.ts';
 import { jsonHeaders } from '../../functions/lib/http/handler.ts';
 import { BodyTooLargeError, invokeHttpRoute, readBody, toHttpApiEvent, writeResult } from './http-adapter.ts';
-import { createRouteMatcher } from './route-matcher.ts';
+import { createRouteMatcher, MalformedPathError, type RouteMatch } from './route-matcher.ts';
 import { createWebSocketGateway } from './websocket-gateway.ts';
 import { jobs, streamConsumers } from '../../functions/routes.ts';
 import { startStreamReader, type StreamHandler, type StreamReader } from './stream-reader.ts';
@@ -152,7 +152,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     if (await gateway.handleManagement(request, response, url)) return;
 
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
-      const matched = match(request.method ?? 'GET', url.pathname);
+      let matched: RouteMatch | undefined;
+      try {
+        matched = match(request.method ?? 'GET', url.pathname);
+      } catch (error) {
+        if (error instanceof MalformedPathError) return sendJson(response, 400, { success: false, error: error.message });
+        throw error;
+      }
       if (!matched) return sendJson(response, 404, { success: false, error: `Not Found: no route for ${request.method} ${url.pathname}` });
       let body: Buffer;
       try {

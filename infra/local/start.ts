@@ -1,6 +1,6 @@
 import { writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { startDynamoDbLocal, assertJava, describeExit, type DynamoDbLocal } from './dynamodb-local.ts';
+import { startDynamoDbLocal, assertJava, describeExit, stopLeftoverDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { ensureTable } from './ensure-table.ts';
 import { DEFAULT_ADMIN, functionEnvironment, LOCAL_STAGE, LOCAL_TABLE_NAME, localJwtSecret, readLocalSettings } from './environment.ts';
 import { buildWeb, webBuildIsStale, webRoot } from './web-build.ts';
@@ -17,8 +17,11 @@ async function main(): Promise<void> {
   }
 
   const dbPath = join(settings.dataDir, 'dynamodb');
-  let database = await startDynamoDbLocal({ dbPath });
   const runtimeFile = join(settings.dataDir, 'dynamodb-local.json');
+  // A start killed outright left its DynamoDB Local running on these files: stop it first.
+  const leftover = await stopLeftoverDynamoDbLocal(runtimeFile, dbPath);
+  if (leftover) console.log(`  Stopped the DynamoDB Local (pid ${leftover}) that an earlier npm start, killed or crashed, left running on ${dbPath}/`);
+  let database = await startDynamoDbLocal({ dbPath });
   const writeRuntimeFile = () => writeFileSync(runtimeFile, JSON.stringify({ endpoint: database.endpoint, pid: process.pid, dynamodbPid: database.pid }));
   let stopping = false;
   let server: { close: (options?: { drain?: boolean }) => Promise<void> } | undefined;

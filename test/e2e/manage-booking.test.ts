@@ -2,6 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addDaysIso } from '../../shared/stay.ts';
 import type { TestStack } from '../support/local-stack.ts';
+import { ACTIVATE_FIRST_MESSAGE } from '../../functions/lib/accounts.ts';
+import { activationTokens, eventually } from '../support/accounts.ts';
 import { bookUpToPayment, dayLabel, expectAccessible, findDay, pickDay } from './support/guest-flow.ts';
 import { laptop, phone, usePhoneSession } from './support/phone-session.ts';
 
@@ -140,7 +142,7 @@ describe('managing a booking without an account, on a phone', () => {
 });
 
 describe('a guest account, on a phone', () => {
-  it('registers, books with the form prefilled, sees the booking in My Bookings, cancels it with the refund first, and edits the profile', async () => {
+  it('registers, activates from the e-mailed link, books with the form prefilled, sees the booking in My Bookings, cancels it with the refund first, and edits the profile', async () => {
     // Act: register
     await page.goto(`${stack.baseUrl}/account/register`);
     await page.getByRole('heading', { name: 'Create an account' }).waitFor();
@@ -152,7 +154,28 @@ describe('a guest account, on a phone', () => {
     await page.getByLabel(/^Phone number/).fill('9900112233');
     await page.getByLabel(/^Password/).fill('forest-walks-2030');
     await page.getByRole('button', { name: 'Create account' }).click();
-    // Assess: signed in, on My Bookings
+    // Assess: 'check your e-mail', not signed in
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    expect(await page.getByTestId('register-sent').textContent()).toContain('We sent it to kavya@example.in');
+    expect(await page.getByTestId('signed-in-as').count()).toBe(0);
+    await check('account-register-sent');
+
+    // Act: sign in before activating
+    await page.getByRole('link', { name: 'Sign in' }).last().click();
+    await page.getByLabel(/^Email/).fill('kavya@example.in');
+    await page.getByLabel(/^Password/).fill('forest-walks-2030');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Assess: told to activate first
+    expect(await page.locator('#sign-in-failure').textContent()).toBe(ACTIVATE_FIRST_MESSAGE);
+
+    // Act: open the link the e-mail carries (the local outbox)
+    const token = await eventually(async () => (await activationTokens('kavya@example.in'))[0]);
+    await page.goto(`${stack.baseUrl}/account/activate?token=${encodeURIComponent(token)}`);
+    // Assess: activated and signed in
+    await page.getByText('Your account is active, Kavya Menon. You are signed in.').waitFor();
+    expect(await page.getByTestId('signed-in-as').textContent()).toBe('Signed in as Kavya');
+    await check('account-activated');
+    await page.getByRole('link', { name: 'Go to my bookings' }).click();
     await page.waitForURL(`${stack.baseUrl}/account`);
     await page.getByText(/No bookings yet/).waitFor();
     expect(await page.getByTestId('signed-in-as').textContent()).toBe('Signed in as Kavya');
@@ -190,10 +213,15 @@ describe('a guest account, on a phone', () => {
     await page.getByText('Your profile is saved.').waitFor();
     await check('account-profile');
 
-    // Act: sign out, then the sign-in page
+    // Act: sign out; the activation link again (it works once), then the sign-in page from it
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${stack.baseUrl}/`);
-    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.goto(`${stack.baseUrl}/account/activate?token=${encodeURIComponent(token)}`);
+    const used = page.getByTestId('activation-failure');
+    await used.waitFor();
+    expect(await used.getByRole('alert').textContent()).toContain('This activation link is not valid or has already been used.');
+    await check('account-activation-used');
+    await used.getByRole('link', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await check('account-sign-in');
     await page.getByLabel(/^Email/).fill('kavya@example.in');

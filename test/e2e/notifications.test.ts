@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysIso, resortToday } from '../../shared/stay.ts';
+import { registerAndActivate } from '../support/accounts.ts';
 import { launchChromium } from '../support/browser.ts';
 import { startTestStack, type TestStack } from '../support/local-stack.ts';
 import { bookUpToPayment, expectAccessible, findDay, pickDay } from './support/guest-flow.ts';
@@ -145,14 +146,13 @@ describe('live availability', () => {
 
 describe("a signed-in guest's notifications", () => {
   it('brings a toast for their own booking, counts it on the bell, and lists it in an accessible panel', async () => {
-    // Prepare: an account, signed in
-    const response = await fetch(`${stack.baseUrl}/api/auth?action=register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Kavya Menon', email: 'kavya@example.in', password: 'forest-walks-2030', phone: '9900112233' }),
+    // Prepare: an account (registered and activated from its e-mailed link), signed in
+    const signedIn = await registerAndActivate(`${stack.baseUrl}/api`, {
+      name: 'Kavya Menon',
+      email: 'kavya@example.in',
+      password: 'forest-walks-2030',
+      phone: '9900112233',
     });
-    expect(response.status).toBe(201);
-    const { data: signedIn } = (await response.json()) as { data: { token: string; user: unknown } };
     const page = await newPage({ signedIn });
 
     // Act: book

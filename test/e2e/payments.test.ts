@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { readdir, readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { OPEN_PAY_AT_PROPERTY_LIMIT, PAY_AT_PROPERTY_CONFIRM_HOURS } from '../../shared/payment-rules.ts';
+import { OPEN_HOLD_LIMIT, PAY_AT_PROPERTY_CONFIRM_HOURS, UNPAID_NIGHT_LIMIT, UNPAID_STAY_LIMIT } from '../../shared/payment-rules.ts';
 import type { TestStack } from '../support/local-stack.ts';
 import { bookUpToPayment, expectAccessible } from './support/guest-flow.ts';
 import { laptop, phone, usePhoneSession } from './support/phone-session.ts';
@@ -13,7 +13,7 @@ let stack: TestStack;
 let page: Page;
 usePhoneSession((session) => ({ stack, page } = session), { shots: SHOTS });
 
-type OutboxMail = { to: string; subject: string; attachments?: Array<{ filename: string; content: string }> };
+type OutboxMail = { to: string; subject: string; text: string; attachments?: Array<{ filename: string; content: string }> };
 /** The stack's outbox (MAIL_OUTBOX_DIR): every mail the stream consumer sent. */
 async function outbox(): Promise<OutboxMail[]> {
   const dir = process.env.MAIL_OUTBOX_DIR ?? '';
@@ -211,7 +211,8 @@ describe('paying at the property, on a phone', () => {
         `We hold your villa for ${PAY_AT_PROPERTY_CONFIRM_HOURS} hours.`,
         `We e-mail you a link: confirm your booking from it within ${PAY_AT_PROPERTY_CONFIRM_HOURS} hours, or the hold is released.`,
         'You pay at the property when you arrive.',
-        `You can have at most ${OPEN_PAY_AT_PROPERTY_LIMIT} such bookings waiting for confirmation at once.`,
+        `You can have at most ${OPEN_HOLD_LIMIT} such bookings waiting for confirmation at once.`,
+        `Up to ${UNPAID_STAY_LIMIT} stays, ${UNPAID_NIGHT_LIMIT} room-nights in all, can wait to be paid at the property.`,
       ].join(''),
     );
 
@@ -232,11 +233,26 @@ describe('paying at the property, on a phone', () => {
     expect(heldFor).toBeLessThanOrEqual(PAY_AT_PROPERTY_CONFIRM_HOURS * 3600_000);
     await shoot('pay-at-property-booked');
 
-    // Act: the booking's link (the e-mail's), then Confirm my booking
+    // The confirmation's own manage link opens the booking but cannot confirm it: only the e-mail can.
     await success.getByRole('link', { name: 'Manage this booking' }).click();
     await page.waitForURL(new RegExp(`/booking/${reference}\\?token=`));
+    const unconfirmable = page.getByTestId('confirm-stay');
+    await unconfirmable.waitFor();
+    expect(await unconfirmable.getByRole('button', { name: 'Confirm my booking' }).count()).toBe(0);
+    expect(await unconfirmable.textContent()).toContain('use the Confirm your booking button in the e-mail');
+
+    // Act: the e-mail's Confirm your booking button, then Confirm my booking
+    const request = await expect
+      .poll(async () => (await outbox()).find((mail) => mail.subject.startsWith('Please confirm your booking') && mail.text.includes(reference)), {
+        timeout: 10_000,
+      })
+      .toBeTruthy()
+      .then(async () => (await outbox()).find((mail) => mail.subject.startsWith('Please confirm your booking') && mail.text.includes(reference)));
+    const confirmLink = new URL(/https?:\/\/\S+confirm=\S+/.exec(request?.text ?? '')?.[0] ?? '');
+    await page.goto(`${stack.baseUrl}${confirmLink.pathname}${confirmLink.search}`);
     const panel = page.getByTestId('confirm-stay');
     await panel.waitFor();
+    await panel.getByRole('button', { name: 'Confirm my booking' }).waitFor();
     expect(await panel.textContent()).toMatch(/We are holding Hornbill Villa for you until \w+day, \w+ \d{1,2} at \d{1,2}:\d\d [AP]M\./);
     await expectAccessible(page, 'manage: confirm pay at property');
     await shoot('manage-confirm');

@@ -173,7 +173,7 @@ afterAll(() => documentMock.restore());
 
 /** The payment events' placeholders, filled from the in-memory table above (the loader would book through DynamoDB). */
 async function paymentPlaceholders(text: string): Promise<string> {
-  const [{ paymentKeys }, { createTestProvider }, { manageLinkToken }, { signAccessToken }] = await Promise.all([
+  const [{ paymentKeys }, { createTestProvider }, { confirmStayToken, manageLinkToken }, { signAccessToken }] = await Promise.all([
     import('../../functions/lib/payments/payment-keys.ts'),
     import('../../functions/lib/payments/test-provider.ts'),
     import('../../functions/lib/bookings/manage-link.ts'),
@@ -194,6 +194,7 @@ async function paymentPlaceholders(text: string): Promise<string> {
     .replace(/\{\{webhookSignature\}\}/g, webhook.signature)
     .replace(/\{\{webhookEventId\}\}/g, webhook.eventId)
     .replace(/\{\{guestBookingLinkToken\}\}/g, await manageLinkToken(offlineId))
+    .replace(/\{\{guestBookingConfirmToken\}\}/g, await confirmStayToken(offlineId))
     .replace(/\{\{guestBookingId\}\}/g, onlineId)
     .replace(/\{\{guestToken\}\}/g, staff);
 }

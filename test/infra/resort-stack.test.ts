@@ -22,6 +22,11 @@ import { rotationActions, streamReadActions, tableActions, updateOnlyActions } f
 import { webRoot } from '../../infra/local/web-build.ts';
 import { bundleStackFunctions, ResortStack } from '../../infra/resort-stack.ts';
 import { stageConfig, stageConfigFromContext } from '../../infra/stage-config.ts';
+import { ORIGIN_VERIFY_HEADER as SITE_ORIGIN_VERIFY_HEADER } from '../../infra/constructs/static-site.ts';
+import { OVERRIDDEN_TO_COUNT, RATE_WINDOW_SECONDS, webAclRules } from '../../infra/edge-stack.ts';
+import { addResortStage, EDGE_REGION } from '../../infra/resort-app.ts';
+import { MAX_BODY_BYTES } from '../../functions/lib/http/handler.ts';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/http/origin-verify.ts';
 import { stringLike } from '../support/iam.ts';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
@@ -146,6 +151,8 @@ describe('route functions', () => {
       rotates?: boolean;
       /** Reads the account behind a token (a scoped signed-in function gets GetItem on users). */
       accounts?: boolean;
+      /** Checks CloudFront's origin-verify header (every HTTP route). */
+      origin?: boolean;
     };
     const expectations: Expected[] = [
       // Request functions never post to sockets or send mail (the stream consumer does); a planned route runs the 501 handler and touches no table.
@@ -159,6 +166,7 @@ describe('route functions', () => {
         payments: isImplemented(route) && (route.usesPaymentSecrets ?? false),
         links: isImplemented(route) && (route.usesManageLinkKey ?? false),
         accounts: route.auth !== 'public',
+        origin: true,
       })),
       // $default replies on its own socket; all three reach only the connection registry.
       { name: 'ws-connect', access: 'write', partitions: ['connections'], notifies: false, secret: false, payments: false },
@@ -211,7 +219,12 @@ describe('route functions', () => {
         .map((statement) => logicalIdOf(statement.Resource).replace(/[A-F0-9]{8}$/, ''))
         .sort();
       expect(secretsRead, `${expected.name} secrets`).toEqual(
-        [...(expected.secret ? ['JwtSigningKey'] : []), ...(expected.payments ? ['PaymentSecrets'] : []), ...(expected.links ? ['ManageLinkKey'] : [])].sort(),
+        [
+          ...(expected.secret ? ['JwtSigningKey'] : []),
+          ...(expected.payments ? ['PaymentSecrets'] : []),
+          ...(expected.links ? ['ManageLinkKey'] : []),
+          ...(expected.origin ? ['OriginVerifySecret'] : []),
+        ].sort(),
       );
       const rotations = secretStatements.filter((statement) => actionsOf([statement]).includes('secretsmanager:PutSecretValue'));
       expect(
@@ -232,8 +245,9 @@ describe('route functions', () => {
       'IDEMPOTENCY#create-booking#k',
       'AUDIT#2026-01',
     ];
-    // Signing in reads the account by e-mail and counts failed attempts: those two must reach users.
-    const signIn = new Set(['auth', 'admin-login']);
+    // Signing in reads the account by e-mail and counts failed attempts, and an activation link
+    // activates its account and signs in: those three must reach users.
+    const signIn = new Set(['auth', 'admin-login', 'activate-account']);
     const publicRoutes = (httpRoutes as readonly HttpRoute[]).filter((route) => route.auth === 'public' && !signIn.has(route.name));
     expect(publicRoutes.map((route) => route.name)).toEqual(
       expect.arrayContaining([
@@ -878,5 +892,202 @@ describe('stage config', () => {
     expect(stageConfig('prod')).toMatchObject({ retainData: true, logRetentionDays: 90, accountAlarms: true });
     expect(stageConfig('alice')).toMatchObject({ name: 'alice', retainData: false, logRetentionDays: 7, accountAlarms: false });
     expect(() => stageConfig('Prod_1')).toThrow(/Stage names/);
+  });
+});
+
+describe('origin verify (CloudFront -> API)', () => {
+  const secretId = () => {
+    const ids = ofType('AWS::SecretsManager::Secret')
+      .map(([id]) => id)
+      .filter((id) => id.startsWith('OriginVerifySecret'));
+    expect(ids).toHaveLength(1);
+    return ids[0] ?? '';
+  };
+
+  it('generates the secret at deploy time: the template holds no value', () => {
+    const secret = devResources[secretId()]?.Properties ?? {};
+    expect(secret.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+    expect(secret.SecretString).toBeUndefined();
+  });
+
+  it('has CloudFront add the header on the /api/* origin from the secret by a dynamic reference, and on no other origin', () => {
+    expect(SITE_ORIGIN_VERIFY_HEADER).toBe(ORIGIN_VERIFY_HEADER);
+    const config = ofType('AWS::CloudFront::Distribution')[0]?.[1].Properties.DistributionConfig as {
+      Origins: Array<{ Id: string; OriginCustomHeaders?: unknown; CustomOriginConfig?: unknown }>;
+      CacheBehaviors: Array<{ PathPattern: string; TargetOriginId: string }>;
+    };
+    const apiOriginId = config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*')?.TargetOriginId;
+    const apiOrigin = config.Origins.find((origin) => origin.Id === apiOriginId);
+    expect(apiOrigin?.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
+    expect(apiOrigin?.OriginCustomHeaders).toEqual([
+      {
+        HeaderName: ORIGIN_VERIFY_HEADER,
+        HeaderValue: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId() }, ':SecretString:::}}']] },
+      },
+    ]);
+    for (const origin of config.Origins.filter((candidate) => candidate.Id !== apiOriginId)) expect(origin.OriginCustomHeaders).toBeUndefined();
+  });
+
+  it('gives every HTTP function, and no other, the secret’s ARN and the right to read that secret only', () => {
+    const httpNames = new Set(httpRoutes.map((route) => `forest-resort-dev-${route.name}`));
+    const statements = statementsByFunction();
+    let checked = 0;
+    for (const [, fn] of ofType('AWS::Lambda::Function')) {
+      const name = fn.Properties.FunctionName;
+      if (typeof name !== 'string') continue;
+      const variables = (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+      const reads = (statements.get(name) ?? []).filter((statement) => logicalIdOf(statement.Resource) === secretId());
+      if (httpNames.has(name)) {
+        checked += 1;
+        expect(variables.ORIGIN_VERIFY_SECRET_ARN, name).toEqual({ Ref: secretId() });
+        expect(
+          reads.map((statement) => actionsOf([statement]).sort()),
+          name,
+        ).toEqual([['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']]);
+      } else {
+        expect(variables.ORIGIN_VERIFY_SECRET_ARN, name).toBeUndefined();
+        expect(reads, name).toEqual([]);
+      }
+    }
+    expect(checked).toBe(httpRoutes.length);
+  });
+});
+
+/** A WAF statement's verdict on a request, for the statement kinds the web ACL uses. */
+type WafStatement = {
+  ByteMatchStatement?: {
+    FieldToMatch: { UriPath?: object; Method?: object };
+    SearchString: string;
+    PositionalConstraint: string;
+    TextTransformations: Array<{ Type: string }>;
+  };
+  AndStatement?: { Statements: WafStatement[] };
+};
+function wafMatches(statement: WafStatement, request: { method: string; path: string }): boolean {
+  if (statement.AndStatement) return statement.AndStatement.Statements.every((inner) => wafMatches(inner, request));
+  const match = statement.ByteMatchStatement;
+  if (!match) throw new Error(`Unexpected statement ${JSON.stringify(statement)}`);
+  let value = match.FieldToMatch.UriPath ? request.path : request.method;
+  for (const { Type } of match.TextTransformations) {
+    if (Type === 'URL_DECODE') value = decodeURIComponent(value);
+    else if (Type === 'LOWERCASE') value = value.toLowerCase();
+    else if (Type !== 'NONE') throw new Error(`Unexpected transformation ${Type}`);
+  }
+  if (match.PositionalConstraint === 'EXACTLY') return value === match.SearchString;
+  if (match.PositionalConstraint === 'STARTS_WITH') return value.startsWith(match.SearchString);
+  throw new Error(`Unexpected constraint ${match.PositionalConstraint}`);
+}
+
+describe('WAF web ACL (prod only)', () => {
+  const cdkContext = (JSON.parse(readFileSync(join(import.meta.dirname, '../../cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
+  const limits = stageConfig('prod').webAcl;
+  let prodApp: ReturnType<typeof addResortStage>;
+  let edge: Template;
+  let resort: Template;
+  type Rule = { Name: string; Priority: number; Action?: unknown; OverrideAction?: unknown; Statement: Record<string, unknown>; VisibilityConfig: unknown };
+  const webAcl = () => {
+    const acls = Object.values(edge.findResources('AWS::WAFv2::WebACL'));
+    expect(acls).toHaveLength(1);
+    return acls[0]?.Properties as { Scope: string; DefaultAction: unknown; VisibilityConfig: unknown; Rules: Rule[] };
+  };
+  const rule = (name: string) => webAcl().Rules.find((candidate) => candidate.Name === name);
+  const rateRule = (name: string) =>
+    rule(name)?.Statement.RateBasedStatement as { AggregateKeyType: string; Limit: number; EvaluationWindowSec: number; ScopeDownStatement: WafStatement };
+
+  beforeAll(() => {
+    // As `cdk synth -c stage=prod` builds it (cdk.json's context: weak cross-stack references), in a region that is not us-east-1.
+    prodApp = addResortStage(new App({ context: { ...cdkContext } }), stageConfig('prod'), { bundles, webRoot, env: { region: 'ap-south-1' } });
+    if (!prodApp.edge) throw new Error('prod has no edge stack');
+    edge = Template.fromStack(prodApp.edge);
+    resort = Template.fromStack(prodApp.resort);
+  });
+
+  it('lives in its own stack in us-east-1, scoped to CloudFront, with metrics and sampled requests for the ACL and every rule', () => {
+    expect(prodApp.edge?.stackName).toBe('ForestResortEdge-prod');
+    expect(prodApp.edge?.region).toBe(EDGE_REGION);
+    expect(prodApp.resort.region).toBe('ap-south-1');
+    const acl = webAcl();
+    expect(acl).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
+    for (const visibility of [acl.VisibilityConfig, ...acl.Rules.map((candidate) => candidate.VisibilityConfig)])
+      expect(visibility).toMatchObject({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true, MetricName: expect.any(String) });
+    expect(acl.Rules.map((candidate) => candidate.Name)).toEqual([webAclRules.signInRate, webAclRules.bookingRate, webAclRules.common]);
+    expect(new Set(acl.Rules.map((candidate) => candidate.Priority)).size).toBe(acl.Rules.length);
+  });
+
+  it('blocks an address that signs in more than the stage allows in 5 minutes: every /api/auth route, nothing else', () => {
+    expect(limits?.authRequestsPer5Min).toBe(100);
+    expect(rule(webAclRules.signInRate)?.Action).toEqual({ Block: {} });
+    const rate = rateRule(webAclRules.signInRate);
+    expect(rate).toMatchObject({ AggregateKeyType: 'IP', Limit: limits?.authRequestsPer5Min, EvaluationWindowSec: RATE_WINDOW_SECONDS });
+    expect(RATE_WINDOW_SECONDS).toBe(300);
+    const counted = (httpRoutes as readonly HttpRoute[]).filter((route) => wafMatches(rate.ScopeDownStatement, { method: route.method, path: route.path }));
+    expect(counted.map((route) => route.name)).toEqual(expect.arrayContaining(['auth', 'admin-login']));
+    for (const route of counted) expect(route.path.startsWith('/api/auth'), route.name).toBe(true);
+    for (const path of ['/api/auth', '/api/auth/admin-login', '/API/Auth/admin-login', '/api/%61uth/admin-login'])
+      expect(wafMatches(rate.ScopeDownStatement, { method: 'POST', path }), path).toBe(true);
+    expect(wafMatches(rate.ScopeDownStatement, { method: 'POST', path: '/api/bookings' })).toBe(false);
+  });
+
+  it('blocks an address that creates more bookings than the stage allows in 5 minutes: POST /api/bookings only', () => {
+    expect(limits?.bookingRequestsPer5Min).toBe(300);
+    expect(rule(webAclRules.bookingRate)?.Action).toEqual({ Block: {} });
+    const rate = rateRule(webAclRules.bookingRate);
+    expect(rate).toMatchObject({ AggregateKeyType: 'IP', Limit: limits?.bookingRequestsPer5Min, EvaluationWindowSec: RATE_WINDOW_SECONDS });
+    const counted = (httpRoutes as readonly HttpRoute[]).filter((route) => wafMatches(rate.ScopeDownStatement, { method: route.method, path: route.path }));
+    expect(counted.map((route) => route.name)).toEqual(['create-booking']);
+    for (const request of [
+      { method: 'GET', path: '/api/bookings' },
+      { method: 'POST', path: '/api/bookings/reference/ABC/cancel' },
+      { method: 'POST', path: '/api/auth' },
+    ])
+      expect(wafMatches(rate.ScopeDownStatement, request), JSON.stringify(request)).toBe(false);
+  });
+
+  it('runs AWS’s common rule set, counting (not blocking) its 8 KB body rule, since the API takes bodies up to 64 KB', () => {
+    const common = rule(webAclRules.common);
+    expect(common?.OverrideAction).toEqual({ None: {} });
+    expect(common?.Statement.ManagedRuleGroupStatement).toEqual({
+      VendorName: 'AWS',
+      Name: 'AWSManagedRulesCommonRuleSet',
+      RuleActionOverrides: [{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }],
+    });
+    expect(OVERRIDDEN_TO_COUNT).toEqual(['SizeRestrictions_BODY']);
+    expect(MAX_BODY_BYTES).toBeGreaterThan(8 * 1024);
+  });
+
+  it('is attached to the distribution from the edge stack’s output, which is the web ACL’s ARN', () => {
+    const [distribution] = Object.values(resort.findResources('AWS::CloudFront::Distribution'));
+    const webAclId = (distribution?.Properties as { DistributionConfig: { WebACLId?: unknown } }).DistributionConfig.WebACLId as {
+      'Fn::GetStackOutput': { StackName: string; Region: string; OutputName: string };
+    };
+    expect(webAclId['Fn::GetStackOutput']).toMatchObject({ StackName: 'ForestResortEdge-prod', Region: EDGE_REGION });
+    const outputs = edge.toJSON().Outputs as Record<string, { Value: unknown }>;
+    const [aclId] = Object.keys(edge.findResources('AWS::WAFv2::WebACL'));
+    expect(outputs[webAclId['Fn::GetStackOutput'].OutputName]?.Value).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+    // Deployed first: `cdk deploy --all` (or naming the stage's stack) deploys the edge stack before it.
+    expect(prodApp.resort.dependencies).toContain(prodApp.edge);
+  });
+
+  it('gives every other stage no web ACL (dev is synthesized above), and refuses a stage with one but no region', () => {
+    expect(stageConfig('staging').webAcl).toBeUndefined();
+    expect(stageConfig('dev').webAcl).toBeUndefined();
+    dev.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    const [, distribution] = ofType('AWS::CloudFront::Distribution')[0] ?? [];
+    expect((distribution?.Properties.DistributionConfig as { WebACLId?: unknown }).WebACLId).toBeUndefined();
+    const devApp = new App();
+    const devStage = addResortStage(devApp, stageConfig('alice'), { bundles, webRoot });
+    expect(devStage.edge).toBeUndefined();
+    expect(devApp.node.children.map((child) => child.node.id)).toEqual(['ForestResort-alice']);
+    expect(() => addResortStage(new App(), stageConfig('prod'), { bundles, webRoot })).toThrow(/region/);
+  });
+
+  it('is described in the README with the limits the stage deploys', () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8').replace(/\s+/g, ' ');
+    for (const stated of [
+      `per client address, ${limits?.authRequestsPer5Min} requests per 5 minutes to \`/api/auth\``,
+      `and ${limits?.bookingRequestsPer5Min} to \`POST /api/bookings\``,
+      '`SizeRestrictions_BODY` rule counted',
+    ])
+      expect(readme.includes(stated), stated).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import { bookingKeys } from '../../functions/lib/db/keys.ts';
 import { transact } from '../../functions/lib/db/transactions.ts';
 import { addDaysIso, resortToday } from '../../shared/stay.ts';
 import { accountWithToken } from '../support/accounts.ts';
-import { bookingBody, inDays, itemsOf, newKey, postJson } from '../support/booking-fixtures.ts';
+import { bookingBody, inDays, itemsOf, newKey, postJson, eventually } from '../support/booking-fixtures.ts';
 import { getJson, useTestStack } from '../support/local-stack.ts';
 
 /**
@@ -55,15 +55,6 @@ async function guestBooks(overrides: Record<string, unknown> = {}) {
 
 const stored = async (id: string) =>
   (await documentClient.send(new GetCommand({ TableName: tableName, Key: bookingKeys.item(id), ConsistentRead: true }))).Item as Record<string, any>;
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** A booking written straight into its month partition, as if made `monthsAgo` months back (list tests only: it claims no nights). */
 async function pastBooking(monthsAgo: number, day: number, fields: Partial<StoredBooking> = {}): Promise<StoredBooking> {
@@ -222,19 +213,28 @@ describe('the booking list (GET /api/bookings)', () => {
 });
 
 describe('the dashboard figures (GET /api/bookings?admin&stats)', () => {
-  it('counts by status, the five newest, villas and revenue from the daily counters', async () => {
+  it('counts by status, the five newest, villas, and revenue as the money received in 30 days', async () => {
+    // An unpaid online hold is no revenue; a booking paid online is, at its full amount.
+    await guestBooks({ ...stay('glass-cottage'), paymentMethod: 'razorpay' });
+    const paid = await guestBooks({ ...stay('hornbill-villa'), paymentMethod: 'razorpay' });
+    const order = await postJson(api('/payments/create-order'), { bookingId: paid.id });
+    const checkout = await postJson(api('/payments/test-checkout'), { orderId: order.body.data.orderId, outcome: 'success' });
+    expect((await postJson(api('/payments/verify-payment'), checkout.body.data.response)).status).toBe(200);
     const booked = await guestBooks({ ...stay('kingfisher-villa') });
-    // Revenue: the value of the bookings made in the last 30 resort days that still stand, from the daily counters.
-    const since = addDaysIso(resortToday(), -29);
-    const standing = (await itemsOf('booking')).filter(
-      (item) => resortToday(new Date(item.created_at)) >= since && ['pending', 'confirmed', 'checked-in', 'completed'].includes(item.status),
-    );
-    const recentValue = standing.reduce((sum, item) => sum + item.total_amount, 0);
+    // Revenue: payments received in the last 30 resort days (captured online, taken at the property), less refunds.
+    const since = new Date(Date.parse(`${addDaysIso(resortToday(), -29)}T00:00:00+05:30`)).toISOString();
+    const entries = [...(await itemsOf('payment')), ...(await itemsOf('refund'))].filter((item) => item.created_at >= since);
+    const received = entries.filter((item) => item.entity === 'payment' && ['captured', 'paid', 'refunded'].includes(item.status));
+    const refunded = entries.filter((item) => item.entity === 'refund' && item.status !== 'failed');
+    const money = received.reduce((sum, item) => sum + item.amount, 0) - refunded.reduce((sum, item) => sum + item.amount, 0);
+    expect(received.map((item) => item.booking_id)).toContain(paid.id);
     const stats = await eventually(
       async () => (await call('GET', '/bookings?admin&stats', await as('staff'))).body.data,
-      (data) => data.overview.totalRevenue === recentValue,
+      (data) => data.overview.totalRevenue === money,
     );
-    expect(stats.overview.totalRevenue).toBe(recentValue);
+    expect(stats.overview.totalRevenue).toBe(money);
+    const heldValue = (await itemsOf('booking')).filter((item) => item.status === 'pending').reduce((sum, item) => sum + item.total_amount, 0);
+    expect(heldValue).toBeGreaterThan(0);
     const items = (await itemsOf('booking')).filter((item) => item.created_at >= `${stats.since}-01` && item.status !== 'expired');
     const count = (status: string) => items.filter((item) => item.status === status).length;
     expect(stats.overview).toMatchObject({
@@ -419,7 +419,10 @@ describe('a booking in full (GET /api/bookings/{id}/details)', () => {
     expect(data.booking.claims).toBeUndefined();
     expect(data.booking.manageTokenHash).toBeUndefined();
     expect(data.booking.safaris).toEqual([expect.objectContaining({ safari_id: 'evening-jungle-safari', date: booking.check_in_date, guests: 2 })]);
-    expect(data.payments.map((payment: { method: string }) => payment.method).sort()).toEqual(['manual', 'offline']);
+    // The money due at the property is one line, now paid by the manager's hand: never a stray 'offline, pending' beside a 'manual, paid'.
+    expect(data.payments.map(({ method, status, note }: Record<string, string>) => ({ method, status, note }))).toEqual([
+      { method: 'offline', status: 'paid', note: 'Card at desk' },
+    ]);
     const events = data.history.map((entry: { event: string }) => entry.event);
     expect(events).toEqual(expect.arrayContaining(['booking.confirm', 'booking.payment', 'Confirmed', expect.stringMatching(/^Booked online/)]));
     const confirm = data.history.find((entry: { event: string }) => entry.event === 'booking.confirm');

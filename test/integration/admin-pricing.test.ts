@@ -127,6 +127,110 @@ describe('pricing rules: create, list, update, delete', () => {
   });
 });
 
+describe('the text of a rule, and what it applies to', () => {
+  it('stores service name, description and applies_to cleaned like every other field: no bidi, control characters or lone surrogates', async () => {
+    const created = await call(
+      'POST',
+      '/admin/pricing',
+      rule({
+        service_name: '\u202EMonsoon\u0000 Offer\uD800',
+        description: 'Ten\u2066 per cent\u0007 off.\r\nStays of two nights.',
+        applies_to: ' glass-cottage\u200E ',
+      }),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data).toMatchObject({
+      service_name: 'Monsoon Offer',
+      description: 'Ten per cent off.\nStays of two nights.',
+      applies_to: 'glass-cottage',
+    });
+    expect(await getPricingRule(created.body.data.id)).toMatchObject({ service_name: 'Monsoon Offer', applies_to: 'glass-cottage' });
+    const blank = await call('POST', '/admin/pricing', rule({ service_name: '\u202E\u0000 ' }));
+    expect(blank.body.details).toEqual({ service_name: ['Service name is required'] });
+    const updated = await call('PUT', `/admin/pricing/${created.body.data.id}`, { description: 'Now\u202E fifteen.' });
+    expect(updated.body.data.description).toBe('Now fifteen.');
+  });
+
+  it('applies_to names a villa type or cottage, a package or a safari that exists, as the quote matches it', async () => {
+    for (const [serviceType, appliesTo] of [
+      ['cottage', 'glass-cottage'],
+      ['cottage', 'hornbill-1'],
+      ['package', 'forest-retreat'],
+      ['safari', 'morning-jeep-safari'],
+    ]) {
+      const created = await call('POST', '/admin/pricing', rule({ service_type: serviceType, applies_to: appliesTo }));
+      expect(created.status, `${serviceType} ${appliesTo}: ${JSON.stringify(created.body)}`).toBe(201);
+      expect(created.body.data.applies_to).toBe(appliesTo);
+    }
+    const missing = [
+      ['cottage', 'no-such-villa', "Applies to must name an existing villa type or cottage: there is no villa type or cottage 'no-such-villa'"],
+      ['package', 'glass-cottage', "Applies to must name an existing package: there is no package 'glass-cottage'"],
+      ['safari', 'forest-retreat', "Applies to must name an existing safari: there is no safari 'forest-retreat'"],
+    ];
+    for (const [serviceType, appliesTo, message] of missing) {
+      const refused = await call('POST', '/admin/pricing', rule({ service_type: serviceType, applies_to: appliesTo }));
+      expect(refused, `${serviceType} ${appliesTo}`).toMatchObject({
+        status: 400,
+        body: { success: false, error: message, details: { applies_to: [message] } },
+      });
+    }
+  });
+
+  it('refuses an applies_to that is no id, one on activity and meal rules (they name nothing), and stores none of them', async () => {
+    const before = (await listPricingRules()).length;
+    const shape = 'Applies to is the id of a villa type, cottage, package or safari (lower-case letters, digits and dashes)';
+    for (const appliesTo of ['Glass Cottage', 'glass_cottage', '-x', 'a'.repeat(65), 42]) {
+      const refused = await call('POST', '/admin/pricing', rule({ applies_to: appliesTo }));
+      expect(refused.status, String(appliesTo)).toBe(400);
+      expect(refused.body.details?.applies_to, String(appliesTo)).toEqual(
+        appliesTo === 'a'.repeat(65) ? ['Applies to must be at most 64 characters'] : [shape],
+      );
+    }
+    for (const serviceType of ['activity', 'meal']) {
+      const refused = await call('POST', '/admin/pricing', rule({ service_type: serviceType, applies_to: 'glass-cottage' }));
+      expect(refused.body.details).toEqual({ applies_to: ['Activity and meal rules cover the whole service type: leave Applies to empty'] });
+      expect((await call('POST', '/admin/pricing', rule({ service_type: serviceType, applies_to: '' }))).status).toBe(201);
+    }
+    expect((await listPricingRules()).length).toBe(before + 2);
+  });
+
+  it('checks what an update or a bulk update makes a rule name, and lets a rule whose item was deleted be edited otherwise', async () => {
+    const { body } = await call('POST', '/admin/pricing', rule({ service_name: 'Names a package', service_type: 'package', applies_to: 'family-getaway' }));
+    const id = body.data.id;
+    const unknown = await call('PUT', `/admin/pricing/${id}`, { applies_to: 'no-such-package' });
+    expect(unknown).toMatchObject({
+      status: 400,
+      body: { details: { applies_to: ["Applies to must name an existing package: there is no package 'no-such-package'"] } },
+    });
+    // A new service type checks the applies_to it keeps.
+    const otherType = await call('PUT', `/admin/pricing/${id}`, { service_type: 'safari' });
+    expect(otherType.body.details).toEqual({ applies_to: ["Applies to must name an existing safari: there is no safari 'family-getaway'"] });
+    expect((await call('PUT', `/admin/pricing/${id}`, { service_type: 'safari', applies_to: '' })).body.data).not.toHaveProperty('applies_to');
+
+    const other = (await call('POST', '/admin/pricing', rule({ service_name: 'Bulk names' }))).body.data;
+    const bulk = await call('POST', '/admin/pricing/bulk-update', {
+      updates: [
+        { id, discount_percentage: 7 },
+        { id: other.id, applies_to: 'kingfisher-9' },
+      ],
+    });
+    expect(bulk).toMatchObject({
+      status: 400,
+      body: {
+        details: { 'updates.1.applies_to': ["Applies to must name an existing villa type or cottage: there is no villa type or cottage 'kingfisher-9'"] },
+      },
+    });
+    expect(await getPricingRule(id)).not.toMatchObject({ discount_percentage: 7 });
+
+    // The package goes; its rule still saves a change that leaves what it names alone.
+    const made = await call<{ id: string }>('POST', '/packages/admin', { name: 'Short Lived', description: 'Gone soon.', price_multiplier: 1 });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const named = (await call('POST', '/admin/pricing', rule({ service_type: 'package', applies_to: made.body.data.id }))).body.data;
+    expect((await call('DELETE', `/packages/admin/${made.body.data.id}`)).status).toBe(200);
+    expect((await call('PUT', `/admin/pricing/${named.id}`, { discount_percentage: 12 })).status).toBe(200);
+  });
+});
+
 describe('bulk update: one transaction, all or nothing', () => {
   it('applies every update with an audit entry each', async () => {
     const a = (await call('POST', '/admin/pricing', rule({ service_name: 'Bulk A' }))).body.data;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingBody, inDays, itemsOf, newKey, postJson } from '../support/booking-fixtures.ts';
 import { getJson, useTestStack } from '../support/local-stack.ts';
+import { registerAndActivate } from '../support/accounts.ts';
 
 const stack = useTestStack();
 
@@ -65,8 +66,8 @@ describe('POST /api/bookings', () => {
     const key = newKey();
     const body = bookingBody({ checkIn: inDays(134), checkOut: inDays(135) });
     expect((await postJson(`${stack.api}/bookings`, body, { 'idempotency-key': key })).status).toBe(201);
-    const registered = await postJson(`${stack.api}/auth?action=register`, { name: 'Other', email: 'other-account@example.in', password: 'other-password' });
-    const replay = await postJson(`${stack.api}/bookings`, body, { 'idempotency-key': key, authorization: `Bearer ${registered.body.data.token}` });
+    const registered = await registerAndActivate(stack.api, { name: 'Other', email: 'other-account@example.in', password: 'other-password' });
+    const replay = await postJson(`${stack.api}/bookings`, body, { 'idempotency-key': key, authorization: `Bearer ${registered.token}` });
     expect(replay.status).toBe(422);
   });
 

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { startDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
+import { startDynamoDbLocal, stopLeftoverDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
 import { DEFAULT_ADMIN, LOCAL_TABLE_NAME } from '../../infra/local/environment.ts';
 import { freePort } from '../../infra/local/free-port.ts';
 import { startLocalServer } from '../../infra/local/server.ts';
@@ -30,10 +30,11 @@ type App = {
   waitForOutput: (text: string, timeoutMs?: number) => Promise<void>;
 };
 
-async function startApp(env: Record<string, string>): Promise<App> {
+/** `reuse`: the data folder and port of an earlier start, as a second `npm start` finds them. */
+async function startApp(env: Record<string, string>, reuse?: { dataDir: string; port: number }): Promise<App> {
   const { TABLE_NAME, DYNAMODB_ENDPOINT, WS_MANAGEMENT_ENDPOINT, ADMIN_EMAIL, ADMIN_PASSWORD, HOST, ...inherited } = process.env;
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'resort-hardening-'));
+  const port = reuse?.port ?? (await freePort());
+  const dataDir = reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'resort-hardening-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
     cwd: root,
     env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, ...env },
@@ -321,6 +322,78 @@ describe('the DynamoDB Local launcher', () => {
     await withTimeout(database.stop(), 15_000, 'stop()');
     expect((await database.exited).requested).toBe(true);
     expect(alive(database.pid)).toBe(false);
+  });
+
+  it('stops the DynamoDB Local a runtime file names once the start that wrote it is gone, and nothing else', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'resort-leftover-'));
+    const dbPath = join(dataDir, 'dynamodb');
+    const runtimeFile = join(dataDir, 'dynamodb-local.json');
+    const database = await startDynamoDbLocal({ dbPath });
+    const other = await startDynamoDbLocal({ dbPath: join(dataDir, 'other') });
+    const sleeper = spawn('sleep', ['60'], { stdio: 'ignore' });
+    const finished = spawn('true', { stdio: 'ignore' });
+    await new Promise((resolve) => finished.once('exit', resolve));
+    const record = (pid: number | undefined, dynamodbPid: number | undefined) =>
+      writeFileSync(runtimeFile, JSON.stringify({ endpoint: 'x', pid, dynamodbPid }));
+    try {
+      // The start that wrote the file still runs: its emulator is its own.
+      record(sleeper.pid, database.pid);
+      expect(await stopLeftoverDynamoDbLocal(runtimeFile, dbPath)).toBeUndefined();
+      // A recycled id: the process named is not DynamoDB Local, or not on this data folder.
+      record(finished.pid, sleeper.pid);
+      expect(await stopLeftoverDynamoDbLocal(runtimeFile, dbPath)).toBeUndefined();
+      record(finished.pid, other.pid);
+      expect(await stopLeftoverDynamoDbLocal(runtimeFile, dbPath)).toBeUndefined();
+      expect([alive(database.pid), alive(other.pid), alive(sleeper.pid)]).toEqual([true, true, true]);
+      // The start is gone and its emulator runs on: stopped.
+      record(finished.pid, database.pid);
+      expect(await withTimeout(stopLeftoverDynamoDbLocal(runtimeFile, dbPath), 20_000, 'stopping the leftover')).toBe(database.pid);
+      expect(await withTimeout(database.exited, 5_000, 'its exit')).toMatchObject({ requested: false });
+      expect(alive(database.pid)).toBe(false);
+      // No file, or one without an emulator's id: nothing to do.
+      expect(await stopLeftoverDynamoDbLocal(join(dataDir, 'missing.json'), dbPath)).toBeUndefined();
+      record(finished.pid, undefined);
+      expect(await stopLeftoverDynamoDbLocal(runtimeFile, dbPath)).toBeUndefined();
+    } finally {
+      sleeper.kill('SIGKILL');
+      await Promise.all([database.stop(), other.stop()]);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('npm start killed outright (SIGKILL), then started again on the same data', () => {
+  let first: App | undefined;
+  let second: App | undefined;
+  let leftover: number | undefined;
+  afterAll(async () => {
+    await finish(second);
+    if (leftover && alive(leftover)) killPid(leftover, 'SIGKILL');
+    if (first) rmSync(first.dataDir, { recursive: true, force: true });
+  });
+
+  it('stops the DynamoDB Local the killed start left running before starting its own, and serves the same data', async () => {
+    const { bookingBody, inDays } = await import('../support/booking-fixtures.ts');
+    first = await startApp({});
+    const created = await fetch(`http://127.0.0.1:${first.port}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomBytes(16).toString('hex') },
+      body: JSON.stringify(bookingBody({ checkIn: inDays(150), checkOut: inDays(152) })),
+    });
+    expect(created.status).toBe(201);
+    const { data } = (await created.json()) as { data: { bookingReference: string; manageToken: string } };
+    leftover = runtimeInfo(first).dynamodbPid;
+    killPid(first.child.pid, 'SIGKILL');
+    await withTimeout(first.exit, 10_000, 'npm start after SIGKILL');
+    // What a SIGKILL leaves: the emulator, a child that nobody stops, still on the data folder.
+    expect(alive(leftover)).toBe(true);
+
+    second = await startApp({}, { dataDir: first.dataDir, port: first.port });
+    expect(second.output()).toContain(`Stopped the DynamoDB Local (pid ${leftover}) that an earlier npm start, killed or crashed, left running`);
+    expect(alive(leftover)).toBe(false);
+    expect(runtimeInfo(second).dynamodbPid).not.toBe(leftover);
+    const found = await fetch(`http://127.0.0.1:${second.port}/api/bookings/reference/${data.bookingReference}?token=${encodeURIComponent(data.manageToken)}`);
+    expect(found.status).toBe(200);
   });
 });
 

@@ -9,7 +9,7 @@ import { handler as sweep } from '../../functions/jobs/release-expired-holds.ts'
 import { paymentKeys } from '../../functions/lib/payments/payment-keys.ts';
 import { createTestProvider } from '../../functions/lib/payments/test-provider.ts';
 import { checkoutSignature } from '../../functions/lib/payments/signatures.ts';
-import { bookingBody, inDays, itemsOf, newKey, postJson } from '../support/booking-fixtures.ts';
+import { bookingBody, inDays, itemsOf, newKey, postJson, eventually } from '../support/booking-fixtures.ts';
 import { getJson, useTestStack } from '../support/local-stack.ts';
 
 /**
@@ -41,15 +41,6 @@ const night = async (cottageId: string, date: string) =>
   (await documentClient.send(new GetCommand({ TableName: tableName, Key: cottageKeys.night(cottageId, date), ConsistentRead: true }))).Item;
 
 const order = async (bookingId: string) => postJson(`${stack.api}/payments/create-order`, { bookingId });
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 type OutboxEntry = { to: string; subject: string; text: string; attachments?: Array<{ filename: string; content: string }> };
 async function outbox(): Promise<OutboxEntry[]> {
@@ -98,6 +89,11 @@ describe('paying online (test mode: the same signature checks as Razorpay)', () 
       guests: '2',
     });
     for (const answer of again) expect(answer.body.data?.orderId).toBe(placed.orderId);
+    // Anyone with the booking id may ask: the answer carries no name, e-mail or phone.
+    const guest = bookingBody().guestDetails;
+    expect(placed).not.toHaveProperty('prefill');
+    for (const personal of [guest.email, guest.firstName, guest.lastName, guest.phone.replace(/\D/g, '').slice(-10)])
+      expect(JSON.stringify(placed).replace(/\s/g, '')).not.toContain(personal);
 
     const paid = await postJson(`${stack.api}/payments/test-checkout`, { orderId: placed.orderId, outcome: 'success' });
     const response = paid.body.data.response as { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
@@ -232,6 +228,78 @@ describe('the webhook', () => {
     ]);
   });
 
+  it('cross-checks what a signed webhook says against the order: amount, currency, one order per payment id, refunds within the payment', async () => {
+    // Prepare: two bookings with their orders, and a webhook poster.
+    const test = await provider();
+    const post = async (hook: { body: string; signature: string; eventId: string }) =>
+      (
+        await fetch(`${stack.api}/payments/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-razorpay-signature': hook.signature, 'x-razorpay-event-id': hook.eventId },
+          body: hook.body,
+        })
+      ).status;
+    const first = await book({ cottageType: 'hornbill-villa', checkIn: inDays(140), checkOut: inDays(142) });
+    const firstOrder = (await order(first.booking.id)).body.data;
+    const second = await book({ cottageType: 'hornbill-villa', checkIn: inDays(143), checkOut: inDays(145) });
+    const secondOrder = (await order(second.booking.id)).body.data;
+
+    // Act and assess 1: 100 paise captured on an order of the whole stay: recorded and flagged, never confirmed.
+    const tiny = test.payWithTestCard({ id: firstOrder.orderId, amount: 100 }, 'success');
+    if (!tiny.ok) throw new Error('the test card paid');
+    expect(await post(test.webhook('payment.captured', { payment: tiny.payment }))).toBe(200);
+    const afterTiny = await stored(first.booking.id);
+    expect(afterTiny).toMatchObject({ status: 'pending', payment_status: 'pending' });
+    expect(afterTiny.needs_attention).toContain('captured 1 INR');
+    expect((await itemsOf('payment')).find((item) => item.id === tiny.payment.id)).toMatchObject({ status: 'captured', amount: 1 });
+    // Another currency, the right amount: the same.
+    const dollars = test.payWithTestCard({ id: firstOrder.orderId, amount: firstOrder.amount }, 'success');
+    if (!dollars.ok) throw new Error('the test card paid');
+    expect(await post(test.webhook('payment.captured', { payment: { ...dollars.payment, currency: 'USD' } }))).toBe(200);
+    expect(await stored(first.booking.id)).toMatchObject({ status: 'pending' });
+
+    // 2: the right payment settles the first booking; the same pay_ id offered for the second order pays nothing there.
+    const real = test.payWithTestCard({ id: firstOrder.orderId, amount: firstOrder.amount }, 'success');
+    if (!real.ok) throw new Error('the test card paid');
+    expect(await post(test.webhook('payment.captured', { payment: real.payment }))).toBe(200);
+    expect(await stored(first.booking.id)).toMatchObject({ status: 'confirmed', payment_id: real.payment.id });
+    const reused = { ...real.payment, order_id: secondOrder.orderId, amount: secondOrder.amount };
+    expect(await post(test.webhook('payment.captured', { payment: reused }))).toBe(200);
+    const afterReuse = await stored(second.booking.id);
+    expect(afterReuse).toMatchObject({ status: 'pending', payment_status: 'pending' });
+    expect(afterReuse.payment_id).toBeUndefined();
+    expect(afterReuse.needs_attention).toContain('belongs to another order');
+    const checkoutReuse = await postJson(`${stack.api}/payments/verify-payment`, {
+      razorpay_order_id: secondOrder.orderId,
+      razorpay_payment_id: real.payment.id,
+      razorpay_signature: checkoutSignature(secondOrder.orderId, real.payment.id, (await paymentKeys()).keySecret),
+    });
+    expect(checkoutReuse.status).toBe(409);
+    expect(await stored(second.booking.id)).toMatchObject({ status: 'pending' });
+
+    // 3: a signed refund larger than the payment is not stored; the stats never go negative.
+    const huge = {
+      id: 'rfnd_Hugerefund0001',
+      entity: 'refund' as const,
+      amount: firstOrder.amount * 10,
+      currency: 'INR',
+      payment_id: real.payment.id,
+      status: 'processed' as const,
+      created_at: Math.floor(Date.now() / 1000),
+      notes: {},
+      receipt: null,
+      speed_processed: 'normal',
+      speed_requested: 'normal',
+    };
+    expect(await post(test.webhook('refund.processed', { payment: { ...real.payment, amount_refunded: huge.amount }, refund: huge }))).toBe(200);
+    expect((await itemsOf('refund')).find((item) => item.id === huge.id)).toBeUndefined();
+    expect((await stored(first.booking.id)).needs_attention).toContain(huge.id);
+    const manager = await accountWithToken('manager');
+    const stats = await getJson<any>(`${stack.api}/payments/admin/stats`, { headers: { authorization: manager.authorization } });
+    expect(stats.body.data.net).toBeGreaterThanOrEqual(0);
+    expect(stats.body.data.totalRefunded).toBeLessThanOrEqual(stats.body.data.totalReceived);
+  });
+
   it('a payment captured after the hold lapsed re-holds the nights while they are free', async () => {
     const checkIn = inDays(90);
     const created = await book({ cottageType: 'glass-cottage', checkIn, checkOut: inDays(91) });
@@ -292,24 +360,32 @@ describe('the webhook', () => {
 });
 
 describe('pay at property', () => {
+  /** The proof of the Confirm link in a booking's e-mail, and the manage link's token beside it. */
+  const confirmLinkOf = async (reference: string) => {
+    const [mail] = await eventually(
+      () => mailsFor(reference),
+      (mails) => mails.length > 0,
+    );
+    const link = /https?:\/\/\S+confirm=\S+/.exec(mail?.text ?? '')?.[0] ?? '';
+    const url = new URL(link);
+    return { mail, confirmToken: url.searchParams.get('confirm') ?? '', linkToken: url.searchParams.get('token') ?? '' };
+  };
+  const confirmWith = (reference: string, confirmToken: string) => postJson(`${stack.api}/payments/offline-payment`, { reference, confirmToken });
+
   it('holds the villa for 24 hours until the guest confirms from the e-mail link; then the nights stay booked', async () => {
     const created = await book({ paymentMethod: 'offline', cottageType: 'kingfisher-villa', checkIn: inDays(100), checkOut: inDays(102) });
     const holdMs = Date.parse(created.booking.hold_expires_at) - Date.now();
     expect(holdMs).toBeGreaterThan(23.9 * 3_600_000);
     expect(holdMs).toBeLessThanOrEqual(24 * 3_600_000);
-    const [mail] = await eventually(
-      () => mailsFor(created.bookingReference),
-      (mails) => mails.length > 0,
-    );
+    const { mail, confirmToken, linkToken } = await confirmLinkOf(created.bookingReference);
     expect(mail?.text).toContain('Confirm');
-    const token = /token=([^\s&"]+)/.exec(mail?.text ?? '')?.[1] ?? '';
-    expect(token).not.toBe(created.manageToken);
+    expect(confirmToken).not.toBe(created.manageToken);
+    // The calendar file travels further than the e-mail: it carries the manage link, never the confirm proof.
+    const calendar = mail?.attachments?.find((file) => file.filename.endsWith('.ics'))?.content ?? '';
+    expect(Buffer.from(calendar, 'base64').toString('utf8') + calendar).not.toContain(confirmToken);
 
-    expect(
-      (await postJson(`${stack.api}/payments/offline-payment`, { reference: created.bookingReference, token: `${created.booking.id}.${'y'.repeat(32)}` }))
-        .status,
-    ).toBe(404);
-    const confirmed = await postJson(`${stack.api}/payments/offline-payment`, { reference: created.bookingReference, token: decodeURIComponent(token) });
+    expect((await confirmWith(created.bookingReference, `${created.booking.id}.${'y'.repeat(32)}`)).status).toBe(404);
+    const confirmed = await confirmWith(created.bookingReference, confirmToken);
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     expect(confirmed.body.data.booking).toMatchObject({ status: 'pending', payment_status: 'pending' });
     expect(confirmed.body.data.booking.guest_confirmed_at).toBeTruthy();
@@ -317,70 +393,44 @@ describe('pay at property', () => {
     const nights = (await itemsOf('night')).filter((item) => item.bookingId === created.booking.id);
     expect(nights).toHaveLength(2);
     for (const item of nights) expect(item).not.toHaveProperty('holdExpiresAt');
-    // Confirming twice is the same; the sweeper leaves it alone.
-    expect((await postJson(`${stack.api}/payments/offline-payment`, { reference: created.bookingReference, token: created.manageToken })).status).toBe(200);
+    // Confirming twice is the same; the sweeper leaves it alone; the manage link still opens it.
+    expect((await confirmWith(created.bookingReference, confirmToken)).status).toBe(200);
     await sweep();
     expect(await stored(created.booking.id)).toMatchObject({ status: 'pending' });
+    expect((await getJson(`${stack.api}/bookings/reference/${created.bookingReference}?token=${encodeURIComponent(linkToken)}`)).status).toBe(200);
+  });
+
+  it('never confirms with the manage token the booking answer carries, nor with the manage link: only the e-mail confirms', async () => {
+    // Prepare: a stranger books to pay at the property and keeps what the API answered.
+    const created = await book({ paymentMethod: 'offline', cottageType: 'glass-cottage', checkIn: inDays(120), checkOut: inDays(134) });
+    expect(JSON.stringify(created)).not.toMatch(/confirm/i);
+    const { confirmToken, linkToken } = await confirmLinkOf(created.bookingReference);
+
+    // Act: confirm with every token but the e-mail's Confirm proof.
+    const attempts = await Promise.all([
+      confirmWith(created.bookingReference, created.manageToken),
+      confirmWith(created.bookingReference, linkToken),
+      postJson(`${stack.api}/payments/offline-payment`, { reference: created.bookingReference, token: created.manageToken }),
+      // The proof's signature under another booking's id confirms nothing.
+      confirmWith(created.bookingReference, `00000000-0000-4000-8000-000000000000.${confirmToken.split('.')[1] ?? ''}`),
+    ]);
+
+    // Assess: refused, and the booking is still an unconfirmed hold that the sweeper will release.
+    expect(attempts.map((answer) => answer.status)).toEqual([404, 404, 400, 404]);
+    expect(attempts[2]?.body.details?.confirmToken).toBeDefined();
+    const held = await stored(created.booking.id);
+    expect(held).toMatchObject({ status: 'pending', open_hold: true });
+    expect(held.guest_confirmed_at).toBeUndefined();
+    expect(held.holdExpiresAtMs).toBeGreaterThan(Date.now());
   });
 
   it('an unconfirmed one expires like an unpaid hold', async () => {
     const created = await book({ paymentMethod: 'offline', cottageType: 'hornbill-villa', checkIn: inDays(110), checkOut: inDays(111) });
+    const { confirmToken } = await confirmLinkOf(created.bookingReference);
     await lapse(created.booking.id, 'hornbill-1', [inDays(110)]);
     await sweep();
     expect(await stored(created.booking.id)).toMatchObject({ status: 'expired' });
-    const confirm = await postJson(`${stack.api}/payments/offline-payment`, { reference: created.bookingReference, token: created.manageToken });
-    expect(confirm.status).toBe(409);
-  });
-
-  it('allows two open ones per e-mail, per phone and per address at a time', async () => {
-    const previous = process.env.OPEN_PAY_AT_PROPERTY_LIMIT;
-    delete process.env.OPEN_PAY_AT_PROPERTY_LIMIT;
-    try {
-      const guest = (email: string, phone: string) => ({ ...bookingBody().guestDetails, email, phone });
-      const offline = (checkIn: number, email: string, phone: string) =>
-        postJson(
-          `${stack.api}/bookings`,
-          bookingBody({
-            paymentMethod: 'offline',
-            cottageType: 'glass-cottage',
-            checkIn: inDays(checkIn),
-            checkOut: inDays(checkIn + 1),
-            guestDetails: guest(email, phone),
-          }),
-          { 'idempotency-key': newKey() },
-        );
-      const first = await offline(200, 'limit@example.in', '9000000001');
-      expect((await offline(202, 'limit@example.in', '9000000002')).status).toBe(201);
-      const third = await offline(204, 'LIMIT@example.in', '9000000003');
-      expect(third.status).toBe(429);
-      expect(third.body.error).toContain('waiting for confirmation');
-      // The same phone under another e-mail counts too.
-      expect((await offline(206, 'other@example.in', '90000 00001')).status).toBe(429);
-      // And so does the address: a new e-mail and phone from the same client.
-      expect((await offline(207, 'third@example.in', '9000000009')).status).toBe(429);
-      // Confirming one frees a place.
-      const token = first.body.data.manageToken as string;
-      expect((await postJson(`${stack.api}/payments/offline-payment`, { reference: first.body.data.bookingReference, token })).status).toBe(200);
-      expect((await offline(208, 'limit@example.in', '9000000004')).status).toBe(201);
-      // Online bookings are not limited by it.
-      expect(
-        (
-          await postJson(
-            `${stack.api}/bookings`,
-            bookingBody({
-              paymentMethod: 'razorpay',
-              cottageType: 'glass-cottage',
-              checkIn: inDays(210),
-              checkOut: inDays(211),
-              guestDetails: guest('limit@example.in', '9000000005'),
-            }),
-            { 'idempotency-key': newKey() },
-          )
-        ).status,
-      ).toBe(201);
-    } finally {
-      if (previous !== undefined) process.env.OPEN_PAY_AT_PROPERTY_LIMIT = previous;
-    }
+    expect((await confirmWith(created.bookingReference, confirmToken)).status).toBe(409);
   });
 });
 

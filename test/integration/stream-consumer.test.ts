@@ -1,4 +1,4 @@
-import { accountWithToken } from '../support/accounts.ts';
+import { accountWithToken, registerAndActivate } from '../support/accounts.ts';
 import { rm, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentClient } from '../../functions/lib/db/client.ts';
@@ -132,13 +132,7 @@ describe('side effects come from the table stream, not from the request', () => 
     const guest = await connect(stack.wsUrl);
     guest.send({ action: 'join-customer' });
     await guest.next('joined');
-    const register = await postJson(`${stack.api}/auth?action=register`, {
-      name: 'Kiran Das',
-      email: 'kiran@example.in',
-      password: 'monsoon-forest',
-      phone: '99887 76655',
-    });
-    const token = register.body.data.token as string;
+    const { token } = await registerAndActivate(stack.api, { name: 'Kiran Das', email: 'kiran@example.in', password: 'monsoon-forest', phone: '99887 76655' });
     const { status, body } = await postJson(
       `${stack.api}/bookings`,
       bookingBody({

@@ -54,3 +54,13 @@ export async function itemsOf(entity: string): Promise<Array<Record<string, any>
   client.destroy();
   return items;
 }
+
+/** Reads until `done` says the value is there (the stream consumer works after the answer), or the time is up: then the last value. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

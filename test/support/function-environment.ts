@@ -18,6 +18,8 @@ Object.assign(
   }),
 );
 process.env.TEST_SERVER_PORT = String(port);
-// Tests book many pay-at-property stays from one address and one guest; the limit itself has its
-// own test (test/integration/payments.test.ts), which lifts this for its duration.
-process.env.OPEN_PAY_AT_PROPERTY_LIMIT = '1000';
+// Tests book many unpaid stays from one address and one guest; the limits have their own tests
+// (test/integration/unpaid-limits.test.ts), which lift these for their duration.
+Object.assign(process.env, { OPEN_HOLD_LIMIT: '100000', UNPAID_STAY_LIMIT: '100000', UNPAID_NIGHT_LIMIT: '100000' });
+// Tests register many accounts from one address; the sign-up limit has its own test (test/integration/sign-up.test.ts), which lowers it.
+process.env.SIGNUP_LIMIT = '100000';

@@ -5,11 +5,14 @@ import { webRoot } from '../../infra/local/web-build.ts';
 
 export type TestStack = { baseUrl: string; wsUrl: string; tableName: string; close: () => Promise<void> };
 
+/** `streamConsumer: false`: no stream reader, so nothing writes to the table but the requests themselves. */
+export type StackOptions = { seed?: boolean; streamConsumer?: false };
+
 /**
  * This test file's own table (seeded with the sample resort) behind a real local server on the
  * port the function environment was given.
  */
-export async function startTestStack(options: { seed?: boolean } = {}): Promise<TestStack> {
+export async function startTestStack(options: StackOptions = {}): Promise<TestStack> {
   const tableName = process.env.TABLE_NAME ?? '';
   const endpoint = process.env.DYNAMODB_ENDPOINT ?? '';
   const port = Number(process.env.TEST_SERVER_PORT);
@@ -18,7 +21,13 @@ export async function startTestStack(options: { seed?: boolean } = {}): Promise<
     const { seedSampleData } = await import('../../infra/local/seed.ts');
     await seedSampleData();
   }
-  const server = await startLocalServer({ port, stage: 'local', paymentMode: 'test', webRoot });
+  const server = await startLocalServer({
+    port,
+    stage: 'local',
+    paymentMode: 'test',
+    webRoot,
+    ...(options.streamConsumer === false ? { streamConsumer: false as const } : {}),
+  });
   return { baseUrl: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}/ws`, tableName, close: server.close };
 }
 
@@ -30,7 +39,7 @@ export async function getJson<T>(url: string, init?: RequestInit): Promise<{ sta
 }
 
 /** Starts this file's stack before its tests and stops it after; `stack.api` is the /api base URL. */
-export function useTestStack(options: { seed?: boolean } = {}) {
+export function useTestStack(options: StackOptions = {}) {
   const handle = { current: undefined as TestStack | undefined };
   beforeAll(async () => {
     handle.current = await startTestStack(options);

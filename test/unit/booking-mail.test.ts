@@ -7,7 +7,9 @@ import { cancellationPolicyLines, confirmationMailContent } from '../../shared/b
 import { storedBooking } from '../support/stream-fixtures.ts';
 
 const manageUrl = 'https://resort.example/booking/VMLX2K9A1B2C3?token=7d9b3a52.abc&from=mail';
-const links = { manageUrl };
+const confirmUrl = `${manageUrl}&confirm=7d9b3a52.proof`;
+/** The consumer's links: the manage link, and the Confirm link that only a stay to confirm uses. */
+const links = { manageUrl, confirmUrl };
 
 function booking(overrides: Partial<BookingRecord> = {}): BookingRecord {
   const {
@@ -76,8 +78,11 @@ describe('booking e-mails', () => {
       expect(part).toContain('Cancellation policy: free cancellation up to 48 hours before check-in.');
       expect(part).toContain('Cancel by 2:00 PM on Friday, 8 January 2027 and everything you paid is refunded; after that, nothing is refunded.');
     }
-    expect(mail.text).toContain(`${kind === 'confirm-request' ? 'Confirm your booking' : 'Manage your booking'}: ${manageUrl}`);
-    expect(mail.html).toContain(`href="${manageUrl.replace('&', '&amp;')}"`);
+    const action = kind === 'confirm-request' ? confirmUrl : manageUrl;
+    expect(mail.text).toContain(`${kind === 'confirm-request' ? 'Confirm your booking' : 'Manage your booking'}: ${action}`);
+    expect(mail.html).toContain(`href="${action.replaceAll('&', '&amp;')}"`);
+    // The confirm proof is in the e-mail of a stay to confirm, and in no other.
+    if (kind !== 'confirm-request') expect(mail.text + mail.html).not.toContain('confirm=');
     expect(mail.html).toContain(kind === 'confirm-request' ? '>Confirm your booking</a>' : '>Manage your booking</a>');
     expect(mail.html).toMatch(/<meta name="viewport" content="width=device-width,initial-scale=1">/);
     expect(mail.html).toContain('max-width:560px');
@@ -156,8 +161,11 @@ describe('booking e-mails', () => {
   });
 
   it('refuses a link that is not a web address', () => {
-    expect(() => bookingMail(orders().confirmation, { manageUrl: 'javascript:alert(1)' })).toThrow(/http\(s\) manage URL/);
+    expect(() => bookingMail(orders().confirmation, { manageUrl: 'javascript:alert(1)' })).toThrow(/http\(s\) links/);
     expect(() => bookingMail(orders().confirmation, { manageUrl: 'https://a.example/"><script>' })).toThrow();
+    expect(() => bookingMail(orders()['confirm-request'], { manageUrl, confirmUrl: 'javascript:alert(1)' })).toThrow(/http\(s\) links/);
+    // A stay to confirm without its Confirm link would send a button that confirms nothing.
+    expect(() => bookingMail(orders()['confirm-request'], { manageUrl })).toThrow(/Confirm link/);
   });
 });
 
@@ -184,7 +192,9 @@ describe('the calendar file', () => {
       url: manageUrl,
     });
     expect(calendar.description).toContain('Booking VMLX2K9A1B2C3');
-    expect(calendar.description).toContain(`${kind === 'confirm-request' ? 'Confirm your booking' : 'Manage your booking'}: ${manageUrl}`);
+    // The calendar file is forwarded and synced further than the e-mail: the manage link only, never the confirm proof.
+    expect(calendar.description).toContain(`Manage your booking: ${manageUrl}`);
+    expect(mail.attachments?.[0]?.content).not.toContain('confirm=');
     expect(calendar.attendee?.getFirstValue()).toBe('mailto:asha@example.in');
     expect(calendar.attendee?.getParameter('rsvp')).toBe('FALSE');
   });

@@ -35,12 +35,14 @@ describe('error paths against a failing DynamoDB', () => {
     expect(result).toEqual({ statusCode: 503, body: { success: false, error: 'The booking database is not reachable right now. Please try again shortly.' } });
   });
 
-  it('a list route answers a generic 500 when DynamoDB throttles, without leaking the cause', async () => {
+  it('a list route answers 503 with Retry-After when DynamoDB throttles (the request was fine: try again), without leaking the cause', async () => {
     documentMock
       .on(QueryCommand)
       .rejects(Object.assign(new Error('Rate exceeded for table unit-test-table'), { name: 'ProvisionedThroughputExceededException' }));
-    const result = parse(await listCottages({ ...event, routeKey: 'GET /api/cottages' }, context));
-    expect(result.statusCode).toBe(500);
+    const raw = await listCottages({ ...event, routeKey: 'GET /api/cottages' }, context);
+    const result = parse(raw);
+    expect(result.statusCode).toBe(503);
+    expect(raw.headers?.['retry-after']).toBe('2');
     expect(JSON.stringify(result.body)).not.toContain('unit-test-table');
   });
 

@@ -7,6 +7,7 @@ import { ACCOUNT_CACHE_MS, forgetAccount } from '../../functions/lib/account-sta
 import { signAccessToken } from '../../functions/lib/auth.ts';
 import { conflict } from '../../functions/lib/http/errors.ts';
 import { MAX_BODY_BYTES, publicRoute } from '../../functions/lib/http/handler.ts';
+import { UNAVAILABLE_MESSAGE } from '../../functions/lib/http/unexpected-error.ts';
 import { optionalRoute } from '../../functions/lib/http/optional-route.ts';
 import { httpRoute } from '../../functions/lib/http/signed-in-route.ts';
 import { wholeNumber } from '../../shared/validation.ts';
@@ -117,6 +118,36 @@ describe('httpRoute', () => {
     expect(JSON.stringify(result)).not.toContain('ECONNREFUSED');
     expect(log).toHaveBeenCalledOnce();
     expect(String(log.mock.calls[0]?.[0])).toContain('req-1');
+  });
+
+  it('answers 503 with Retry-After when the table or the network failed, not the request: refused, reset, timed out, throttled, busy', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failures = [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' }),
+      new AggregateError([Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })], 'fetch failed'),
+      Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+      Object.assign(new Error('Connection timed out'), { name: 'TimeoutError' }),
+      Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }),
+      Object.assign(new Error('Transaction cancelled'), {
+        name: 'TransactionCanceledException',
+        CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
+      }),
+      new Error('fetch failed', { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) }),
+    ];
+    for (const failure of failures) {
+      const route = httpRoute('get-payment-stats', {}, async () => {
+        throw failure;
+      });
+      const result = await route(event(), context);
+      expect({ status: result.statusCode, retryAfter: result.headers?.['retry-after'] }, failure.message).toEqual({ status: 503, retryAfter: '2' });
+      expect(JSON.parse(String(result.body))).toEqual({ success: false, error: UNAVAILABLE_MESSAGE });
+    }
+    // A cancellation by a bad item (not by other transactions) is a fault of ours: 500.
+    const invalid = httpRoute('get-payment-stats', {}, async () => {
+      throw Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'ValidationError' }] });
+    });
+    expect((await invalid(event(), context)).statusCode).toBe(500);
+    expect(log).toHaveBeenCalledTimes(failures.length + 1);
   });
 
   it('lets a route choose its status code', async () => {

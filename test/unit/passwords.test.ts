@@ -1,5 +1,35 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, isUsablePasswordHash, verifyPassword } from '../../functions/lib/passwords.ts';
+import { randomBytes, scryptSync, type default as Crypto } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { hashPassword, isUsablePasswordHash, MAX_CONCURRENT_HASHES, verifyPassword } from '../../functions/lib/passwords.ts';
+
+// node:crypto's scrypt, counted: how many calls are running at once (the real function does the work).
+const scryptCalls = vi.hoisted(() => ({ running: 0, most: 0, failNext: false }));
+vi.mock('node:crypto', async (importOriginal) => {
+  const crypto = await importOriginal<typeof Crypto>();
+  type Done = (error: Error | null, key: Buffer) => void;
+  const scrypt = (...args: unknown[]) => {
+    const done = args.pop() as Done;
+    if (scryptCalls.failNext) {
+      scryptCalls.failNext = false;
+      setImmediate(() => done(new Error('scrypt failed'), Buffer.alloc(0)));
+      return;
+    }
+    scryptCalls.running += 1;
+    scryptCalls.most = Math.max(scryptCalls.most, scryptCalls.running);
+    (crypto.scrypt as (...all: unknown[]) => void)(...args, (error: Error | null, key: Buffer) => {
+      scryptCalls.running -= 1;
+      done(error, key);
+    });
+  };
+  return { ...crypto, scrypt, default: { ...crypto, scrypt } };
+});
+
+/** A stored hash with a small N (quick to check), in the module's own format. */
+function quickHash(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 64, { N: 1024, r: 8, p: 1 });
+  return ['scrypt', 1024, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
 
 describe('password hashing (scrypt, OWASP parameters)', () => {
   it('stores a self-describing scrypt hash with N=2^17, r=8, p=1 and a random salt', async () => {
@@ -38,5 +68,28 @@ describe('password hashing (scrypt, OWASP parameters)', () => {
       expect(isUsablePasswordHash(value), value).toBe(false);
       await expect(verifyPassword('correct horse battery', value)).resolves.toBe(false);
     }
+  });
+});
+
+describe('how many hashes run at once', () => {
+  it('runs at most MAX_CONCURRENT_HASHES scrypt calls at a time: a burst of sign-ins waits its turn instead of taking every thread of the pool', async () => {
+    const stored = quickHash('monsoon-forest');
+    scryptCalls.most = 0;
+    const results = await Promise.all(Array.from({ length: 12 }, (_, index) => verifyPassword(index % 3 ? 'monsoon-forest' : 'wrong', stored)));
+    expect(results).toEqual(Array.from({ length: 12 }, (_, index) => index % 3 !== 0));
+    expect(MAX_CONCURRENT_HASHES).toBeLessThanOrEqual(2);
+    expect(scryptCalls.most).toBe(MAX_CONCURRENT_HASHES);
+    expect(scryptCalls.running).toBe(0);
+  });
+
+  it('gives the turn back when scrypt fails, so later hashes still run', async () => {
+    const stored = quickHash('monsoon-forest');
+    scryptCalls.failNext = true;
+    const [failed, ...rest] = await Promise.allSettled(Array.from({ length: 5 }, () => verifyPassword('monsoon-forest', stored)));
+    expect(failed?.status).toBe('rejected');
+    expect(rest.map((result) => result.status === 'fulfilled' && result.value)).toEqual([true, true, true, true]);
+    scryptCalls.most = 0;
+    expect(await Promise.all([hashPassword('a long password'), hashPassword('another one'), hashPassword('and a third')])).toHaveLength(3);
+    expect(scryptCalls.most).toBe(MAX_CONCURRENT_HASHES);
   });
 });

@@ -65,4 +65,29 @@ describe('queryPage, the one paged query', () => {
     await expect(queryPage({ index: 'gsi1', partition: 'AUDIT#2026-11', limit: 5, cursor: ofUsers })).rejects.toThrow(InvalidCursor);
     expect(documentMock.commandCalls(QueryCommand)).toHaveLength(0);
   });
+
+  // Each of these, forged for the right partition, was passed to DynamoDB, which refused it with an error: a 500.
+  it("refuses key values DynamoDB would refuse: empty, a lone surrogate, over a sort key's 1,024 bytes", () => {
+    const cursor = (...parts: string[]) => Buffer.from(JSON.stringify(['gsi1', ...parts])).toString('base64url');
+    for (const bad of [
+      cursor('', '', 'USERS', ''),
+      cursor('P', 'S', 'USERS', ''),
+      cursor('P', '\uD800', 'USERS', 'x'),
+      cursor('P', 'S', 'USERS', '€'.repeat(399)),
+    ])
+      expect(() => decodeCursor('gsi1', 'USERS', bad), bad).toThrow(InvalidCursor);
+    expect(decodeCursor('gsi1', 'USERS', cursor('P', 'S', 'USERS', 'é'.repeat(399)))).toMatchObject({ gsi1sk: 'é'.repeat(399) });
+  });
+
+  it("refuses a cursor whose sort key is outside the query's condition, as DynamoDB would", async () => {
+    const at = (sortKey: string) => Buffer.from(JSON.stringify(['gsi1', 'P', 'S', 'PAYMENTS', sortKey])).toString('base64url');
+    const range = { between: ['2026-01-01', '2026-02-01~'] as const };
+    expect(decodeCursor('gsi1', 'PAYMENTS', at('2026-01-15T10:00:00Z#pay_1'), range)).toMatchObject({ gsi1sk: '2026-01-15T10:00:00Z#pay_1' });
+    for (const outside of ['2025-12-31T23:59:59Z#x', '2026-02-02', 'zzzz', '0'])
+      await expect(queryPage({ index: 'gsi1', partition: 'PAYMENTS', sortKey: range, limit: 5, cursor: at(outside) }), outside).rejects.toThrow(InvalidCursor);
+    expect(() => decodeCursor('gsi1', 'PAYMENTS', at('2027#x'), { beginsWith: '2026' })).toThrow(InvalidCursor);
+    // UTF-8 order, as DynamoDB compares: U+FF01 sorts after U+1F600 in UTF-16 units, before it in bytes.
+    expect(() => decodeCursor('gsi1', 'PAYMENTS', at('a😀'), { between: ['a', 'a\uFF01'] })).toThrow(InvalidCursor);
+    expect(documentMock.commandCalls(QueryCommand)).toHaveLength(0);
+  });
 });

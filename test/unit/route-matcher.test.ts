@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRouteMatcher } from '../../infra/local/route-matcher.ts';
+import { createRouteMatcher, MalformedPathError } from '../../infra/local/route-matcher.ts';
 
 const match = createRouteMatcher();
 
@@ -29,5 +29,22 @@ describe('local route matcher (API Gateway HTTP API rules)', () => {
     expect(match('GET', '/api/cottages/glass-1/extra/deep')).toBeUndefined();
     expect(match('GET', '/api/cottage')).toBeUndefined();
     expect(match('GET', '/api/health/')).toBeUndefined();
+  });
+
+  it('refuses a path parameter that is not valid percent-encoding (the server answers 400), and nothing else', () => {
+    for (const path of [
+      '/api/cottages/%',
+      '/api/cottages/%C3%28',
+      '/api/cottages/%zz/availability',
+      '/api/safaris/morning/slots/%E0%A4',
+      '/api/bookings/%ED%A0%80',
+    ]) {
+      expect(() => match('GET', path), path).toThrow(MalformedPathError);
+    }
+    expect(() => match('GET', '/api/cottages/%')).toThrow('Bad Request: the path is not valid percent-encoding');
+    // No route, nothing decoded: the 404 as before; a literal segment is never decoded.
+    expect(match('GET', '/api/%')).toBeUndefined();
+    expect(match('GET', '/api/%zz/all')).toBeUndefined();
+    expect(match('GET', '/api/cottages/%25')?.pathParameters).toEqual({ id: '%' });
   });
 });

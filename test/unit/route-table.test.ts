@@ -63,6 +63,8 @@ const specRouteKeys = [
 const beyondSpecRouteKeys = [
   // A guest without an account cancels from the manage-booking page (reference + e-mail, or the confirmation's link).
   'PUT /api/bookings/reference/{reference}/cancel',
+  // A guest's sign-up is activated from the link e-mailed to the address (sign-up tells nobody who has an account).
+  'POST /api/auth/activate',
   // Payment test mode's checkout window (Pay / Fail), signed on the server; 404 in live mode.
   'POST /api/payments/test-checkout',
   // The portal persisted (DESIGN 6): phone bookings, a booking's full record, safari deletion,
@@ -160,7 +162,7 @@ describe('route table', () => {
         .filter((route) => route.auth === 'public' && needsSigningKey(route))
         .map((route) => route.name)
         .sort(),
-    ).toEqual(['admin-login', 'auth']);
+    ).toEqual(['activate-account', 'admin-login', 'auth']);
   });
 
   it('keeps admin routes (all but the sign-in itself) behind a portal role, and users behind admin alone', () => {

@@ -138,14 +138,16 @@ describe('daily report counters', () => {
 });
 
 describe('the stream filter', () => {
-  it('lets booking, catalogue and activity changes through, and drops inventory, connections and the feed', () => {
+  it('lets booking, catalogue, activity and sign-up changes through, and drops inventory, connections, the feed and users', () => {
     const record = (entity: string, eventName = 'INSERT') => ({ eventName, dynamodb: { NewImage: { entity: { S: entity } } } });
-    expect(['booking', 'payment', 'cottage', 'package', 'safari', 'pricing-rule', 'activity'].every((entity) => matchesStreamFilter(record(entity)))).toBe(
-      true,
-    );
-    expect(['night', 'seats', 'connection', 'feed', 'report-day', 'effect', 'idempotency', 'user'].some((entity) => matchesStreamFilter(record(entity)))).toBe(
-      false,
-    );
+    expect(
+      ['booking', 'payment', 'cottage', 'package', 'safari', 'pricing-rule', 'activity', 'signup'].every((entity) => matchesStreamFilter(record(entity))),
+    ).toBe(true);
+    expect(
+      ['night', 'seats', 'connection', 'feed', 'report-day', 'effect', 'idempotency', 'user', 'signup-limit'].some((entity) =>
+        matchesStreamFilter(record(entity)),
+      ),
+    ).toBe(false);
     expect(matchesStreamFilter({ eventName: 'REMOVE', dynamodb: { OldImage: { entity: { S: 'activity' } } } })).toBe(true);
   });
 });

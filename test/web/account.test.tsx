@@ -15,6 +15,7 @@ const profile = {
   status: 'active',
   createdAt: '2030-01-01T00:00:00.000Z',
 };
+const signupMessage = 'Check your e-mail: we have sent you a message about your new account. Open the link in it within 48 hours to activate your account.';
 const signedInAnswer = () => ({ status: 200, body: { success: true, data: { token: 'header.eyJleHAiOjQxMDI0NDQ4MDB9.sig', user: meera } } });
 
 beforeEach(() => localStorage.clear());
@@ -90,19 +91,18 @@ describe('registering (/account/register)', () => {
     expect(registerProblems({ name: 'Meera Iyer', email: meera.email, phone: '', password: '12345678' })).toEqual({});
   });
 
-  it("puts the server's 409 (e-mail taken) under the e-mail field, then registers and signs in", async () => {
+  it("puts the server's field problems under their fields, then answers 'check your e-mail' (and signs nobody in)", async () => {
     // Prepare
-    let taken = true;
+    let refused = true;
     const sent = stubFetch([
       {
         method: 'POST',
         path: /^\/api\/auth$/,
         answer: () =>
-          taken
-            ? fail(409, 'An account with this email already exists', { details: { email: ['An account with this email already exists'] } })
-            : { ...signedInAnswer(), status: 201 },
+          refused
+            ? fail(400, 'Name must be at most 120 characters', { details: { name: ['Name must be at most 120 characters'] } })
+            : { status: 202, body: { success: true, data: { message: signupMessage } } },
       },
-      { method: 'GET', path: /^\/api\/bookings\/my-bookings$/, answer: () => ok([]) },
     ]);
     renderApp('/account/register');
     await userEvent.type(await screen.findByLabelText(/^Full name/), 'Meera Iyer');
@@ -112,21 +112,76 @@ describe('registering (/account/register)', () => {
     // Act
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     // Assess
-    const email = screen.getByLabelText(/^Email/);
-    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
-    expect(document.getElementById('register-email-error')?.textContent).toBe('An account with this email already exists');
-    expect(document.activeElement).toBe(email);
+    const name = screen.getByLabelText(/^Full name/);
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById('register-name-error')?.textContent).toBe('Name must be at most 120 characters');
+    expect(document.activeElement).toBe(name);
     expect(sent[0]).toMatchObject({
       path: '/api/auth?action=register',
       body: { name: 'Meera Iyer', email: meera.email, phone: '98450 12345', password: 'forest-walks' },
     });
 
     // Act: the server takes it now
-    taken = false;
+    refused = false;
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    // Assess
-    expect((await screen.findByText(/No bookings yet/)).textContent).toContain('No bookings yet');
+    // Assess: the same answer any address gets, focused, naming where it went; nobody is signed in
+    const answer = await screen.findByRole('status');
+    expect(answer.textContent).toBe(signupMessage);
+    await waitFor(() => expect(document.activeElement).toBe(answer));
+    expect(screen.getByRole('heading', { name: 'Check your e-mail' })).toBeTruthy();
+    expect(screen.getByTestId('register-sent').textContent).toContain(`We sent it to ${meera.email}`);
+    expect(location.current).toBe('/account/register');
+    expect(localStorage.getItem(GUEST_TOKEN_KEY)).toBeNull();
+
+    // Act: a wrong address: back to the form, as typed
+    await userEvent.click(screen.getByRole('button', { name: 'Wrong address? Change it or send again' }));
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe(meera.email);
+  });
+});
+
+describe('activating an account (/account/activate)', () => {
+  it('activates with the link’s token once, signs in, and offers the next steps', async () => {
+    const sent = stubFetch([
+      { method: 'POST', path: /^\/api\/auth\/activate$/, answer: signedInAnswer },
+      { method: 'GET', path: /^\/api\/bookings\/my-bookings$/, answer: () => ok([]) },
+    ]);
+    renderApp('/account/activate?token=signup-id.mac');
+    const done = await screen.findByText('Your account is active, Meera Iyer. You are signed in.');
+    await waitFor(() => expect(document.activeElement).toBe(done.closest('[role="status"]')));
+    expect(sent.filter((request) => request.path === '/api/auth/activate')).toEqual([
+      expect.objectContaining({ method: 'POST', body: { token: 'signup-id.mac' } }),
+    ]);
+    expect(localStorage.getItem(GUEST_TOKEN_KEY)).toBe('header.eyJleHAiOjQxMDI0NDQ4MDB9.sig');
+    expect(screen.getByTestId('signed-in-as').textContent).toBe('Signed in as Meera');
+    await userEvent.click(screen.getByRole('link', { name: 'Go to my bookings' }));
+    await screen.findByText(/No bookings yet/);
     expect(location.current).toBe('/account');
+  });
+
+  it('says so when the link has expired or was used, with the way to a new one, and signs nobody in', async () => {
+    const expired = 'This activation link has expired. Register again with the same e-mail address and we will send you a new one.';
+    stubFetch([
+      {
+        method: 'POST',
+        path: /^\/api\/auth\/activate$/,
+        answer: () => ({ ...fail(410, expired), body: { success: false, error: expired, code: 'activation_expired' } }),
+      },
+    ]);
+    renderApp('/account/activate?token=signup-id.mac');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(expired);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(localStorage.getItem(GUEST_TOKEN_KEY)).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Get a new link' }));
+    await screen.findByRole('heading', { name: 'Create an account' });
+    expect(location.current).toBe('/account/register');
+  });
+
+  it('asks for the whole link when the token is missing, without calling the server', async () => {
+    const sent = stubFetch([]);
+    renderApp('/account/activate');
+    expect((await screen.findByRole('alert')).textContent).toContain('This activation link is incomplete.');
+    expect(sent).toEqual([]);
   });
 });
 

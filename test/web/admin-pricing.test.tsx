@@ -2,7 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { toAdminCottage, toAdminPackage, toAdminSafari } from '@shared/admin-catalogue';
 import type { PricingRule } from '@shared/pricing-rule-schema';
+import { sampleCottages, samplePackages, sampleSafaris } from '../../infra/local/sample-data.ts';
 import { saveAdminSession } from '@/lib/admin-session';
 import PricingPage from '@/features/admin/pricing/pricing-page';
 import { checkPricingForm, emptyPricingForm } from '@/features/admin/pricing/pricing-form';
@@ -176,5 +178,73 @@ describe('pricing form rules', () => {
     });
     expect(await within(form).findAllByText('Valid until must not be before valid from')).toHaveLength(2);
     expect(within(form).getByLabelText('Valid until *').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('what a rule applies to', () => {
+  const catalogue = [
+    { method: 'GET', path: /\/api\/cottages\/admin\/all$/, answer: () => ok(sampleCottages.map((cottage) => toAdminCottage(cottage))) },
+    { method: 'GET', path: /\/api\/packages\/admin\/all$/, answer: () => ok(samplePackages.map(toAdminPackage)) },
+    { method: 'GET', path: /\/api\/safaris\/admin\/all$/, answer: () => ok(sampleSafaris.map(toAdminSafari)) },
+  ];
+  const optionsOf = (select: HTMLElement) =>
+    within(select)
+      .getAllByRole('option')
+      .map((option) => [(option as HTMLOptionElement).value, option.textContent]);
+
+  it('is picked from the catalogue of the service type (no free text), starts again at "every" when the type changes, and is sent as the id', async () => {
+    const sent = stubFetch([
+      { method: 'GET', path: /\/api\/admin\/pricing$/, answer: () => ok([]) },
+      ...catalogue,
+      {
+        method: 'POST',
+        path: /\/api\/admin\/pricing$/,
+        answer: ({ body }) => ({ status: 201, body: { success: true, data: rule({ ...(body as object), id: 'rule-9' }) } }),
+      },
+    ]);
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Add New Pricing' }));
+    const form = screen.getByRole('form', { name: 'Add New Pricing' });
+    const appliesTo = within(form).getByLabelText('Applies to');
+    expect(appliesTo.tagName).toBe('SELECT');
+    // Villa types and every unit, as the quote matches a cottage rule.
+    await waitFor(() => expect(optionsOf(appliesTo)).toContainEqual(['glass-1', 'Glass Cottage (one unit)']));
+    expect(optionsOf(appliesTo).slice(0, 4)).toEqual([
+      ['', 'Every cottage'],
+      ['hornbill-villa', 'Hornbill Villa (every unit)'],
+      ['kingfisher-villa', 'Kingfisher Villa (every unit)'],
+      ['glass-cottage', 'Glass Cottage (every unit)'],
+    ]);
+    await userEvent.selectOptions(appliesTo, 'glass-1');
+
+    await userEvent.selectOptions(within(form).getByLabelText('Service type'), 'package');
+    expect((appliesTo as HTMLSelectElement).value).toBe('');
+    await waitFor(() => expect(optionsOf(appliesTo)).toContainEqual(['safari-adventure', 'Safari Adventure']));
+    expect(optionsOf(appliesTo).map(([value]) => value)).toEqual(['', ...samplePackages.map((stayPackage) => stayPackage.id)]);
+    await userEvent.selectOptions(appliesTo, 'safari-adventure');
+
+    await userEvent.type(within(form).getByLabelText('Service name *'), 'Safari Saver');
+    await userEvent.type(within(form).getByLabelText('Base price *'), '15000');
+    await userEvent.type(within(form).getByLabelText('Valid from *'), '2027-01-01');
+    await userEvent.type(within(form).getByLabelText('Valid until *'), '2027-02-01');
+    await userEvent.type(within(form).getByLabelText('Description *'), 'Off the safari package.');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create Pricing' }));
+    await waitFor(() => expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1));
+    expect(sent.find((request) => request.method === 'POST')?.body).toMatchObject({ service_type: 'package', applies_to: 'safari-adventure' });
+  });
+
+  it('names nothing on activity and meal rules, and keeps showing an item a saved rule names that is gone', async () => {
+    stubFetch([{ method: 'GET', path: /\/api\/admin\/pricing$/, answer: () => ok([rule({ applies_to: 'retired-villa' })]) }, ...catalogue]);
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Monsoon Escape' }));
+    const form = screen.getByRole('form', { name: 'Edit Pricing' });
+    const appliesTo = within(form).getByLabelText('Applies to') as HTMLSelectElement;
+    expect(appliesTo.value).toBe('retired-villa');
+    await waitFor(() => expect(optionsOf(appliesTo)).toContainEqual(['retired-villa', 'retired-villa (not found)']));
+
+    await userEvent.selectOptions(within(form).getByLabelText('Service type'), 'activity');
+    expect(appliesTo.value).toBe('');
+    expect(appliesTo.disabled).toBe(true);
+    expect(optionsOf(appliesTo)).toEqual([['', 'Every activity']]);
   });
 });

@@ -70,6 +70,14 @@ describe('the Users tab', () => {
     expect(within(row).getByText(/ID: 1c9e6f3a/)).toBeTruthy();
   });
 
+  it("marks a guest's sign-up that was never activated as 'Not activated', which an admin may still activate", async () => {
+    const waiting = user({ id: '5d2e8a41-9c3b-4f7e-8a1d-3b6c9e2f4a10', name: 'Asha Rao', email: 'asha@example.in', status: 'pending' });
+    renderPage([{ method: 'GET', path: /^\/api\/admin\/users$/, answer: () => list([waiting]) }]);
+    const row = (await screen.findByText('asha@example.in')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Not activated')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Activate asha@example.in' })).toBeTruthy();
+  });
+
   it('requires name, email, phone and a password, with each message under its field, and keeps what was typed', async () => {
     const sent = renderPage([
       {

@@ -7,6 +7,8 @@ import { fail, ok, paidBooking, renderApp, stubFetch } from './support/app-harne
 const reference = 'VMLX2K9QF3A1B2C3';
 const bookingId = '6f1c2f43-8d5e-4c1b-9a57-0d9b1e2f3a4b';
 const token = 'abc.secret';
+/** The proof the e-mail's Confirm link adds (`&confirm=`). */
+const confirmToken = 'abc.confirm-proof';
 const lookupPath = new RegExp(`^/api/bookings/reference/${reference}$`);
 const confirmPath = /^\/api\/payments\/offline-payment$/;
 const paymentsPath = new RegExp(`^/api/payments/booking/${bookingId}$`);
@@ -21,7 +23,7 @@ const payAtProperty = (confirmedAt?: string) => ({
 
 beforeEach(() => localStorage.clear());
 
-describe('confirming a booking paid at the property (/booking/:reference?token=)', () => {
+describe('confirming a booking paid at the property (/booking/:reference?token=&confirm=)', () => {
   it('offers one prominent Confirm my booking with the deadline, and then says the villa is reserved, paid on arrival', async () => {
     // Prepare
     let confirmedAt: string | undefined;
@@ -36,7 +38,7 @@ describe('confirming a booking paid at the property (/booking/:reference?token=)
         },
       },
     ]);
-    renderApp(`/booking/${reference}?token=${token}`);
+    renderApp(`/booking/${reference}?token=${token}&confirm=${confirmToken}`);
     // Assess: the action, before the details
     const panel = await screen.findByTestId('confirm-stay');
     expect(within(panel).getByRole('heading').textContent).toBe('Confirm your booking');
@@ -53,7 +55,7 @@ describe('confirming a booking paid at the property (/booking/:reference?token=)
     await waitFor(() => expect(document.activeElement).toBe(done));
     expect(screen.queryByRole('button', { name: 'Confirm my booking' })).toBeNull();
     expect(sent.filter((request) => request.method === 'POST')).toEqual([
-      expect.objectContaining({ path: '/api/payments/offline-payment', body: { reference, token } }),
+      expect.objectContaining({ path: '/api/payments/offline-payment', body: { reference, confirmToken } }),
     ]);
   });
 
@@ -62,7 +64,7 @@ describe('confirming a booking paid at the property (/booking/:reference?token=)
       { method: 'GET', path: lookupPath, answer: () => ok(payAtProperty()) },
       { method: 'POST', path: confirmPath, answer: () => fail(409, 'This booking was not confirmed in time and its villa hold was released.') },
     ]);
-    renderApp(`/booking/${reference}?token=${token}`);
+    renderApp(`/booking/${reference}?token=${token}&confirm=${confirmToken}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm my booking' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This booking was not confirmed in time and its villa hold was released.');
     expect(screen.getByRole('button', { name: 'Confirm my booking' })).toBeTruthy();
@@ -77,8 +79,16 @@ describe('confirming a booking paid at the property (/booking/:reference?token=)
     stubFetch([{ method: 'GET', path: lookupPath, answer: () => ok(payAtProperty()) }]);
     renderApp(`/booking/${reference}`, { email: 'meera@example.in' });
     const panel = await screen.findByTestId('confirm-stay');
-    expect(panel.textContent).toContain('To confirm it, open the link in the e-mail we sent to meera@example.in.');
+    expect(panel.textContent).toContain('To confirm it, use the Confirm your booking button in the e-mail we sent to meera@example.in.');
     expect(within(panel).queryByRole('button')).toBeNull();
+  });
+
+  it('opened with the manage link alone (no Confirm proof), it offers no Confirm and points to the e-mail', async () => {
+    stubFetch([{ method: 'GET', path: lookupPath, answer: () => ok(payAtProperty()) }]);
+    renderApp(`/booking/${reference}?token=${token}`);
+    const panel = await screen.findByTestId('confirm-stay');
+    expect(within(panel).queryByRole('button', { name: 'Confirm my booking' })).toBeNull();
+    expect(panel.textContent).toContain('use the Confirm your booking button in the e-mail');
   });
 });
 

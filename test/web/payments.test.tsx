@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { OPEN_PAY_AT_PROPERTY_LIMIT, PAY_AT_PROPERTY_CONFIRM_HOURS, paymentMessages, type PaymentOrder } from '@shared/payments';
+import { OPEN_HOLD_LIMIT, PAY_AT_PROPERTY_CONFIRM_HOURS, UNPAID_NIGHT_LIMIT, UNPAID_STAY_LIMIT, paymentMessages, type PaymentOrder } from '@shared/payments';
 import type { CreatedBooking } from '@/features/booking/api/schemas';
 import { ConfirmByNotice } from '@/features/booking/components/confirm-by-notice';
 import type { Draft } from '@/features/booking/model/draft';
@@ -36,7 +36,6 @@ const order: PaymentOrder = {
   bookingReference: reference,
   name: 'Forest Resort',
   description: 'Hornbill Villa, 2 nights',
-  prefill: { name: 'Meera Iyer', email: 'meera@example.in', contact: '+919845012345' },
   notes: { bookingReference: reference, villa: 'Hornbill Villa', checkIn: packagedDraft.checkIn, checkOut: packagedDraft.checkOut, guests: '2' },
 };
 
@@ -294,7 +293,8 @@ describe('paying at the property', () => {
         `We hold your villa for ${PAY_AT_PROPERTY_CONFIRM_HOURS} hours.`,
         `We e-mail you a link: confirm your booking from it within ${PAY_AT_PROPERTY_CONFIRM_HOURS} hours, or the hold is released.`,
         'You pay at the property when you arrive.',
-        `You can have at most ${OPEN_PAY_AT_PROPERTY_LIMIT} such bookings waiting for confirmation at once.`,
+        `You can have at most ${OPEN_HOLD_LIMIT} such bookings waiting for confirmation at once.`,
+        `Up to ${UNPAID_STAY_LIMIT} stays, ${UNPAID_NIGHT_LIMIT} room-nights in all, can wait to be paid at the property.`,
       ].join(''),
     );
     expect(tile.getAttribute('aria-describedby')).toBe('pay-at-property-terms');

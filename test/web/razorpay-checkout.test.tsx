@@ -30,9 +30,10 @@ const order: PaymentOrder = {
   bookingReference: reference,
   name: 'Forest Resort',
   description: 'Hornbill Villa, 2 nights',
-  prefill: { name: 'Meera Iyer', email: 'meera@example.in', contact: '+919845012345' },
   notes: { bookingReference: reference, villa: 'Hornbill Villa', checkIn: '2030-03-05', checkOut: '2030-03-07', guests: '2' },
 };
+/** The guest's details as typed at step 4: the order itself carries none. */
+const prefill = { name: 'Meera Iyer', email: 'meera@example.in', contact: '+919845012345' };
 
 /** A stand-in for Razorpay's checkout.js: records each checkout made, and lets the test play the provider. */
 class FakeRazorpay {
@@ -64,9 +65,9 @@ beforeEach(() => {
 });
 
 describe("Razorpay's checkout", () => {
-  it("builds the spec's options from the server's order: key, paise, INR, the order id, prefill, notes, the theme", () => {
+  it("builds the spec's options from the server's order (key, paise, INR, the order id, notes), the guest's prefill and the theme", () => {
     vi.stubGlobal('Razorpay', FakeRazorpay);
-    const opened = openRazorpayCheckout(order, keyId, { onPaid: () => undefined, onFailed: () => undefined, onDismissed: () => undefined });
+    const opened = openRazorpayCheckout(order, keyId, prefill, { onPaid: () => undefined, onFailed: () => undefined, onDismissed: () => undefined });
     expect(opened).toEqual({ opened: true });
     const [checkout] = FakeRazorpay.made;
     expect(checkout?.opened).toBe(1);
@@ -93,9 +94,9 @@ describe("Razorpay's checkout", () => {
       onFailed: (message: string) => calls.push(`failed ${message}`),
       onDismissed: () => calls.push('dismissed'),
     };
-    openRazorpayCheckout(order, keyId, callbacks);
-    openRazorpayCheckout(order, keyId, callbacks);
-    openRazorpayCheckout(order, keyId, callbacks);
+    openRazorpayCheckout(order, keyId, prefill, callbacks);
+    openRazorpayCheckout(order, keyId, prefill, callbacks);
+    openRazorpayCheckout(order, keyId, prefill, callbacks);
     const [paid, failed, dismissed] = FakeRazorpay.made;
 
     paid?.options.handler({ razorpay_order_id: orderId, razorpay_payment_id: 'pay_Zy98Xw76Vu54Ts', razorpay_signature: 'f'.repeat(64) });
@@ -110,7 +111,7 @@ describe("Razorpay's checkout", () => {
 
   it('opens nothing and says why when the script is not on the page', () => {
     const onDismissed = vi.fn();
-    expect(openRazorpayCheckout(order, keyId, { onPaid: vi.fn(), onFailed: vi.fn(), onDismissed })).toEqual({
+    expect(openRazorpayCheckout(order, keyId, prefill, { onPaid: vi.fn(), onFailed: vi.fn(), onDismissed })).toEqual({
       opened: false,
       message: paymentMessages.gatewayMissing,
     });

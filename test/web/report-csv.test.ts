@@ -43,6 +43,7 @@ describe('report CSV export', () => {
           rows: [
             ['Room revenue', '₹72,000', '-₹1,200', '+380.0%'],
             ['Refunds', '0', '-3', '-12.5%'],
+            ['Occupancy', '21.4%', '7.1%', '+14.3 pts'],
           ],
         },
       ],
@@ -50,9 +51,10 @@ describe('report CSV export', () => {
 
     const rows = cellsOf(reportCsv(table));
 
-    expect(rows.slice(5, 7)).toEqual([
+    expect(rows.slice(5, 8)).toEqual([
       ['Room revenue', '₹72,000', '-₹1,200', '+380.0%'],
       ['Refunds', '0', '-3', '-12.5%'],
+      ['Occupancy', '21.4%', '7.1%', '+14.3 pts'],
     ]);
   });
 });

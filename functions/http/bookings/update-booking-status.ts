@@ -1,6 +1,5 @@
-import * as v from 'valibot';
 import { updateBookingStatusSchema } from '../../../shared/booking-admin.ts';
-import { fields } from '../../../shared/validation.ts';
+import { fields, idField } from '../../../shared/validation.ts';
 import { changeBookingStatus } from '../../lib/bookings/change-status.ts';
 import { BOOKING_ID } from '../../lib/db/bookings.ts';
 import { notFound } from '../../lib/http/errors.ts';
@@ -13,7 +12,7 @@ import { httpRoute } from '../../lib/http/signed-in-route.ts';
  */
 export const handler = httpRoute(
   'update-booking-status',
-  { params: fields({ id: v.string() }), body: updateBookingStatusSchema },
+  { params: fields({ id: idField('id') }), body: updateBookingStatusSchema },
   async ({ params, body, principal }) => {
     if (!BOOKING_ID.test(params.id)) throw notFound('Booking not found');
     return changeBookingStatus(params.id, body, principal);

@@ -1,8 +1,7 @@
-import * as v from 'valibot';
 import { availabilityRequestSchema } from '../../../shared/availability-request.ts';
 import { quoteStay } from '../../../shared/quote.ts';
 import { hasProblems, nightsBetween, resortToday, stayLimits, stayMessages, stayProblems } from '../../../shared/stay.ts';
-import { fields } from '../../../shared/validation.ts';
+import { fields, idField } from '../../../shared/validation.ts';
 import { alternativeDates, freeUnits, suggestedVillas } from '../../lib/bookings/availability.ts';
 import { resolveUnits } from '../../lib/bookings/catalogue.ts';
 import { listPricingRules } from '../../lib/db/pricing-rules.ts';
@@ -13,7 +12,7 @@ import { recordActivity } from '../../lib/activity.ts';
 /** POST /api/cottages/{id}/availability: is a villa free for these dates, at what price, and if not, what is. */
 export const handler = publicRoute(
   'check-availability',
-  { params: fields({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }), body: availabilityRequestSchema },
+  { params: fields({ id: idField('id') }), body: availabilityRequestSchema },
   async ({ params, body }) => {
     const now = Date.now();
     const units = await resolveUnits(params.id);

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { addDaysIso, isIsoDate, nightsBetween, resortToday, stayLimits } from '../../../shared/stay.ts';
-import { fields } from '../../../shared/validation.ts';
+import { fields, idField } from '../../../shared/validation.ts';
 import { availabilityCalendar } from '../../lib/bookings/availability.ts';
 import { resolveUnits } from '../../lib/bookings/catalogue.ts';
 import { listPricingRules } from '../../lib/db/pricing-rules.ts';
@@ -14,7 +14,7 @@ const isoDate = (label: string) => v.pipe(v.string(`${label} is required`), v.ch
 export const handler = publicRoute(
   'get-availability-calendar',
   {
-    params: fields({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }),
+    params: fields({ id: idField('id') }),
     query: fields({ startDate: isoDate('startDate'), endDate: isoDate('endDate') }),
   },
   async ({ params, query }) => {

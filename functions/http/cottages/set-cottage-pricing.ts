@@ -1,12 +1,11 @@
-import * as v from 'valibot';
 import { cottagePricingSchema } from '../../../shared/admin-catalogue.ts';
-import { fields } from '../../../shared/validation.ts';
+import { fields, idField } from '../../../shared/validation.ts';
 import { setCottagePrice } from '../../lib/catalogue/cottage-admin.ts';
 import { httpRoute } from '../../lib/http/signed-in-route.ts';
 
 /** PATCH /api/cottages/{id}/pricing (manager) `{price_per_night}` or `{base_price}`: the nightly price of the unit's villa type. */
 export const handler = httpRoute(
   'set-cottage-pricing',
-  { params: fields({ id: v.string() }), body: cottagePricingSchema },
+  { params: fields({ id: idField('id') }), body: cottagePricingSchema },
   async ({ params, body, principal }) => setCottagePrice(params.id, body.base_price, principal),
 );

@@ -7,25 +7,25 @@ import { bookablePackage, bookableSafari, resolveUnits } from '../../lib/booking
 import { listPricingRules } from '../../lib/db/pricing-rules.ts';
 import { badRequest } from '../../lib/http/errors.ts';
 import { publicRoute } from '../../lib/http/handler.ts';
-import { fields, wholeNumber } from '../../../shared/validation.ts';
+import { fields, idField, wholeNumber } from '../../../shared/validation.ts';
 
 const date = v.pipe(v.string(), v.check(isIsoDate, 'Dates look like 2026-12-24'));
 
 /** The spec's payload (package, guests, nights) prices the package alone... */
 const packageOnly = fields({
-  packageId: v.pipe(v.string(), v.minLength(1)),
+  packageId: idField('packageId'),
   guests: v.pipe(wholeNumber(), v.minValue(1), v.maxValue(14)),
   nights: v.pipe(wholeNumber(), v.minValue(1), v.maxValue(30)),
 });
 /** ...and the full stay prices villa, package, safaris, rules, GST and fee: the same quote a booking is charged. */
 const fullStay = fields({
-  cottageType: v.pipe(v.string(), v.minLength(1)),
+  cottageType: idField('cottageType'),
   checkIn: date,
   checkOut: date,
   adults: wholeNumber(),
   children: v.optional(wholeNumber(), 0),
   rooms: v.optional(wholeNumber(), 1),
-  packageId: v.optional(v.pipe(v.string(), v.minLength(1))),
+  packageId: v.optional(idField('packageId')),
   selectedSafaris: v.optional(v.pipe(v.array(v.required(safariSelectionSchema)), v.maxLength(12)), () => []),
 });
 

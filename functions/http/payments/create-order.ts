@@ -31,11 +31,6 @@ function checkout(booking: StoredBooking, order: StoredOrder, keys: { mode: 'liv
     bookingReference: booking.booking_reference,
     name: RESORT,
     description: `${booking.cottage_name}, ${booking.nights} night${booking.nights === 1 ? '' : 's'} from ${longDate(booking.check_in_date)}`,
-    prefill: {
-      name: booking.customer_name,
-      email: booking.customer_email,
-      contact: `${booking.country_code ?? ''}${booking.customer_phone}`.replace(/[^\d+]/g, ''),
-    },
     notes: notesOf(booking),
     ...(booking.hold_expires_at ? { holdExpiresAt: booking.hold_expires_at } : {}),
   };
@@ -45,6 +40,8 @@ function checkout(booking: StoredBooking, order: StoredOrder, keys: { mode: 'liv
  * POST /api/payments/create-order `{ bookingId }`: the provider's order for a booking on hold, for
  * the amount the server stored when it priced the booking (never one the browser sends). Asked
  * again, it answers with the same order; two requests at once create at most one stored order.
+ * Anyone holding the booking id may ask, so the answer carries only what the checkout needs: no
+ * name, e-mail or phone (the browser prefills the checkout from what the guest typed).
  */
 export const handler = publicRoute('create-payment-order', { body: createOrderSchema }, async ({ body }) => {
   const now = Date.now();

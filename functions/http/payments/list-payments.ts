@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { fields, pageLimit } from '../../../shared/validation.ts';
+import { cursorField, dayRangeInOrder, fields, pageLimit } from '../../../shared/validation.ts';
 import { listPaymentsPage, type PaymentListEntry } from '../../lib/db/payments.ts';
 import { InvalidCursor } from '../../lib/db/query.ts';
 import { badRequest } from '../../lib/http/errors.ts';
@@ -15,15 +15,18 @@ const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2
 export const handler = httpRoute(
   'list-payments',
   {
-    query: fields({
-      limit: pageLimit('25'),
-      cursor: v.optional(v.pipe(v.string(), v.maxLength(2000))),
-      kind: v.optional(v.picklist(['payment', 'refund'], 'kind is payment or refund')),
-      status: v.optional(v.picklist(['created', 'captured', 'failed', 'refunded', 'pending', 'paid', 'processed', 'cancelled'], 'Unknown status')),
-      method: v.optional(v.picklist(['razorpay', 'offline', 'manual'], 'method is razorpay, offline or manual')),
-      from: v.optional(day),
-      to: v.optional(day),
-    }),
+    query: v.pipe(
+      fields({
+        limit: pageLimit('25'),
+        cursor: cursorField(),
+        kind: v.optional(v.picklist(['payment', 'refund'], 'kind is payment or refund')),
+        status: v.optional(v.picklist(['created', 'captured', 'failed', 'refunded', 'pending', 'paid', 'processed', 'cancelled'], 'Unknown status')),
+        method: v.optional(v.picklist(['razorpay', 'offline', 'manual'], 'method is razorpay, offline or manual')),
+        from: v.optional(day),
+        to: v.optional(day),
+      }),
+      dayRangeInOrder(),
+    ),
   },
   async ({ query }) => {
     const wanted = (entry: PaymentListEntry) =>

@@ -1,7 +1,8 @@
-import * as v from 'valibot';
-import { fields } from '../../../shared/validation.ts';
+import { fields, idField } from '../../../shared/validation.ts';
 import { deleteSafari } from '../../lib/catalogue/safari-admin.ts';
 import { httpRoute } from '../../lib/http/signed-in-route.ts';
 
 /** DELETE /api/safaris/admin/{id} (manager): refused (409) while seats are sold on a coming day. */
-export const handler = httpRoute('delete-safari', { params: fields({ id: v.string() }) }, async ({ params, principal }) => deleteSafari(params.id, principal));
+export const handler = httpRoute('delete-safari', { params: fields({ id: idField('id') }) }, async ({ params, principal }) =>
+  deleteSafari(params.id, principal),
+);

@@ -1,10 +1,9 @@
-import * as v from 'valibot';
 import { safariInputSchema } from '../../../shared/admin-catalogue.ts';
-import { fields } from '../../../shared/validation.ts';
+import { fields, idField } from '../../../shared/validation.ts';
 import { updateSafari } from '../../lib/catalogue/safari-admin.ts';
 import { httpRoute } from '../../lib/http/signed-in-route.ts';
 
 /** PUT /api/safaris/admin/{id} (manager), the create body. */
-export const handler = httpRoute('update-safari', { params: fields({ id: v.string() }), body: safariInputSchema }, async ({ params, body, principal }) =>
+export const handler = httpRoute('update-safari', { params: fields({ id: idField('id') }), body: safariInputSchema }, async ({ params, body, principal }) =>
   updateSafari(params.id, body, principal),
 );

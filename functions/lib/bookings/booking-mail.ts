@@ -13,6 +13,7 @@ import { formatInr } from '../../../shared/money.ts';
 import { resortInstant, stayLimits } from '../../../shared/stay.ts';
 import { deliveryConfig } from '../delivery-config.ts';
 import type { Mail } from '../mail.ts';
+import { escapeHtml, FOREST, INK, mailButton, mailPage, MUTED, notesBox } from '../mail-frame.ts';
 
 /**
  * The booking e-mails the table stream's consumer sends, one per change that concerns the guest.
@@ -31,7 +32,8 @@ export type MailOrder =
   /** Paid after the hold lapsed and the villa was taken: refunded in full, staff told. */
   | { kind: 'late-payment-refunded'; booking: BookingRecord; refundAmount: number };
 
-export type MailLinks = { manageUrl: string };
+/** The booking's manage link; for a stay to confirm, also the Confirm link (manage-link.ts `confirmUrl`). */
+export type MailLinks = { manageUrl: string; confirmUrl?: string };
 
 type Row = [string, string];
 
@@ -136,7 +138,8 @@ export function bookingCalendar(order: MailOrder, links: MailLinks | undefined, 
     ...(order.kind === 'confirm-request'
       ? [`Not confirmed yet: confirm it before ${resortClock(Date.parse(order.confirmBy))} (India time), or the hold lapses.`]
       : [state.status === 'CANCELLED' ? 'This booking is cancelled.' : 'Confirmed.']),
-    ...(links ? [`${order.kind === 'confirm-request' ? 'Confirm your booking' : 'Manage your booking'}: ${links.manageUrl}`] : []),
+    // The calendar file travels further than the e-mail (it is forwarded, synced): it never carries the confirm proof.
+    ...(links ? [`Manage your booking: ${links.manageUrl}`] : []),
   ].join('\n');
   const lines = [
     'BEGIN:VCALENDAR',
@@ -210,7 +213,7 @@ function letterFor(order: MailOrder, links: MailLinks | undefined): Letter {
         ],
         rows: withRows(booking, ['Payment', paymentLine(booking)], ['Confirm by', deadline]),
         emphasis: ['Total', 'Confirm by'],
-        action: links && { label: 'Confirm your booking', url: links.manageUrl },
+        action: links && { label: 'Confirm your booking', url: links.confirmUrl ?? links.manageUrl },
         actionFirst: true,
         notes: [timesLine, ...policy],
         closing: [`Keep your booking reference ${reference}: with your e-mail address it finds your booking.`],
@@ -277,16 +280,8 @@ function letterFor(order: MailOrder, links: MailLinks | undefined): Letter {
 // Rendering: plain text, and HTML a phone shows well (one column up to 560px, inline styles, tables
 // for the layout as mail apps need).
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
-/** Escaped, with the guest's own line breaks kept (special requests). */
-const escapeLines = (text: string) => escape(text).replace(/\r\n|\r|\n/g, '<br>');
+const escapeLines = (text: string) => escapeHtml(text).replace(/\r\n|\r|\n/g, '<br>');
 
-const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
-const INK = '#1b1f1c';
-const MUTED = '#5b665e';
-const FOREST = '#1f4d3a';
-const BUTTON = '#1f6f4a';
-const PAPER = '#f4f7f2';
 const RULE = '#e3e9e1';
 
 function renderText(letter: Letter, reference: string, attachmentName: string): string {
@@ -306,73 +301,47 @@ function renderText(letter: Letter, reference: string, attachmentName: string): 
   ].join('\n');
 }
 
-/** A button mail apps draw as one (a link in a coloured cell), and the address below it for apps that show no button. */
-function button(action: { label: string; url: string }): string {
-  const href = escape(action.url);
-  return `<tr><td align="center" style="padding:16px 24px 20px">
-<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 auto"><tr><td align="center" style="border-radius:8px;background:${BUTTON}">
-<a href="${href}" style="display:inline-block;padding:14px 28px;font-size:16px;line-height:20px;font-weight:700;color:#ffffff;text-decoration:none;border-radius:8px">${escape(action.label)}</a>
-</td></tr></table>
-<p style="margin:12px 0 0;font-size:12px;line-height:18px;color:${MUTED};word-break:break-all">Or open this link: <a href="${href}" style="color:${BUTTON}">${escape(action.url)}</a></p>
-</td></tr>
-`;
-}
-
 function renderHtml(letter: Letter, reference: string, to: string, attachmentName: string): string {
   const row = ([label, value]: Row, last: boolean) => {
     const strong = letter.emphasis.includes(label);
     const border = last ? '' : `border-bottom:1px solid ${RULE};`;
     return (
-      `<tr><td style="${border}padding:10px 12px 10px 0;width:38%;vertical-align:top;font-size:14px;line-height:20px;color:${MUTED}">${escape(label)}</td>` +
+      `<tr><td style="${border}padding:10px 12px 10px 0;width:38%;vertical-align:top;font-size:14px;line-height:20px;color:${MUTED}">${escapeHtml(label)}</td>` +
       `<td style="${border}padding:10px 0;vertical-align:top;font-size:${strong ? 18 : 15}px;line-height:${strong ? 24 : 21}px;${strong ? 'font-weight:700;' : ''}color:${INK};word-break:break-word">${escapeLines(value)}</td></tr>`
     );
   };
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light only"><title>${escape(letter.subject)}</title></head>
-<body style="margin:0;padding:0;background:#e9efe7;${FONT}">
-<div style="display:none;max-height:0;overflow:hidden;opacity:0;color:transparent">${escape(letter.preheader)}</div>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#e9efe7"><tr><td align="center" style="padding:16px 8px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;background:#ffffff;border:1px solid #d5dfd2;border-radius:12px;border-collapse:separate;overflow:hidden;${FONT};color:${INK}">
-<tr><td style="background:${FOREST};padding:20px 24px;color:#ffffff">
-<div style="font-size:13px;line-height:18px;letter-spacing:1px;text-transform:uppercase;color:#cfe3d4">${escape(RESORT_NAME)}</div>
-<h1 style="margin:6px 0 0;font-size:22px;line-height:28px;font-weight:700;color:#ffffff">${escape(letter.heading)}</h1>
-</td></tr>
-<tr><td style="padding:20px 24px 0">
+  const body = `<tr><td style="padding:20px 24px 0">
 <div style="font-size:12px;line-height:16px;letter-spacing:1px;text-transform:uppercase;color:${MUTED}">Booking reference</div>
-<div style="margin-top:4px;font-size:24px;line-height:30px;font-weight:700;letter-spacing:1px;font-family:ui-monospace,Menlo,Consolas,monospace;color:${FOREST}">${escape(reference)}</div>
+<div style="margin-top:4px;font-size:24px;line-height:30px;font-weight:700;letter-spacing:1px;font-family:ui-monospace,Menlo,Consolas,monospace;color:${FOREST}">${escapeHtml(reference)}</div>
 </td></tr>
 <tr><td style="padding:12px 24px 0;font-size:16px;line-height:24px">
-${letter.paragraphs.map((paragraph) => `<p style="margin:0 0 12px">${escape(paragraph)}</p>`).join('\n')}
+${letter.paragraphs.map((paragraph) => `<p style="margin:0 0 12px">${escapeHtml(paragraph)}</p>`).join('\n')}
 </td></tr>
-${letter.action && letter.actionFirst ? button(letter.action) : ''}<tr><td style="padding:4px 24px 8px">
+${letter.action && letter.actionFirst ? mailButton(letter.action) : ''}<tr><td style="padding:4px 24px 8px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-top:2px solid ${FOREST}">
 ${letter.rows.map((entry, index) => row(entry, index === letter.rows.length - 1)).join('\n')}
 </table>
 </td></tr>
-${letter.action && !letter.actionFirst ? button(letter.action) : ''}<tr><td style="padding:0 24px 16px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td style="background:${PAPER};border-radius:8px;padding:12px 16px;font-size:14px;line-height:21px;color:#33403a">
-${letter.notes.map((line) => `<p style="margin:4px 0">${escape(line)}</p>`).join('\n')}
-</td></tr></table>
+${letter.action && !letter.actionFirst ? mailButton(letter.action) : ''}${notesBox(letter.notes, '0 24px 16px')}<tr><td style="padding:0 24px 20px;font-size:15px;line-height:22px">
+${letter.closing.map((line) => `<p style="margin:0 0 8px">${escapeHtml(line)}</p>`).join('\n')}
 </td></tr>
-<tr><td style="padding:0 24px 20px;font-size:15px;line-height:22px">
-${letter.closing.map((line) => `<p style="margin:0 0 8px">${escape(line)}</p>`).join('\n')}
-</td></tr>
-<tr><td style="background:${PAPER};padding:14px 24px;font-size:12px;line-height:18px;color:${MUTED}">
-The attached ${escape(attachmentName)} adds the stay to your calendar. Sent to ${escape(to)} about booking ${escape(reference)} at ${escape(RESORT_NAME)}.
-</td></tr>
-</table>
-</td></tr></table>
-</body></html>
 `;
+  return mailPage(
+    letter,
+    body,
+    `The attached ${escapeHtml(attachmentName)} adds the stay to your calendar. Sent to ${escapeHtml(to)} about booking ${escapeHtml(reference)} at ${escapeHtml(RESORT_NAME)}.`,
+  );
 }
 
-/** The manage link goes into an href: only a web address may. */
-function checkLinks(links: MailLinks): void {
-  if (!/^https?:\/\/[^\s"<>]+$/.test(links.manageUrl)) throw new Error('The booking e-mail needs an http(s) manage URL');
+/** The links go into an href: only a web address may. A stay to confirm needs its Confirm link. */
+function checkLinks(order: MailOrder, links: MailLinks): void {
+  if (order.kind === 'confirm-request' && !links.confirmUrl) throw new Error('The confirm-request e-mail needs its Confirm link');
+  for (const url of [links.manageUrl, links.confirmUrl ?? links.manageUrl])
+    if (!/^https?:\/\/[^\s"<>]+$/.test(url)) throw new Error('The booking e-mail needs http(s) links');
 }
 
 function composeMail(order: MailOrder, links: MailLinks | undefined): Mail {
-  if (links) checkLinks(links);
+  if (links) checkLinks(order, links);
   const { booking } = order;
   const letter = letterFor(order, links);
   const filename = `${booking.booking_reference.replace(/[^A-Za-z0-9-]/g, '') || 'booking'}.ics`;

@@ -3,12 +3,11 @@ import { resortToday } from '../../../shared/stay.ts';
 import { inRoleGroup } from '../../../shared/users.ts';
 import type { Principal } from '../auth.ts';
 import { auditWrite } from '../db/audit.ts';
-import { changeBookingStatusWrite, getBooking, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
+import { changeBookingStatusWrites, getBooking, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
 import { keepNight, nightsStillOwned } from '../db/inventory.ts';
 import { duePaymentWrite } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
-import { openHoldReleases } from '../payments/pay-at-property.ts';
 import { refundFor, releaseBooking } from './release-booking.ts';
 
 /** What an audit entry keeps of a booking's state: the fields a status change moves. */
@@ -23,7 +22,8 @@ const state = (booking: Partial<StoredBooking>) => ({
  * booking's current status, then written with its audit entry in one transaction whose condition
  * is the status it may leave, so two people acting at once cannot both win.
  * - confirm: the nights become the booking's for good (their hold removed) and a pay-at-property
- *   booking leaves its owners' open-hold sets; its payment, due at the property, is recorded.
+ *   booking leaves its owners' unpaid holds and stays (staff vouch for it); its payment, due at the
+ *   property, is recorded.
  * - cancel: exactly the guest's release (nights, seats, open holds), with the 48-hour policy's
  *   refund, which the stream consumer then sends through the provider for a paid booking.
  * - check-in (not before the resort's check-in date) and check-out only move the status.
@@ -68,12 +68,11 @@ export async function changeBookingStatus(id: string, request: UpdateBookingStat
         changes = { ...common, confirmed_at: at };
         const payAtProperty = booking.payment_method === 'offline' && !booking.guest_confirmed_at;
         await transact([
-          changeBookingStatusWrite(booking, 'confirmed', ['pending'], changes),
+          ...changeBookingStatusWrites(booking, 'confirmed', ['pending'], changes),
           audit(changes),
           ...owned.flatMap(({ cottageId, nights }) => nights.map((night) => keepNight(cottageId, night, booking.id))),
           // The same record the guest's own confirmation writes: the money is due at the property.
           ...(payAtProperty ? [duePaymentWrite(booking, at)] : []),
-          ...(booking.open_hold ? openHoldReleases(booking) : []),
         ]);
         break;
       }
@@ -86,19 +85,19 @@ export async function changeBookingStatus(id: string, request: UpdateBookingStat
         const today = resortToday(new Date(now));
         if (today < booking.check_in_date) throw conflict(statusMessages.tooEarly(booking.check_in_date), undefined, { status: booking.status });
         changes = { ...common, checked_in_at: at };
-        await transact([changeBookingStatusWrite(booking, 'checked-in', [...action.from], changes), audit(changes)]);
+        await transact([...changeBookingStatusWrites(booking, 'checked-in', [...action.from], changes), audit(changes)]);
         break;
       }
       case 'check-out': {
         changes = { ...common, completed_at: at };
-        await transact([changeBookingStatusWrite(booking, 'completed', [...action.from], changes), audit(changes)]);
+        await transact([...changeBookingStatusWrites(booking, 'completed', [...action.from], changes), audit(changes)]);
         break;
       }
     }
   } catch (error) {
     return refused(error);
   }
-  const { holdExpiresAtMs: _hold, hold_expires_at: _holdIso, open_hold: _open, ...rest } = booking;
+  const { holdExpiresAtMs: _hold, hold_expires_at: _holdIso, open_hold: _open, owed_nights: _owed, ...rest } = booking;
   const updated = toPublicBooking({ ...rest, ...changes, status: action.to });
   return { ...updated, cancel_refund: refundFor(updated, now) };
 }

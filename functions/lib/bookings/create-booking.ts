@@ -136,10 +136,10 @@ export type BookingTerms = {
   /** Whom the Idempotency-Key belongs to besides the signed-in account (a staff member's keys are their own). */
   keyScope?: string;
   /**
-   * Writes of the booking's own transaction, after every claim, and the error to answer when only
-   * they are refused.
+   * Writes of the booking's own transaction, after every claim (at most 3), marks the booking gets
+   * with them, and the error to answer when only they are refused.
    */
-  alongside?: (booking: StoredBooking) => { writes: TransactItem[]; refused?: () => Error };
+  alongside?: (booking: StoredBooking) => { writes: TransactItem[]; marks?: Partial<StoredBooking>; refused?: () => Error | Promise<Error> };
 };
 
 type CreateOptions = { idempotencyKey: string; principal?: Principal | undefined; now?: number; terms: BookingTerms };
@@ -275,6 +275,8 @@ async function createOnce(request: BookingRequest, options: CreateOptions): Prom
     quote,
   };
 
+  const alongside = terms.alongside?.(booking);
+  if (alongside?.marks) Object.assign(booking, alongside.marks);
   const head = createBookingWrites(booking, { key: idempotencyKey, requestHash: hash, manageToken: manage.token });
   const writes = [
     ...head,
@@ -283,14 +285,13 @@ async function createOnce(request: BookingRequest, options: CreateOptions): Prom
     ...seatClaims.map((claim) => claimSeats(claim.safari.id, claim.date, claim.timeSlot, claim.seats, claim.safari.seats_per_slot)),
   ];
   const firstAlongside = writes.length;
-  const alongside = terms.alongside?.(booking);
   if (alongside) writes.push(...alongside.writes);
   try {
     await transact(writes);
   } catch (error) {
     if (!(error instanceof TransactionRefused)) throw error;
-    // Only what went alongside refused (an owner's set of open holds at its limit, say).
-    if (alongside?.refused && error.failed.every((index) => index >= firstAlongside)) throw alongside.refused();
+    // Only what went alongside refused (an owner at the limit of unpaid holds, say).
+    if (alongside?.refused && error.failed.every((index) => index >= firstAlongside)) throw await alongside.refused();
     const idempotencyIndex = head.length - 1;
     if (error.failed.includes(idempotencyIndex)) {
       const winner = await replay(idempotencyKey, hash);

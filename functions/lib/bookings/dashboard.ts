@@ -1,6 +1,8 @@
 import { BOOKING_MONTHS_BACK, type Dashboard } from '../../../shared/booking-admin.ts';
-import { addDaysIso, resortToday } from '../../../shared/stay.ts';
+import { addDaysIso, resortInstant, resortToday } from '../../../shared/stay.ts';
 import { monthSummary } from '../db/bookings.ts';
+import { allPayments } from '../db/payments.ts';
+import { moneyTotals } from '../payments/money-totals.ts';
 import * as reportKeys from '../db/keys/report.ts';
 import { queryPage } from '../db/query.ts';
 import { listBookingsPage, monthBack } from './admin-list.ts';
@@ -33,20 +35,21 @@ const counter = (day: Record<string, unknown>, name: string): number => (typeof 
 /**
  * The dashboard (admin section 3): counts by status of the bookings made in the last
  * BOOKING_MONTHS_BACK months (one projected query per month partition, expired holds left out),
- * the five newest bookings (the list's own walk), bookings per villa type (settled / all), and
- * revenue from the daily report counters, never from the bookings: the value of the bookings made
- * in the last 30 resort days and per month over the last 12 months (bookings still standing:
- * cancelled ones and lapsed holds are not revenue).
+ * the five newest bookings (the list's own walk), bookings per villa type (settled / all), the
+ * revenue of the last 30 resort days as money received (captured online or taken at the property,
+ * less refunds: an unpaid hold is not revenue), and per month over the last 12 months the value of
+ * the bookings made, from the daily report counters (bookings still standing).
  */
 export async function dashboardFigures(now = Date.now()): Promise<Dashboard> {
   const today = resortToday(new Date(now));
   const months = Array.from({ length: BOOKING_MONTHS_BACK }, (_, back) => monthBack(now, back));
   const yearStart = `${monthBack(now, 11)}-01`;
-  const [summaries, recent, days] = await Promise.all([
+  const since = addDaysIso(today, -29);
+  const [summaries, recent, days, money] = await Promise.all([
     Promise.all(months.map((month) => monthSummary(month))),
     listBookingsPage({ limit: 5, now }),
-    // Twelve months of days also cover the last 30.
-    reportDays(yearStart < addDaysIso(today, -29) ? yearStart : addDaysIso(today, -29), today),
+    reportDays(yearStart < since ? yearStart : since, today),
+    allPayments(new Date(resortInstant(since, '00:00')).toISOString()),
   ]);
   const all = summaries.flat().filter((booking) => booking.status !== 'expired');
   const count = (status: string) => all.filter((booking) => booking.status === status).length;
@@ -64,14 +67,11 @@ export async function dashboardFigures(now = Date.now()): Promise<Dashboard> {
     byVilla.set(booking.cottage_type, entry);
   }
 
-  const since = addDaysIso(today, -29);
-  let totalRevenue = 0;
+  const totalRevenue = moneyTotals(money).net;
   const perMonth = new Map<string, number>();
   for (const day of days) {
     const date = String(day.date ?? '');
-    const value = counter(day, 'bookingValue');
-    if (date >= since) totalRevenue += value;
-    if (date >= yearStart) perMonth.set(date.slice(0, 7), (perMonth.get(date.slice(0, 7)) ?? 0) + value);
+    if (date >= yearStart) perMonth.set(date.slice(0, 7), (perMonth.get(date.slice(0, 7)) ?? 0) + counter(day, 'bookingValue'));
   }
   const monthlyRevenue = Array.from({ length: 12 }, (_, back) => monthBack(now, back)).map((month) => ({ month, revenue: perMonth.get(month) ?? 0 }));
 

@@ -1,15 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
-import { fields } from '../../../shared/validation.ts';
+import { fields, idField } from '../../../shared/validation.ts';
 import { getBooking, getBookingByReference, type StoredBooking } from '../db/bookings.ts';
 import { normaliseEmail } from '../db/keys.ts';
 import { countLookup, MAX_LOOKUPS_PER_MINUTE } from '../db/lookup-limits.ts';
 import { badRequest, notFound, tooManyRequests } from '../http/errors.ts';
-import { manageTokenOpens } from './manage-link.ts';
+import { confirmStayTokenOpens, manageTokenOpens } from './manage-link.ts';
 import { parseManageToken } from './manage-token.ts';
 
 /** The reference in the path of the manage-booking routes. */
-export const referenceParams = fields({ reference: v.pipe(v.string(), v.minLength(1), v.maxLength(40)) });
+export const referenceParams = fields({ reference: idField('reference', 40) });
 /** The proof fields of a lookup's query or a cancellation's body. */
 export const guestProofFields = { email: v.optional(v.pipe(v.string(), v.maxLength(254))), token: v.optional(v.pipe(v.string(), v.maxLength(2000))) };
 
@@ -29,9 +29,8 @@ const sameEmail = (stored: string, given: string): boolean => timingSafeEqual(di
  * minute (429 with Retry-After past that), which keeps guessing references by e-mail slow. Looking
  * a booking up and cancelling it count against the same allowance.
  */
-export async function findGuestBooking(reference: string, proof: GuestProof, sourceIp: string | undefined, now = Date.now()): Promise<StoredBooking> {
-  if (!proof.email && !proof.token)
-    throw badRequest('Give the e-mail address the booking was made with, or the link from the confirmation', { email: ['Required without token'] });
+/** Counts one lookup of the caller's address: 429 with Retry-After past MAX_LOOKUPS_PER_MINUTE. */
+async function countAttempt(sourceIp: string | undefined, now: number): Promise<void> {
   const allowance = await countLookup(sourceIp || 'unknown', now);
   if (!allowance.allowed) {
     throw tooManyRequests(
@@ -39,6 +38,25 @@ export async function findGuestBooking(reference: string, proof: GuestProof, sou
       allowance.retryAfterSeconds,
     );
   }
+}
+
+/**
+ * The pay-at-property booking that the e-mail's confirm proof names (manage-link.ts
+ * `confirmStayToken`), with this reference; anything else is the same 404 as an unknown reference.
+ * Counted against the same allowance as lookups.
+ */
+export async function findStayToConfirm(reference: string, confirmToken: string, sourceIp: string | undefined, now = Date.now()): Promise<StoredBooking> {
+  await countAttempt(sourceIp, now);
+  const bookingId = await confirmStayTokenOpens(confirmToken);
+  const booking = bookingId ? await getBooking(bookingId) : undefined;
+  if (!booking || booking.booking_reference !== reference.toUpperCase()) throw notFound('No booking matches this reference and link');
+  return booking;
+}
+
+export async function findGuestBooking(reference: string, proof: GuestProof, sourceIp: string | undefined, now = Date.now()): Promise<StoredBooking> {
+  if (!proof.email && !proof.token)
+    throw badRequest('Give the e-mail address the booking was made with, or the link from the confirmation', { email: ['Required without token'] });
+  await countAttempt(sourceIp, now);
   const missing = notFound('No booking matches this reference and e-mail');
   if (proof.token) {
     const parsed = parseManageToken(proof.token);

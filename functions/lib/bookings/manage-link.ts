@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getSecretVersion } from '../secrets.ts';
+import { BOOKING_ID } from '../db/bookings.ts';
 import { manageTokenMatches } from './manage-token.ts';
 
 /**
@@ -26,7 +27,20 @@ function linkKey(): Promise<string> {
   return key;
 }
 
-const mac = (secret: string, bookingId: string) => createHmac('sha256', secret).update(`manage-link:${bookingId}`).digest('base64url').slice(0, 32);
+const mac = (secret: string, bookingId: string, purpose: 'manage-link' | 'confirm-stay' = 'manage-link') =>
+  createHmac('sha256', secret).update(`${purpose}:${bookingId}`).digest('base64url').slice(0, 32);
+
+/**
+ * The same key's MAC for another kind of e-mailed link (an account's activation): `purpose` is part
+ * of what is signed, so no kind of link can stand for another.
+ */
+export async function emailLinkMac(purpose: string, id: string): Promise<string> {
+  if (purpose === 'manage-link') throw new Error('manage-link is the booking link itself');
+  return createHmac('sha256', await linkKey())
+    .update(`${purpose}:${id}`)
+    .digest('base64url')
+    .slice(0, 32);
+}
 
 export async function manageLinkToken(bookingId: string): Promise<string> {
   return `${bookingId}.${mac(await linkKey(), bookingId)}`;
@@ -51,6 +65,27 @@ export async function manageTokenOpens(
   return manageTokenMatches(booking.manageTokenHash, token.secret) || (await manageLinkMatches(booking.id, token.secret));
 }
 
+/**
+ * The proof that confirms a pay-at-property stay: `<booking id>.<32 characters of HMAC-SHA256(link
+ * key, "confirm-stay:" + id)>`, carried only by the e-mail's Confirm link (never in an API answer),
+ * so confirming shows the guest read that mailbox. The manage token opens and cancels; it never confirms.
+ */
+export async function confirmStayToken(bookingId: string): Promise<string> {
+  return `${bookingId}.${mac(await linkKey(), bookingId, 'confirm-stay')}`;
+}
+
+/** Whether `token` is the confirm proof of a booking (constant time); the booking it names, if so. */
+export async function confirmStayTokenOpens(token: string): Promise<string | undefined> {
+  const [bookingId = '', secret = '', ...rest] = token.split('.');
+  if (rest.length || !BOOKING_ID.test(bookingId) || !/^[\w-]{32}$/.test(secret)) return undefined;
+  const expected = Buffer.from(mac(await linkKey(), bookingId, 'confirm-stay'));
+  const given = Buffer.from(secret);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? bookingId : undefined;
+}
+
 /** The manage-booking page for a booking, opened with its link token. */
 export const manageUrl = (siteUrl: string, reference: string, token: string): string =>
   `${siteUrl.replace(/\/$/, '')}/booking/${encodeURIComponent(reference)}?token=${encodeURIComponent(token)}`;
+
+/** The same page with the confirm proof: the e-mail's Confirm your booking button. */
+export const confirmUrl = (manage: string, confirmToken: string): string => `${manage}&confirm=${encodeURIComponent(confirmToken)}`;

@@ -1,11 +1,10 @@
 import type { BookingRecord, BookingStatus } from '../../../shared/booking.ts';
 import { resortInstant, stayLimits } from '../../../shared/stay.ts';
 import type { Principal } from '../auth.ts';
-import { changeBookingStatusWrite, getBooking, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
+import { changeBookingStatusWrites, getBooking, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
 import { nightsStillOwned, releaseNight, releaseSeats } from '../db/inventory.ts';
 import { hasDuePayment, voidDuePaymentWrite } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
-import { openHoldReleases } from '../payments/pay-at-property.ts';
 import { conflict, notFound } from '../http/errors.ts';
 
 /**
@@ -25,14 +24,13 @@ export async function releaseBooking(
     status === 'cancelled' && booking.payment_method === 'offline' && booking.payment_status === 'pending' ? hasDuePayment(booking.id) : false,
   ]);
   await transact([
-    changeBookingStatusWrite(booking, status, from, changes),
+    // The status change, and the owners' counts of unpaid holds and stays it leaves.
+    ...changeBookingStatusWrites(booking, status, from, changes),
     ...alongside,
     // Nothing is due at the property for a stay that will not happen.
     ...(duePayment ? [voidDuePaymentWrite(booking.id)] : []),
     ...owned.flatMap(({ cottageId, nights }) => nights.map((night) => releaseNight(cottageId, night, booking.id))),
     ...booking.claims.seats.filter((claim) => claim.seats > 0).map((claim) => releaseSeats(claim.safariId, claim.date, claim.timeSlot, claim.seats)),
-    // An unconfirmed pay-at-property booking stops counting against its owners' limit.
-    ...(booking.open_hold ? openHoldReleases(booking) : []),
   ]);
 }
 

@@ -5,6 +5,7 @@ import * as idempotencyKeys from './keys/idempotency.ts';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
 import { getItem, queryAll, updateExpression, withoutStorageAttributes } from './query.ts';
+import { unpaidReleases } from './unpaid-owners.ts';
 
 /** Booking ids are random UUIDs. */
 export const BOOKING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -16,15 +17,26 @@ export type StoredBooking = BookingRecord & {
   quote?: Quote;
   /** SHA-256 of the manage-booking link's secret (functions/lib/bookings/manage-token.ts). */
   manageTokenHash?: string;
-  /** Pay at property, not yet confirmed by the guest: counted in its owners' open-hold sets (pay-at-property.ts). */
+  /** On an unpaid hold (online or pay at property): counted in its owners' holds (unpaid-owners.ts). */
   open_hold?: boolean;
+  /** Pay at property, not yet paid: its room-nights, counted in its owners' unpaid stays (unpaid-owners.ts). */
+  owed_nights?: number;
   /** The address it was booked from (one of those owners); never shown. */
   client_address?: string;
   claims: { cottageIds: string[]; nights: string[]; seats: Array<{ safariId: string; date: string; timeSlot: string; seats: number }> };
 };
 
 export function toPublicBooking(booking: StoredBooking): BookingRecord {
-  const { claims: _claims, holdExpiresAtMs: _hold, quote: _quote, manageTokenHash: _manage, open_hold: _open, client_address: _address, ...record } = booking;
+  const {
+    claims: _claims,
+    holdExpiresAtMs: _hold,
+    quote: _quote,
+    manageTokenHash: _manage,
+    open_hold: _open,
+    owed_nights: _owed,
+    client_address: _address,
+    ...record
+  } = booking;
   return record;
 }
 
@@ -69,8 +81,11 @@ export function createBookingWrites(booking: StoredBooking, idempotency?: { key:
   return writes;
 }
 
-/** Moves a booking to a new status, only from one of the statuses it may leave. */
-export function changeBookingStatusWrite(
+/**
+ * Moves a booking to a new status, only from one of the statuses it may leave: the booking's update
+ * first, then the owners' counts it leaves (every status change ends its hold and its unpaid stay).
+ */
+export function changeBookingStatusWrites(
   booking: StoredBooking,
   status: BookingRecord['status'],
   from: BookingRecord['status'][],
@@ -79,7 +94,7 @@ export function changeBookingStatusWrite(
   also?: { condition: string; values: Record<string, unknown> },
 ) {
   const allowed = Object.fromEntries(from.map((value, index) => [`:from${index}`, value]));
-  return {
+  const update = {
     Update: {
       TableName: tableName,
       Key: bookingKeys.item(booking.id),
@@ -92,15 +107,24 @@ export function changeBookingStatusWrite(
           holdExpiresAtMs: undefined,
           hold_expires_at: undefined,
           open_hold: undefined,
+          owed_nights: undefined,
         },
         {
-          expression: `#status IN (${Object.keys(allowed).join(', ')})${also ? ` AND (${also.condition})` : ''}`,
+          // The owners' counts this booking was read with are taken back by the caller (unpaid-owners.ts
+          // `unpaidReleases`): only if the booking still carries them, so they are taken back once.
+          expression: [
+            `#status IN (${Object.keys(allowed).join(', ')})`,
+            ...(booking.open_hold ? ['attribute_exists(open_hold)'] : []),
+            ...(booking.owed_nights !== undefined ? ['attribute_exists(owed_nights)'] : []),
+            ...(also ? [`(${also.condition})`] : []),
+          ].join(' AND '),
           names: { '#status': 'status' },
           values: { ...allowed, ...also?.values },
         },
       ),
     },
   };
+  return [update, ...unpaidReleases(booking)];
 }
 
 const fromItem = (item: Record<string, unknown>): StoredBooking => withoutStorageAttributes(item) as StoredBooking;

@@ -29,6 +29,8 @@
  * | sign-in failures per account+address, account, address | table | pk=LOGIN#email sk=FROM#addr/ACCOUNT/KNOWN#addr; pk=LOGINFROM#addr |
  * | report exports, newest first                     | table | pk=REPORTEXPORTS, sk=at#id                      |
  * | booking lookups of one client address a minute   | table | pk=LOOKUPLIMIT#ip, sk=MINUTE#yyyy-mm-ddThh:mm   |
+ * | a guest sign-up (its e-mail, its activation link) | table | pk=SIGNUP#id, sk=SIGNUP                         |
+ * | sign-ups of one client address an hour           | table | pk=SIGNUPLIMIT#ip, sk=HOUR#yyyy-mm-ddThh        |
  *
  * Dates are ISO `yyyy-mm-dd` and times ISO-8601 UTC, so string order is time order.
  */
@@ -70,6 +72,8 @@ export * as reportKeys from './keys/report.ts';
 export * as activityKeys from './keys/activity.ts';
 
 export * as lookupLimitKeys from './keys/lookup-limit.ts';
+
+export * as signupKeys from './keys/signup.ts';
 
 export * as effectKeys from './keys/effect.ts';
 

@@ -54,6 +54,27 @@ export function putPaymentWrite(payment: PaymentRecord & { user_id?: string }) {
   };
 }
 
+/**
+ * Binds a provider payment id to the order it settled, in the settling transaction: the same id
+ * offered for another order fails this condition (a payment id belongs to one order).
+ */
+export function paymentOrderWrite(paymentId: string, orderId: string) {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: { ...paymentKeys.paymentOrder(paymentId), entity: 'payment-order', paymentId, orderId },
+      ConditionExpression: 'attribute_not_exists(pk) OR orderId = :order',
+      ExpressionAttributeValues: { ':order': orderId },
+    },
+  };
+}
+
+/** The order a payment id settled, if any. */
+export const orderOfPayment = async (paymentId: string): Promise<string | undefined> => {
+  const item = await getItem(paymentKeys.paymentOrder(paymentId), true);
+  return item ? String(item.orderId) : undefined;
+};
+
 /** The one record of money due at the property for a booking (written when its stay is confirmed). */
 export const offlinePaymentId = (bookingId: string): string => `offline_${bookingId.replace(/-/g, '').slice(0, 14)}`;
 
@@ -92,6 +113,33 @@ export function voidDuePaymentWrite(bookingId: string) {
     },
   };
 }
+
+/**
+ * Staff record the money due at the property as taken (or set it back): the due record itself
+ * changes, and is listed from the moment of the change, so the booking keeps one line for that money.
+ */
+export function takeDuePaymentWrite(bookingId: string, change: { status: PaymentRecord['status']; by: string; at: string; note?: string | undefined }) {
+  const id = offlinePaymentId(bookingId);
+  return {
+    Update: {
+      TableName: tableName,
+      Key: bookingKeys.payment(bookingId, id),
+      UpdateExpression: `SET #status = :status, recorded_by = :by, updated_at = :at, gsi1sk = :listed${change.note ? ', note = :note' : ''}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':status': change.status,
+        ':by': change.by,
+        ':at': change.at,
+        ':listed': paymentKeys.listing(change.at, id).gsi1sk,
+        ...(change.note ? { ':note': change.note } : {}),
+      },
+    },
+  };
+}
+
+/** The booking's due-at-the-property record, whatever its status. */
+export const getDuePayment = async (bookingId: string) => getItem(bookingKeys.payment(bookingId, offlinePaymentId(bookingId)), true);
 
 /** Whether a booking has a due-at-the-property record still open. */
 export async function hasDuePayment(bookingId: string): Promise<boolean> {

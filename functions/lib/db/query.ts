@@ -57,8 +57,25 @@ function encodeCursor(index: IndexName, key: Item): string {
   return Buffer.from(JSON.stringify([index, ...indexKeys[index].map((name) => String(key[name] ?? ''))])).toString('base64url');
 }
 
+/**
+ * A key value DynamoDB would take: not empty, well-formed text (no lone surrogate) and within a sort
+ * key's 1,024 bytes. A cursor part that is not one was never ours, and DynamoDB would refuse it with
+ * an error rather than an answer.
+ */
+const isKeyValue = (part: unknown): part is string =>
+  typeof part === 'string' && part.length > 0 && part.length < 400 && !/[\uD800-\uDFFF]/u.test(part) && Buffer.byteLength(part) <= 1024;
+
+/** DynamoDB orders string keys by their UTF-8 bytes (JavaScript's `<` compares UTF-16 units). */
+const byteOrder = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/** Whether a sort key meets the query's condition: a cursor past the condition is refused by DynamoDB. */
+export function meetsSortKey(value: string, condition: SortKeyCondition): boolean {
+  if ('beginsWith' in condition) return value.startsWith(condition.beginsWith);
+  return byteOrder(condition.between[0], value) <= 0 && byteOrder(value, condition.between[1]) <= 0;
+}
+
 /** A cursor is the strings of our own key attributes, for this partition; anything else is refused rather than passed to DynamoDB. */
-export function decodeCursor(index: IndexName, partition: string, cursor: string): Record<string, string> {
+export function decodeCursor(index: IndexName, partition: string, cursor: string, sortKey?: SortKeyCondition): Record<string, string> {
   const names = indexKeys[index];
   let parts: unknown;
   try {
@@ -66,13 +83,14 @@ export function decodeCursor(index: IndexName, partition: string, cursor: string
   } catch {
     throw new InvalidCursor();
   }
-  if (!Array.isArray(parts) || parts.length !== names.length + 1 || !parts.every((part) => typeof part === 'string' && part.length < 400))
-    throw new InvalidCursor();
+  if (!Array.isArray(parts) || parts.length !== names.length + 1 || !parts.every(isKeyValue)) throw new InvalidCursor();
   // Made for this index: a gsi1 cursor has the shape of a gsi2 one, so the index is named in it.
   if (parts[0] !== index) throw new InvalidCursor();
   const key = Object.fromEntries(names.map((name, position) => [name, parts[position + 1] as string]));
   const partitionAttribute = index === 'table' ? 'pk' : `${index}pk`;
   if (key[partitionAttribute] !== partition) throw new InvalidCursor();
+  const sortAttribute = index === 'table' ? 'sk' : `${index}sk`;
+  if (sortKey && !meetsSortKey(key[sortAttribute] ?? '', sortKey)) throw new InvalidCursor();
   return key;
 }
 
@@ -100,7 +118,7 @@ export async function queryPage(query: PageQuery): Promise<{ items: Item[]; curs
       ExpressionAttributeValues: values,
       ScanIndexForward: query.forward ?? false,
       Limit: query.limit,
-      ...(query.cursor ? { ExclusiveStartKey: decodeCursor(query.index, query.partition, query.cursor) } : {}),
+      ...(query.cursor ? { ExclusiveStartKey: decodeCursor(query.index, query.partition, query.cursor, query.sortKey) } : {}),
     }),
   );
   return { items: page.Items ?? [], ...(page.LastEvaluatedKey ? { cursor: encodeCursor(query.index, page.LastEvaluatedKey) } : {}) };

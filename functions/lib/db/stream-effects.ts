@@ -84,7 +84,8 @@ export const MAIL_LEASE_MS = 70_000;
 export type MailClaim = { eventId: string; owner: string };
 
 /**
- * Takes the right to send the mail of one stream record; undefined when it was sent already.
+ * Takes the right to send the mail of one stream record; undefined when it was settled already
+ * (sent, or rejected by the mail service for good).
  * A claim held by another attempt is waited for until its lease passes (an attempt that crashed
  * between claiming and marking the send), as long as `deadline` allows; past it this throws, and
  * the record is retried. So a mail is never lost, and is sent twice only if an attempt dies after
@@ -115,7 +116,7 @@ export async function claimMail(eventId: string, deadline: number, now: () => nu
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
       const { Item } = await documentClient.send(new GetCommand({ TableName: tableName, Key: effectKeys.mail(eventId), ConsistentRead: true }));
-      if (Item?.state === 'sent') return undefined;
+      if (Item && Item.state !== 'sending') return undefined;
       if (!Item) continue; // given back in the meantime
       const leaseUntil = Number(Item.leaseUntil ?? 0);
       if (leaseUntil + 50 > deadline)
@@ -131,21 +132,11 @@ const ownedBy = (claim: MailClaim) => ({
   values: { ':sending': 'sending', ':owner': claim.owner },
 });
 
-/** Records the send, if this attempt still holds the claim (a few tries: the mail already went out). */
-export async function markMailSent(claim: MailClaim, result: string): Promise<void> {
-  const { ConditionExpression, names, values } = ownedBy(claim);
+/** A write that must land, tried a few times in place (throttling, a lost answer); a failed condition is final. */
+async function persist(write: () => Promise<unknown>): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await documentClient.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: effectKeys.mail(claim.eventId),
-          UpdateExpression: 'SET #state = :sent, #result = :result, sentAt = :at REMOVE leaseUntil',
-          ConditionExpression,
-          ExpressionAttributeNames: { ...names, '#result': 'result' },
-          ExpressionAttributeValues: { ...values, ':sent': 'sent', ':result': result, ':at': new Date().toISOString() },
-        }),
-      );
+      await write();
       return;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException || attempt >= 4) throw error;
@@ -154,11 +145,37 @@ export async function markMailSent(claim: MailClaim, result: string): Promise<vo
   }
 }
 
-/** A send that failed gives its claim back at once (if it still holds it), so the retry need not wait for the lease. */
+/** Settles the claim, if this attempt still holds it: the mail went out, or was refused for good. */
+async function settleMail(claim: MailClaim, state: 'sent' | 'rejected', result: string): Promise<void> {
+  const { ConditionExpression, names, values } = ownedBy(claim);
+  await persist(() =>
+    documentClient.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: effectKeys.mail(claim.eventId),
+        UpdateExpression: `SET #state = :${state}, #result = :result, ${state}At = :at REMOVE leaseUntil`,
+        ConditionExpression,
+        ExpressionAttributeNames: { ...names, '#result': 'result' },
+        ExpressionAttributeValues: { ...values, [`:${state}`]: state, ':result': result, ':at': new Date().toISOString() },
+      }),
+    ),
+  );
+}
+
+/** Records the send, if this attempt still holds the claim (a few tries: the mail already went out). */
+export const markMailSent = (claim: MailClaim, result: string): Promise<void> => settleMail(claim, 'sent', result);
+
+/** Records that the mail service refused this mail for good (the reason kept), so no retry sends it. */
+export const markMailRejected = (claim: MailClaim, reason: string): Promise<void> => settleMail(claim, 'rejected', reason);
+
+/**
+ * A send that failed gives its claim back at once (if it still holds it), so the retry need not
+ * wait for the lease; tried a few times, as a claim left behind holds the retry up until it lapses.
+ */
 export async function releaseMailClaim(claim: MailClaim): Promise<void> {
   const { ConditionExpression, names, values } = ownedBy(claim);
-  await documentClient
-    .send(
+  await persist(() =>
+    documentClient.send(
       new DeleteCommand({
         TableName: tableName,
         Key: effectKeys.mail(claim.eventId),
@@ -166,8 +183,8 @@ export async function releaseMailClaim(claim: MailClaim): Promise<void> {
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       }),
-    )
-    .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+    ),
+  ).catch((error: unknown) => {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  });
 }

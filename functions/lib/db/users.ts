@@ -21,6 +21,8 @@ export type NewUser = {
   passwordHash: string;
   status?: UserStatus;
   department?: string;
+  /** A guest's own sign-up: pending until the link e-mailed to them is opened (functions/lib/accounts.ts). */
+  awaitingActivation?: boolean;
 };
 
 export class EmailTakenError extends Error {
@@ -43,8 +45,11 @@ export class UserChangedError extends Error {
   }
 }
 
-/** `tokenVersion` moves on with every change that must end the account's sessions (functions/lib/account-state.ts). */
-export type StoredUser = PublicUser & { passwordHash: string; tokenVersion: number };
+/**
+ * `tokenVersion` moves on with every change that must end the account's sessions (functions/lib/account-state.ts).
+ * `awaitingActivation`: a guest's sign-up whose e-mailed link has not been opened yet (status pending).
+ */
+export type StoredUser = PublicUser & { passwordHash: string; tokenVersion: number; awaitingActivation: boolean };
 
 const toPublicUser = (item: Record<string, unknown>): PublicUser => v.parse(publicUserSchema, withoutStorageAttributes(item));
 
@@ -52,6 +57,7 @@ const toStoredUser = (item: Record<string, unknown>): StoredUser => ({
   ...toPublicUser(item),
   passwordHash: typeof item.passwordHash === 'string' ? item.passwordHash : '',
   tokenVersion: Number(item.token_version ?? 0),
+  awaitingActivation: item.awaitingActivation === true,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -193,7 +199,15 @@ export async function createUser(input: NewUser, also: (user: PublicUser) => Tra
     {
       Put: {
         TableName: tableName,
-        Item: { ...userKeys.item(id), ...userKeys.listing(createdAt, id), entity: 'user', ...user, passwordHash: input.passwordHash, token_version: 0 },
+        Item: {
+          ...userKeys.item(id),
+          ...userKeys.listing(createdAt, id),
+          entity: 'user',
+          ...user,
+          passwordHash: input.passwordHash,
+          token_version: 0,
+          ...(input.awaitingActivation ? { awaitingActivation: true } : {}),
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -228,7 +242,7 @@ export async function getUser(userId: string): Promise<PublicUser | undefined> {
 }
 
 const publicOf = (user: StoredUser): PublicUser => {
-  const { passwordHash: _hash, tokenVersion: _version, ...rest } = user;
+  const { passwordHash: _hash, tokenVersion: _version, awaitingActivation: _awaiting, ...rest } = user;
   return rest;
 };
 
@@ -460,4 +474,101 @@ export async function updateProfile(userId: string, changes: { name?: string; ph
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A guest's own sign-up (functions/lib/accounts.ts): pending until the e-mailed link is opened.
+
+export type Registration = { name: string; phone?: string | undefined; passwordHash: string };
+
+/** Sets the registration's details on a user item (a sign-up without a phone clears an earlier one), and `extra`. */
+function registrationUpdate(registration: Registration, at: string, extra: { set?: string[]; remove?: string[] } = {}) {
+  const set = ['#name = :name', 'passwordHash = :hash', 'updatedAt = :at', ...(registration.phone ? ['phone = :phone'] : []), ...(extra.set ?? [])];
+  const remove = [...(registration.phone ? [] : ['phone']), ...(extra.remove ?? [])];
+  return {
+    UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
+    names: { '#name': 'name' },
+    values: { ':name': registration.name, ':hash': registration.passwordHash, ':at': at, ...(registration.phone ? { ':phone': registration.phone } : {}) },
+  };
+}
+
+/**
+ * A sign-up again with the e-mail of an account still waiting for activation: the account takes the
+ * latest details (the password a pending sign-in is checked against), with `also` (the sign-up's
+ * item) in the same transaction. False when it is no longer waiting (activated meanwhile).
+ */
+export async function refreshPendingUser(userId: string, registration: Registration, also: TransactItem[]): Promise<boolean> {
+  const update = registrationUpdate(registration, new Date().toISOString());
+  try {
+    await transact([
+      {
+        Update: {
+          TableName: tableName,
+          Key: userKeys.item(userId),
+          UpdateExpression: update.UpdateExpression,
+          ConditionExpression: 'attribute_exists(pk) AND #status = :pending AND awaitingActivation = :true',
+          ExpressionAttributeNames: { ...update.names, '#status': 'status' },
+          ExpressionAttributeValues: { ...update.values, ':pending': 'pending', ':true': true },
+        },
+      },
+      ...also,
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionRefused && error.failed.includes(0)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Activates a pending sign-up with the details of the registration its link belongs to, and
+ * deletes that registration's item (`used`: the link works once), with the counts, in one
+ * transaction. Undefined when the account is not waiting for activation any more, or the item was
+ * used meanwhile.
+ */
+export async function activateUser(userId: string, registration: Registration, used: TransactItem): Promise<StoredUser | undefined> {
+  for (let round = 0; round < 4; round += 1) {
+    const stored = await getStoredUser(userId);
+    if (!stored || stored.status !== 'pending' || !stored.awaitingActivation) return undefined;
+    const at = new Date().toISOString();
+    const update = registrationUpdate(registration, at, { set: ['#status = :active'], remove: ['awaitingActivation'] });
+    const condition = unchangedSince(stored);
+    const after = { role: stored.role, status: 'active' as const };
+    const counts = countsWrite(stored, after);
+    try {
+      await transactCounted(
+        [
+          {
+            Update: {
+              TableName: tableName,
+              Key: userKeys.item(userId),
+              UpdateExpression: update.UpdateExpression,
+              ConditionExpression: `${condition.expression} AND awaitingActivation = :true`,
+              ExpressionAttributeNames: { ...condition.names, ...update.names, '#status': 'status' },
+              ExpressionAttributeValues: { ...condition.values, ...update.values, ':active': 'active', ':true': true },
+            },
+          },
+          used,
+          ...(counts ? [counts] : []),
+        ],
+        counts ? 2 : undefined,
+      );
+    } catch (error) {
+      // The link was used meanwhile (its item is gone): nothing to activate.
+      if (error instanceof TransactionRefused && error.failed.includes(1)) return undefined;
+      if (error instanceof TransactionRefused && error.failed.includes(0)) continue;
+      throw error;
+    }
+    const { phone: _phone, ...rest } = stored;
+    return {
+      ...rest,
+      name: registration.name,
+      ...(registration.phone ? { phone: registration.phone } : {}),
+      passwordHash: registration.passwordHash,
+      status: 'active',
+      awaitingActivation: false,
+      updatedAt: at,
+    };
+  }
+  throw new UserChangedError();
 }

@@ -66,8 +66,8 @@ function readJsonBody(event: HttpEvent): unknown {
 
 /**
  * How a failed request is answered: typed HttpErrors reach the client with their status and
- * message; anything else is logged with the request id and answered with a generic 500 that
- * reveals no internals. (One error boundary is all the middleware these handlers need: a plain
+ * message; anything else is logged with the request id and answered with a generic 500 (503 when
+ * the table or the network failed: functions/lib/http/unexpected-error.ts) that reveals no internals. (One error boundary is all the middleware these handlers need: a plain
  * try/catch, not a middleware engine in every bundle.)
  */
 export async function errorResponse(error: unknown, event: HttpEvent | undefined, context: Context | undefined): Promise<HttpResult> {
@@ -78,30 +78,11 @@ export async function errorResponse(error: unknown, event: HttpEvent | undefined
       error.headers,
     );
   }
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      message: 'Unhandled error',
-      requestId: context?.awsRequestId,
-      routeKey: event?.routeKey,
-      error: error instanceof Error ? { name: error.name, message: error.message, stack: await stackOf(error) } : String(error),
-    }),
-  );
-  return jsonResponse(500, { success: false, error: 'Something went wrong on our side. Please try again.' });
-}
-
-/**
- * The error's stack with this bundle's frames mapped to the TypeScript (functions/lib/readable-stack.ts).
- * The mapper is loaded only when an error is logged: a cold start never loads it.
- */
-async function stackOf(error: Error): Promise<string | undefined> {
-  try {
-    const { readableStack } = await import('../readable-stack.ts');
-    // This module's URL is the bundle's (index.mjs), whose frames the map describes; the mapper's own is its chunk's.
-    return readableStack(error, import.meta.url);
-  } catch {
-    return error.stack;
-  }
+  // Loaded only when something failed: a cold start never loads the logging, the stack mapper or the classifier.
+  const { unexpectedError } = await import('./unexpected-error.ts');
+  // This module's URL is the bundle's (index.mjs), whose frames the source map describes.
+  const answer = await unexpectedError(error, { requestId: context?.awsRequestId, routeKey: event?.routeKey }, import.meta.url);
+  return jsonResponse(answer.statusCode, { success: false, error: answer.message }, answer.headers);
 }
 
 type Schemas<P, Q, B> = { params?: v.GenericSchema<unknown, P>; query?: v.GenericSchema<unknown, Q>; body?: v.GenericSchema<unknown, B> };
@@ -155,6 +136,8 @@ export const routeBuilder = <Names extends RouteName>(authenticate: Authenticate
   ): BoundHandler {
     const handler = async (event: HttpEvent, context: Context): Promise<HttpResult> => {
       try {
+        // Only requests that came through CloudFront, before anything else is read: the check and its secret load on first use (functions/lib/http/origin-verify.ts).
+        if (process.env.ORIGIN_VERIFY_SECRET_ARN && !(await (await import('./origin-verify.ts')).originVerified(event))) throw forbidden();
         // authenticate refuses (401/403) whenever the table's level needs a principal it did not find.
         const principal = (await authenticate(event)) as PrincipalFor<AuthLevelOf<N>>;
         const params = schemas.params ? parseWith(schemas.params, event.pathParameters ?? {}, 'path') : ({} as P);

@@ -1,6 +1,8 @@
 import { type StoredBooking } from '../db/bookings.ts';
 import { tableName } from '../db/client.ts';
 import * as bookingKeys from '../db/keys/booking.ts';
+import * as paymentItemKeys from '../db/keys/payment.ts';
+import { getItem } from '../db/query.ts';
 import { putRefundWrite } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { stageProvider } from './stage-provider.ts';
@@ -29,46 +31,55 @@ export async function refundCancelledBooking(booking: StoredBooking, amount: num
   });
   const at = new Date(now).toISOString();
   const full = refund.amount >= Math.round(booking.total_amount * 100);
-  try {
-    await transact([
-      {
-        Update: {
-          TableName: tableName,
-          Key: bookingKeys.item(booking.id),
-          // Everything paid went back: the booking's payment is refunded (a part refund leaves it paid).
-          UpdateExpression: `SET refund_id = :refund, refund_status = :status${full ? ', payment_status = :refunded' : ''}`,
-          ConditionExpression: 'attribute_not_exists(refund_id)',
-          ExpressionAttributeValues: { ':refund': refund.id, ':status': refund.status, ...(full ? { ':refunded': 'refunded' } : {}) },
-        },
+  const paymentId = booking.payment_id;
+  const writes = (status: string) => [
+    {
+      Update: {
+        TableName: tableName,
+        Key: bookingKeys.item(booking.id),
+        // Everything paid went back: the booking's payment is refunded (a part refund leaves it paid).
+        UpdateExpression: `SET refund_id = :refund, refund_status = :status${full ? ', payment_status = :refunded' : ''}`,
+        ConditionExpression: 'attribute_not_exists(refund_id)',
+        ExpressionAttributeValues: { ':refund': refund.id, ':status': status, ...(full ? { ':refunded': 'refunded' } : {}) },
       },
-      ...(full
-        ? [
-            {
-              Update: {
-                TableName: tableName,
-                Key: bookingKeys.payment(booking.id, booking.payment_id),
-                UpdateExpression: 'SET #status = :refunded, updated_at = :at',
-                ConditionExpression: 'attribute_exists(pk)',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':refunded': 'refunded', ':at': at },
-              },
+    },
+    ...(full
+      ? [
+          {
+            Update: {
+              TableName: tableName,
+              Key: bookingKeys.payment(booking.id, paymentId),
+              UpdateExpression: 'SET #status = :refunded, updated_at = :at',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':refunded': 'refunded', ':at': at },
             },
-          ]
-        : []),
-      putRefundWrite({
-        id: refund.id,
-        booking_id: booking.id,
-        booking_reference: booking.booking_reference,
-        payment_id: booking.payment_id,
-        amount: refund.amount / 100,
-        status: refund.status,
-        reason: 'Cancelled within the free cancellation window',
-        created_at: at,
-        ...(refund.status === 'processed' ? { processed_at: at } : {}),
-      }),
-    ]);
+          },
+        ]
+      : []),
+    putRefundWrite({
+      id: refund.id,
+      booking_id: booking.id,
+      booking_reference: booking.booking_reference,
+      payment_id: paymentId,
+      amount: refund.amount / 100,
+      status: refund.status,
+      reason: 'Cancelled within the free cancellation window',
+      created_at: at,
+      ...(refund.status === 'processed' ? { processed_at: at } : {}),
+    }),
+  ];
+  try {
+    await transact(writes(refund.status));
   } catch (error) {
-    // Recorded by an earlier attempt of this same record: nothing left to do.
     if (!(error instanceof TransactionRefused)) throw error;
+    // The booking names its refund: recorded by an earlier attempt of this same record.
+    if (error.failed.includes(0)) return;
+    const own = writes(refund.status).length - 1;
+    if (error.failed.some((index) => index !== own)) throw error;
+    // Only the refund's own item was there: the provider's refund.processed webhook wrote it first
+    // (an upsert that leaves the booking alone while it names no refund). Record it on the booking, as reported.
+    const reported = await getItem(paymentItemKeys.refund(booking.id, refund.id), true);
+    await transact(writes(reported?.status === 'processed' ? 'processed' : refund.status).slice(0, own));
   }
 }

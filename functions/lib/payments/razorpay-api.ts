@@ -151,9 +151,12 @@ export function createRazorpayApi(options: RazorpayApiOptions): RazorpayApi {
     });
   }
 
-  /** The answer must be the entity asked for: a collection or another entity means a wrong path or base URL. */
+  /**
+   * The answer must be the entity asked for: a collection or another entity means a wrong path or
+   * base URL; one without its amount in paise would be stored half made (an order with no amount).
+   */
   function entity<T extends { notes: Notes }>(kind: string, what: string, value: Record<string, unknown>): T {
-    if (value.entity !== kind || typeof value.id !== 'string') {
+    if (value.entity !== kind || typeof value.id !== 'string' || !Number.isInteger(value.amount) || (value.amount as number) < 0) {
       const description = `Razorpay answered ${what} with something other than a(n) ${kind} entity`;
       throw new PaymentProviderError(description, description, { code: 'BAD_RESPONSE', retryable: false });
     }

@@ -1,12 +1,13 @@
+import { paymentMessages } from '../../../shared/payment-rules.ts';
 import type { PaymentRecord } from '../../../shared/payments.ts';
-import { changeBookingStatusWrite, getBooking, type StoredBooking } from '../db/bookings.ts';
+import { changeBookingStatusWrites, getBooking, type StoredBooking } from '../db/bookings.ts';
 import { safaris } from '../db/catalog.ts';
 import { tableName } from '../db/client.ts';
 import { claimNight, claimSeats, keepNight, nightsStillOwned } from '../db/inventory.ts';
 import * as bookingKeys from '../db/keys/booking.ts';
-import { getOrder, putPaymentWrite, putRefundWrite, type StoredOrder } from '../db/payments.ts';
+import { getOrder, orderOfPayment, paymentOrderWrite, putPaymentWrite, putRefundWrite, type StoredOrder } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
-import { notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../http/errors.ts';
 import type { ProviderRefund } from './provider.ts';
 import { stageProvider } from './stage-provider.ts';
 
@@ -59,8 +60,13 @@ export async function settleCaptured(captured: Captured, now = Date.now()): Prom
   throw new Error(`The payment ${captured.paymentId} could not be settled: the booking kept changing`);
 }
 
+/** A payment id the provider already settled under another order: it never pays, nor is refunded, twice. */
+const paymentOfAnotherOrder = (paymentId: string) => conflict(paymentMessages.paymentElsewhere(paymentId), undefined, { code: 'payment_elsewhere' });
+
 /** One attempt; undefined when the booking changed under it (read it again and retry). */
 async function trySettle(booking: StoredBooking, order: StoredOrder, captured: Captured, now: number): Promise<Settlement | undefined> {
+  const bound = await orderOfPayment(captured.paymentId);
+  if (bound !== undefined && bound !== order.orderId) throw paymentOfAnotherOrder(captured.paymentId);
   if (booking.payment_id === captured.paymentId) {
     const payment = paymentOf(booking, order, captured, booking.payment_status === 'refunded' ? 'refunded' : 'captured', now);
     return { outcome: booking.payment_status === 'refunded' ? 'refunded' : 'already-settled', booking, payment };
@@ -94,7 +100,8 @@ async function trySettle(booking: StoredBooking, order: StoredOrder, captured: C
         )
       : [];
   const writes = [
-    changeBookingStatusWrite(
+    // The booking first (index 0 below); then the owners' unpaid holds it leaves.
+    ...changeBookingStatusWrites(
       booking,
       'confirmed',
       [booking.status],
@@ -105,14 +112,15 @@ async function trySettle(booking: StoredBooking, order: StoredOrder, captured: C
     // Lapsed nights nobody took are claimed again, for good this time.
     ...missing.map(({ cottageId, night }) => claimNight(cottageId, night, booking.id, now)),
     ...seats,
+    paymentOrderWrite(captured.paymentId, order.orderId),
     putPaymentWrite(payment),
   ];
   try {
     await transact(writes);
   } catch (error) {
     if (!(error instanceof TransactionRefused)) throw error;
-    // The booking itself moved on (paid by the other path, cancelled): read it again.
-    if (error.failed.includes(0) || error.failed.includes(writes.length - 1)) return undefined;
+    // The booking itself moved on (paid by the other path, cancelled), or the payment id was bound meanwhile: read again.
+    if (error.failed.includes(0) || error.failed.includes(writes.length - 1) || error.failed.includes(writes.length - 2)) return undefined;
     // A night or a seat is someone else's now.
     return refundInFull(
       booking,
@@ -195,6 +203,7 @@ async function refundInFull(
           },
         },
       },
+      paymentOrderWrite(captured.paymentId, order.orderId),
       putPaymentWrite(payment),
       putRefundWrite({
         id: refund.id,

@@ -1,14 +1,23 @@
+import { paymentMessages } from '../../../shared/payment-rules.ts';
 import type { PaymentRecord } from '../../../shared/payments.ts';
-import { getBooking } from '../db/bookings.ts';
+import { getBooking, type StoredBooking } from '../db/bookings.ts';
 import { tableName } from '../db/client.ts';
 import * as bookingKeys from '../db/keys/booking.ts';
 import * as paymentItemKeys from '../db/keys/payment.ts';
-import { getOrder, putPaymentWrite, webhookEventSeen, webhookEventWrite } from '../db/payments.ts';
+import {
+  getOrder,
+  orderOfPayment,
+  paymentOrderWrite,
+  paymentsOfBooking,
+  putPaymentWrite,
+  webhookEventSeen,
+  webhookEventWrite,
+  type StoredOrder,
+} from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { badRequest } from '../http/errors.ts';
 import { paymentKeys } from './payment-keys.ts';
 import type { ProviderPayment, ProviderRefund } from './provider.ts';
-import { settleCaptured } from './settle.ts';
 import { verifyWebhookSignature } from './signatures.ts';
 
 type WebhookBody = { event?: unknown; payload?: { payment?: { entity?: ProviderPayment }; refund?: { entity?: ProviderRefund } } };
@@ -23,6 +32,61 @@ async function markHandled(eventId: string, event: string, now: number, writes: 
     if (error instanceof TransactionRefused) return false;
     throw error;
   }
+}
+
+/** Flags a booking for staff (`needs_attention`), whatever its state. */
+const needsAttentionWrite = (bookingId: string, flag: string) => ({
+  Update: {
+    TableName: tableName,
+    Key: bookingKeys.item(bookingId),
+    UpdateExpression: 'SET needs_attention = :flag',
+    ExpressionAttributeValues: { ':flag': flag.slice(0, 500) },
+  },
+});
+
+/** Why a signed capture cannot pay for its order: another amount or currency, or a payment id another order settled. */
+function capturedMismatch(payment: ProviderPayment, order: StoredOrder, boundTo: string | undefined): string | undefined {
+  if (boundTo !== undefined && boundTo !== order.orderId) return paymentMessages.paymentElsewhere(payment.id);
+  if (payment.amount !== order.amount || payment.currency !== order.currency)
+    return `Payment ${payment.id} captured ${payment.amount / 100} ${payment.currency} for order ${order.orderId} of ${order.amount / 100} ${order.currency}: the booking was not confirmed, check it with the provider`;
+  return undefined;
+}
+
+/** The record of a provider payment as the webhook reported it, with what went wrong, if anything. */
+const paymentRecord = (
+  booking: StoredBooking,
+  order: StoredOrder,
+  payment: ProviderPayment,
+  status: PaymentRecord['status'],
+  problem: string | undefined,
+  now: number,
+): PaymentRecord & { user_id?: string } => ({
+  id: payment.id,
+  booking_id: booking.id,
+  booking_reference: booking.booking_reference,
+  order_id: order.orderId,
+  method: 'razorpay',
+  amount: payment.amount / 100,
+  currency: payment.currency,
+  status,
+  ...(problem ? { error_description: problem.slice(0, 500) } : {}),
+  created_at: new Date(now).toISOString(),
+  ...(booking.user_id ? { user_id: booking.user_id } : {}),
+});
+
+/**
+ * A capture that does not match its order is recorded as money received and flagged for staff; it
+ * never confirms the booking. A payment id of another order is not recorded again (its money is there).
+ */
+async function flagPayment(order: StoredOrder, payment: ProviderPayment, flag: string, eventId: string, event: string, now: number) {
+  const booking = await getBooking(order.bookingId);
+  if (!booking) return markHandled(eventId, event, now);
+  const ownOrder = (await orderOfPayment(payment.id)) ?? order.orderId;
+  const record = paymentRecord(booking, order, payment, 'captured', flag, now);
+  const writes = ownOrder === order.orderId ? [paymentOrderWrite(payment.id, order.orderId), putPaymentWrite(record)] : [];
+  console.warn(JSON.stringify({ level: 'warn', message: 'Captured payment flagged', eventId, bookingId: booking.id, paymentId: payment.id }));
+  if (!(await markHandled(eventId, event, now, [needsAttentionWrite(booking.id, flag), ...writes])))
+    await markHandled(eventId, event, now, [needsAttentionWrite(booking.id, flag)]);
 }
 
 /**
@@ -59,6 +123,13 @@ export async function receiveWebhook(
   }
   switch (event) {
     case 'payment.captured': {
+      const mismatch = capturedMismatch(payment, order, await orderOfPayment(payment.id));
+      if (mismatch) {
+        await flagPayment(order, payment, mismatch, eventId, event, now);
+        return { event, result: 'handled' };
+      }
+      // Loaded when a capture arrives: the test checkout delivers only failures through this code.
+      const { settleCaptured } = await import('./settle.ts');
       await settleCaptured({ orderId: order.orderId, paymentId: payment.id, method: payment.method, source: 'webhook' }, now);
       await markHandled(eventId, event, now);
       return { event, result: 'handled' };
@@ -66,19 +137,7 @@ export async function receiveWebhook(
     case 'payment.failed': {
       const booking = await getBooking(order.bookingId);
       if (!booking) return { event, result: 'ignored' };
-      const failed: PaymentRecord & { user_id?: string } = {
-        id: payment.id,
-        booking_id: booking.id,
-        booking_reference: booking.booking_reference,
-        order_id: order.orderId,
-        method: 'razorpay',
-        amount: payment.amount / 100,
-        currency: payment.currency,
-        status: 'failed',
-        ...(payment.error_description ? { error_description: String(payment.error_description).slice(0, 500) } : {}),
-        created_at: new Date(now).toISOString(),
-        ...(booking.user_id ? { user_id: booking.user_id } : {}),
-      };
+      const failed = paymentRecord(booking, order, payment, 'failed', payment.error_description ? String(payment.error_description) : undefined, now);
       // The attempt is recorded once; the booking is untouched (the guest may try again while the hold lasts).
       const recorded = await markHandled(eventId, event, now, [putPaymentWrite(failed)]);
       if (!recorded) await markHandled(eventId, event, now);
@@ -89,6 +148,17 @@ export async function receiveWebhook(
       const at = new Date(now).toISOString();
       const booking = await getBooking(order.bookingId);
       if (!booking) return { event, result: 'ignored' };
+      // A refund never exceeds what was paid: the payment's amount, less its other refunds.
+      const { payments, refunds } = await paymentsOfBooking(booking.id);
+      const paid = payments.find((entry) => entry.id === payment.id && entry.status !== 'failed')?.amount ?? 0;
+      const refundedBefore = refunds.filter((entry) => entry.payment_id === payment.id && entry.id !== refund.id && entry.status !== 'failed');
+      const room = Math.round((paid - refundedBefore.reduce((total, entry) => total + entry.amount, 0)) * 100);
+      if (refund.amount > room) {
+        const flag = `Refund ${refund.id} of ${refund.amount / 100} ${refund.currency ?? 'INR'} reported for payment ${payment.id}, which has only ${room / 100} left to refund: not recorded, check it with the provider`;
+        await markHandled(eventId, event, now, [needsAttentionWrite(booking.id, flag)]);
+        console.warn(JSON.stringify({ level: 'warn', message: 'Refund larger than the payment flagged', eventId, bookingId: booking.id }));
+        return { event, result: 'handled' };
+      }
       // An upsert: the refund may be reported before our own record of it is written.
       const writes: Parameters<typeof transact>[0] = [
         {

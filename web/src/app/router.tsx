@@ -21,6 +21,7 @@ const FindBookingPage = lazy(() => import('@/features/manage/components/find-boo
 const ManageBookingPage = lazy(() => import('@/features/manage/components/manage-booking-page'));
 const SignInPage = lazy(() => import('@/features/account/components/sign-in-page'));
 const RegisterPage = lazy(() => import('@/features/account/components/register-page'));
+const ActivatePage = lazy(() => import('@/features/account/components/activate-page'));
 const MyBookingsPage = lazy(() => import('@/features/account/components/my-bookings-page'));
 const ProfilePage = lazy(() => import('@/features/account/components/profile-page'));
 
@@ -61,6 +62,7 @@ export function AppRoutes() {
           <Route path={paths.manageBooking.path} element={<ManageBookingPage />} />
           <Route path={paths.accountSignIn.path} element={<SignInPage />} />
           <Route path={paths.accountRegister.path} element={<RegisterPage />} />
+          <Route path={paths.accountActivate.path} element={<ActivatePage />} />
           <Route path={paths.account.path} element={<MyBookingsPage />} />
           <Route path={paths.accountProfile.path} element={<ProfilePage />} />
           <Route path={paths.adminLogin.path} element={<AdminLoginPage />} />

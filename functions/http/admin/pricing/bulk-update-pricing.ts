@@ -1,4 +1,5 @@
 import { applyRuleChanges, bulkUpdatePricingSchema, MAX_BULK_UPDATES, ruleProblems } from '../../../../shared/admin-pricing.ts';
+import { appliesToProblem, targetChanged } from '../../../lib/catalogue/pricing-targets.ts';
 import { auditWrite } from '../../../lib/db/audit.ts';
 import { getPricingRule, replacePricingRuleWrite } from '../../../lib/db/pricing-rule-writes.ts';
 import { transact, TransactionRefused } from '../../../lib/db/transactions.ts';
@@ -19,12 +20,19 @@ export const handler = httpRoute('bulk-update-pricing', { body: bulkUpdatePricin
   }
   const now = new Date().toISOString();
   const details: Record<string, string[]> = {};
-  const changed = body.updates.map((update, index) => {
-    const before = rules[index]!;
-    const { id: _id, ...changes } = update;
-    const after = { ...applyRuleChanges(before, changes), updated_at: now };
-    for (const [field, messages] of Object.entries(ruleProblems(after))) details[`updates.${index}.${field}`] = messages;
-    return { before, after };
+  const changed = await Promise.all(
+    body.updates.map(async (update, index) => {
+      const before = rules[index]!;
+      const { id: _id, ...changes } = update;
+      const after = { ...applyRuleChanges(before, changes), updated_at: now };
+      const problems = ruleProblems(after);
+      const unknownTarget = problems.applies_to || !targetChanged(before, after) ? undefined : await appliesToProblem(after);
+      if (unknownTarget) problems.applies_to = [unknownTarget];
+      return { before, after, problems };
+    }),
+  );
+  changed.forEach(({ problems }, index) => {
+    for (const [field, messages] of Object.entries(problems)) details[`updates.${index}.${field}`] = messages;
   });
   if (Object.keys(details).length) throw badRequest(`${Object.values(details)[0]?.[0] ?? 'Invalid update'}. Nothing was changed.`, details);
   try {

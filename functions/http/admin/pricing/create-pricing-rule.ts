@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createPricingRuleSchema, ruleProblems } from '../../../../shared/admin-pricing.ts';
 import type { PricingRule } from '../../../../shared/pricing-rule-schema.ts';
+import { appliesToProblem } from '../../../lib/catalogue/pricing-targets.ts';
 import { auditWrite } from '../../../lib/db/audit.ts';
 import { createPricingRuleWrite } from '../../../lib/db/pricing-rule-writes.ts';
 import { transact, TransactionRefused } from '../../../lib/db/transactions.ts';
@@ -13,6 +14,8 @@ import { httpRoute } from '../../../lib/http/signed-in-route.ts';
  */
 export const handler = httpRoute('create-pricing-rule', { body: createPricingRuleSchema }, async ({ body, principal }) => {
   const problems = ruleProblems(body);
+  const unknownTarget = problems.applies_to ? undefined : await appliesToProblem(body);
+  if (unknownTarget) problems.applies_to = [unknownTarget];
   if (Object.keys(problems).length) throw badRequest(Object.values(problems)[0]?.[0] ?? 'Invalid rule', problems);
   const now = new Date().toISOString();
   const { applies_to: appliesTo, ...rest } = body;

@@ -1,6 +1,6 @@
-import * as v from 'valibot';
 import { applyRuleChanges, pricingRuleChangesSchema, ruleProblems } from '../../../../shared/admin-pricing.ts';
-import { fields } from '../../../../shared/validation.ts';
+import { fields, idField } from '../../../../shared/validation.ts';
+import { appliesToProblem, targetChanged } from '../../../lib/catalogue/pricing-targets.ts';
 import { auditWrite } from '../../../lib/db/audit.ts';
 import { getPricingRule, replacePricingRuleWrite } from '../../../lib/db/pricing-rule-writes.ts';
 import { transact, TransactionRefused } from '../../../lib/db/transactions.ts';
@@ -13,13 +13,15 @@ import { httpRoute } from '../../../lib/http/signed-in-route.ts';
  */
 export const handler = httpRoute(
   'update-pricing-rule',
-  { params: fields({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }), body: pricingRuleChangesSchema },
+  { params: fields({ id: idField('id') }), body: pricingRuleChangesSchema },
   async ({ params, body, principal }) => {
     const before = await getPricingRule(params.id);
     if (!before) throw notFound('Pricing rule not found');
     const now = new Date().toISOString();
     const after = { ...applyRuleChanges(before, body), updated_at: now };
     const problems = ruleProblems(after);
+    const unknownTarget = problems.applies_to || !targetChanged(before, after) ? undefined : await appliesToProblem(after);
+    if (unknownTarget) problems.applies_to = [unknownTarget];
     if (Object.keys(problems).length) throw badRequest(Object.values(problems)[0]?.[0] ?? 'Invalid rule', problems);
     try {
       await transact([

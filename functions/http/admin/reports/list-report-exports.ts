@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { fields } from '../../../../shared/validation.ts';
+import { cursorField, fields } from '../../../../shared/validation.ts';
 import { listReportExportsPage } from '../../../lib/db/report-exports.ts';
 import { InvalidCursor } from '../../../lib/db/query.ts';
 import { badRequest } from '../../../lib/http/errors.ts';
@@ -16,7 +16,7 @@ export const handler = httpRoute(
         v.pipe(v.string(), v.regex(/^\d{1,2}$/, limitMessage), v.transform(Number), v.minValue(1, limitMessage), v.maxValue(50, limitMessage)),
         '10',
       ),
-      cursor: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+      cursor: cursorField(),
     }),
   },
   async ({ query }) => {

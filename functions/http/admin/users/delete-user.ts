@@ -1,5 +1,4 @@
-import * as v from 'valibot';
-import { fields } from '../../../../shared/validation.ts';
+import { fields, idField } from '../../../../shared/validation.ts';
 import { forgetAccount } from '../../../lib/account-state.ts';
 import { auditWrite } from '../../../lib/db/audit.ts';
 import { deleteUser } from '../../../lib/db/users.ts';
@@ -11,7 +10,7 @@ import { asHttpError, refuseSelfRemoval, userIdOf, userNotFound, userSubject } f
  * in one transaction; its bookings stay. Its tokens stop working on their next request. Not the
  * last active admin (409), nor the admin's own account.
  */
-export const handler = httpRoute('delete-user', { params: fields({ id: v.string() }) }, async ({ params, principal }) => {
+export const handler = httpRoute('delete-user', { params: fields({ id: idField('id') }) }, async ({ params, principal }) => {
   const id = userIdOf(params.id);
   let deleted;
   try {

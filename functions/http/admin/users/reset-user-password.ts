@@ -1,6 +1,5 @@
-import * as v from 'valibot';
 import { resetPasswordSchema } from '../../../../shared/admin-users.ts';
-import { fields } from '../../../../shared/validation.ts';
+import { fields, idField } from '../../../../shared/validation.ts';
 import { forgetAccount } from '../../../lib/account-state.ts';
 import { auditWrite } from '../../../lib/db/audit.ts';
 import { setUserPassword } from '../../../lib/db/users.ts';
@@ -15,7 +14,7 @@ import { userIdOf, userNotFound, userSubject } from './user-rules.ts';
  */
 export const handler = httpRoute(
   'reset-user-password',
-  { params: fields({ id: v.string() }), body: resetPasswordSchema },
+  { params: fields({ id: idField('id') }), body: resetPasswordSchema },
   async ({ params, body, principal }) => {
     const id = userIdOf(params.id);
     const passwordHash = await hashPassword(body.password);

@@ -1,5 +1,4 @@
-import * as v from 'valibot';
-import { fields } from '../../../../shared/validation.ts';
+import { fields, idField } from '../../../../shared/validation.ts';
 import { auditWrite } from '../../../lib/db/audit.ts';
 import { tableName } from '../../../lib/db/client.ts';
 import { accountLockoutKeys, deleteLoginCounters } from '../../../lib/db/login-attempts.ts';
@@ -16,7 +15,7 @@ const IN_TRANSACTION = 99;
  * per-address counters and its over-all counter), with the audit entry. Addresses it signed in
  * from stay known. Answers the user and how many counters were cleared.
  */
-export const handler = httpRoute('unlock-user', { params: fields({ id: v.string() }) }, async ({ params, principal }) => {
+export const handler = httpRoute('unlock-user', { params: fields({ id: idField('id') }) }, async ({ params, principal }) => {
   const user = await getUser(userIdOf(params.id));
   if (!user) throw userNotFound();
   const keys = await accountLockoutKeys(user.email);

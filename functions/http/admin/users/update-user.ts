@@ -1,7 +1,6 @@
-import * as v from 'valibot';
 import { updateUserSchema } from '../../../../shared/admin-users.ts';
 import type { PublicUser } from '../../../../shared/users.ts';
-import { fields } from '../../../../shared/validation.ts';
+import { fields, idField } from '../../../../shared/validation.ts';
 import { forgetAccount } from '../../../lib/account-state.ts';
 import { auditWrite } from '../../../lib/db/audit.ts';
 import { updateUser } from '../../../lib/db/users.ts';
@@ -22,7 +21,7 @@ function actionOf(before: PublicUser, after: PublicUser): string {
  * (their token version moves on in the same write). The last active admin cannot be demoted or
  * suspended (409), even by two admins at once; nor can an admin demote or suspend themselves.
  */
-export const handler = httpRoute('update-user', { params: fields({ id: v.string() }), body: updateUserSchema }, async ({ params, body, principal }) => {
+export const handler = httpRoute('update-user', { params: fields({ id: idField('id') }), body: updateUserSchema }, async ({ params, body, principal }) => {
   const id = userIdOf(params.id);
   let result;
   try {

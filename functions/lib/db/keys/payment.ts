@@ -5,6 +5,9 @@ export const refund = (bookingId: string, refundId: string): Keys => ({ pk: `BOO
 
 export const order = (orderId: string): Keys => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' });
 
+/** Which order a provider payment id settled: a payment id belongs to one order, once. */
+export const paymentOrder = (paymentId: string): Keys => ({ pk: `PAYID#${paymentId}`, sk: 'PAYID' });
+
 /** Every payment and refund, newest first, for the staff list and its stats. */
 export const listing = (createdAt: string, id: string): Gsi1Keys => ({ gsi1pk: 'PAYMENTS', gsi1sk: `${createdAt}#${id}` });
 

@@ -14,10 +14,18 @@ export type RegisterInput = SignInInput & { name: string; phone?: string };
 /** POST /api/auth?action=login (guest section 7): the token and who it is for. */
 export const signIn = (input: SignInInput) => apiRequest('/auth?action=login', signedInSchema, { method: 'POST', body: input });
 
-/** POST /api/auth?action=register: creates the account and signs it in (201 with a token). */
-export const register = (input: RegisterInput) => apiRequest('/auth?action=register', signedInSchema, { method: 'POST', body: input });
+const signupAnswerSchema = v.object({ message: v.string() });
 
-/** Signs in (or registers) and keeps the session; anything cached for an earlier account is dropped. */
+/**
+ * POST /api/auth?action=register: 202 with the same answer whether or not the address has an
+ * account (the e-mail sent to it says which); a new account is activated from the e-mailed link.
+ */
+export const register = (input: RegisterInput) => apiRequest('/auth?action=register', signupAnswerSchema, { method: 'POST', body: input });
+
+/** POST /api/auth/activate: the e-mailed link's token activates the account and signs it in. */
+export const activateAccount = (input: { token: string }) => apiRequest('/auth/activate', signedInSchema, { method: 'POST', body: input });
+
+/** Signs in (or activates) and keeps the session; anything cached for an earlier account is dropped. */
 export function useSignIn<Input>(call: (input: Input) => ReturnType<typeof signIn>) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,34 +1,60 @@
-import type { FormEvent } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { GuestPage } from '@/components/guest-page';
 import { SubmitButton } from '@/components/submit-button';
 import { TextField } from '@/components/text-field';
 import { useGuestUser } from '@/lib/guest-session';
-import { register, useSignIn } from '../api/sign-in';
+import { register } from '../api/sign-in';
 import { useFormState } from '../hooks/use-form-state';
 import { MIN_PASSWORD_LENGTH, registerProblems, type RegisterForm } from './account-forms';
 import { FormFailure } from './form-failure';
 import { returnPath } from './return-path';
 
-/** `/account/register`: name, e-mail, phone (optional) and a password (POST /api/auth?action=register); signed in at once. */
+/** The answer to a sign-up: the same for every address, so it says what to do next, not whether an account exists. */
+function CheckYourEmail({ message, email, onChange }: { message: string; email: string; onChange: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <GuestPage narrow title="Check your e-mail" intro="One more step: open the link we e-mailed you to activate your account.">
+      <div className="panel guest-form" data-testid="register-sent">
+        <div className="banner banner--success" role="status" tabIndex={-1} ref={ref}>
+          <p>{message}</p>
+        </div>
+        <p className="field__static">
+          We sent it to <strong>{email}</strong>. It can take a few minutes to arrive; if it does not, look in your spam folder.
+        </p>
+        <button type="button" className="button button--secondary" onClick={onChange}>
+          Wrong address? Change it or send again
+        </button>
+      </div>
+      <p className="guest-page__aside">
+        Activated already? <Link to={paths.accountSignIn.getHref()}>Sign in</Link>
+      </p>
+    </GuestPage>
+  );
+}
+
+/**
+ * `/account/register`: name, e-mail, phone (optional) and a password (POST /api/auth?action=register).
+ * The account is activated from the link e-mailed to the address (`/account/activate`), so the
+ * answer is 'check your e-mail', never a sign-in.
+ */
 export default function RegisterPage() {
   const user = useGuestUser();
   const location = useLocation();
-  const navigate = useNavigate();
   const form = useFormState<RegisterForm>('register', { name: '', email: '', phone: '', password: '' }, ['name', 'email', 'phone', 'password']);
-  const mutation = useSignIn(register);
+  const mutation = useMutation({ mutationFn: register });
 
   if (user && !mutation.isSuccess) return <Navigate to={returnPath(location.state)} replace />;
+  if (mutation.isSuccess) return <CheckYourEmail message={mutation.data.message} email={mutation.variables.email} onChange={() => mutation.reset()} />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (mutation.isPending || !form.check(registerProblems(form.values))) return;
     const { name, email, phone, password } = form.values;
-    mutation.mutate(
-      { name: name.trim(), email: email.trim(), password, ...(phone.trim() ? { phone: phone.trim() } : {}) },
-      { onSuccess: () => navigate(returnPath(location.state), { replace: true }), onError: form.refuse },
-    );
+    mutation.mutate({ name: name.trim(), email: email.trim(), password, ...(phone.trim() ? { phone: phone.trim() } : {}) }, { onError: form.refuse });
   };
 
   return (

@@ -102,7 +102,10 @@ export function useCatalogueForm<K extends string>(initial: Record<K, string>, s
     );
   };
 
-  return { values, field, submitWith };
+  /** Sets a field as if it were typed (a field that depends on another, cleared when that one changes). */
+  const setValue = (name: K, value: string) => set(name)({ target: { value } });
+
+  return { values, field, submitWith, setValue };
 }
 
 /** A save's failure: the server's field messages go under their fields, its message (or the spec's) in the banner. */

@@ -59,7 +59,7 @@ export default function OverviewPage() {
           label="Revenue (30 days)"
           value={data ? formatInr(data.overview.totalRevenue) : '–'}
           tone="info"
-          hint="Bookings made in the last 30 days, cancellations excluded"
+          hint="Money received in the last 30 days (paid online or at the property), less refunds"
         />
       </div>
 

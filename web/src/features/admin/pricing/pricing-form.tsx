@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import * as v from 'valibot';
+import { villaTypeLabels } from '@shared/admin-catalogue';
 import {
   createPricingRuleSchema,
   pricingCurrencies,
@@ -7,11 +9,15 @@ import {
   pricingStatuses,
   ruleProblems,
   serviceTypes,
+  targetedServiceTypes,
   type CreatePricingRule,
 } from '@shared/admin-pricing';
 import { villaTypes } from '@shared/catalog';
 import type { PricingRule } from '@shared/pricing-rule-schema';
-import { choiceOf, useCatalogueForm } from '../components/catalogue-form';
+import { choiceOf, titleCase, useCatalogueForm } from '../components/catalogue-form';
+import { cottageKeys, listAdminCottages } from '../cottages/cottages-api';
+import { listAdminPackages, packageKeys } from '../packages/packages-api';
+import { listAdminSafaris, safariKeys } from '../safaris/safaris-api';
 
 /** What the form holds: text as typed (numbers too), so nothing typed is lost to a failed parse. */
 export type PricingFormValues = Record<
@@ -88,6 +94,35 @@ export function checkPricingForm(values: PricingFormValues): { ok: true; body: C
   return { ok: true, body: result.output };
 }
 
+type Target = { value: string; label: string };
+
+/**
+ * What a rule of each service type can name, from the catalogue (the portal's own lists): a villa
+ * type or one cottage, a package, a safari, as the quote matches them. Activity and meal rules name
+ * nothing. Only what this service type needs is fetched.
+ */
+function useTargets(serviceType: string): { choices: Target[]; loaded: boolean } {
+  const cottages = useQuery({ queryKey: cottageKeys.all, queryFn: ({ signal }) => listAdminCottages({ signal }), enabled: serviceType === 'cottage' });
+  const packages = useQuery({ queryKey: packageKeys.all, queryFn: ({ signal }) => listAdminPackages({ signal }), enabled: serviceType === 'package' });
+  const safaris = useQuery({ queryKey: safariKeys.all, queryFn: ({ signal }) => listAdminSafaris({ signal }), enabled: serviceType === 'safari' });
+  switch (serviceType) {
+    case 'cottage':
+      return {
+        choices: [
+          ...villaTypes.map((type) => ({ value: type, label: `${villaTypeLabels[type]} (every unit)` })),
+          ...(cottages.data ?? []).map((cottage) => ({ value: cottage.id, label: `${cottage.name} (one unit)` })),
+        ],
+        loaded: cottages.isSuccess,
+      };
+    case 'package':
+      return { choices: (packages.data ?? []).map((stayPackage) => ({ value: stayPackage.id, label: stayPackage.name })), loaded: packages.isSuccess };
+    case 'safari':
+      return { choices: (safaris.data ?? []).map((safari) => ({ value: safari.id, label: safari.name })), loaded: safaris.isSuccess };
+    default:
+      return { choices: [], loaded: true };
+  }
+}
+
 /** The Add / Edit pricing form: each field's error under it, what was typed kept, the server's messages as well. */
 export function PricingForm({
   editing,
@@ -106,9 +141,16 @@ export function PricingForm({
   onSubmit: (body: CreatePricingRule) => void;
   onCancel: () => void;
 }) {
-  const { field, submitWith } = useCatalogueForm<keyof PricingFormValues>(initial, serverErrors);
+  const { field, submitWith, values, setValue } = useCatalogueForm<keyof PricingFormValues>(initial, serverErrors);
   const submit = submitWith(checkPricingForm, onSubmit);
   const targets = useId();
+  const { choices, loaded } = useTargets(values.service_type);
+  const named = (targetedServiceTypes as readonly string[]).includes(values.service_type);
+  // A rule saved with an item since deleted keeps showing it, so that saving it unchanged keeps it.
+  const kept =
+    values.applies_to && !choices.some((choice) => choice.value === values.applies_to)
+      ? [{ value: values.applies_to, label: loaded ? `${values.applies_to} (not found)` : values.applies_to }]
+      : [];
 
   return (
     <form className="admin-panel" onSubmit={submit} noValidate aria-labelledby={`${targets}-title`}>
@@ -122,22 +164,35 @@ export function PricingForm({
         {field('service_name', 'Service name *', (props) => (
           <input {...props} type="text" maxLength={120} required />
         ))}
-        {field('service_type', 'Service type', choiceOf(serviceTypes))}
+        {field('service_type', 'Service type', (props) =>
+          choiceOf(serviceTypes)({
+            ...props,
+            // What the rule names belongs to its service type: another type starts from "every".
+            onChange: (event: { target: { value: string } }) => {
+              (props.onChange as (event: { target: { value: string } }) => void)(event);
+              setValue('applies_to', '');
+            },
+          }),
+        )}
         {field(
           'applies_to',
           'Applies to',
           (props) => (
-            <input {...props} type="text" list={targets} maxLength={64} />
+            <select {...props} disabled={!named && !values.applies_to}>
+              <option value="">{`Every ${titleCase(values.service_type).toLowerCase()}`}</option>
+              {[...kept, ...choices].map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
           ),
           {
-            hint: 'A villa type, cottage, package or safari id. Empty: every service of this type.',
+            hint: named
+              ? 'One villa type, cottage, package or safari; or every one of this service type.'
+              : 'Activity and meal rules cover the whole service type.',
           },
         )}
-        <datalist id={targets}>
-          {villaTypes.map((type) => (
-            <option key={type} value={type} />
-          ))}
-        </datalist>
         {field('base_price', 'Base price *', (props) => (
           <input {...props} type="number" inputMode="decimal" min={0} step="any" required />
         ))}

@@ -4,9 +4,9 @@ import { reportCsvRows, type ReportTable } from '@shared/admin-reports';
 /**
  * Cells a spreadsheet would run as a formula (OWASP's CSV injection): text starting with =, +, -,
  * @, tab or carriage return (even when the cell goes on over several lines). Papa prefixes them with an apostrophe. A plain
- * figure ('+380.0%', '-₹1,200', '-3') is left as it is: a spreadsheet reads it as a number, never a formula.
+ * figure ('+380.0%', '-₹1,200', '-3', '+14.3 pts') is left as it is: a spreadsheet never runs it as a formula.
  */
-export const FORMULA_CELL = /^(?![+-]?₹?[\d,]+(?:\.\d+)?%?$)[=+\-@\t\r]/;
+export const FORMULA_CELL = /^(?![+-]?₹?[\d,]+(?:\.\d+)?(?:%| pts)?$)[=+\-@\t\r]/;
 
 /** The CSV of a report: exactly the tables on screen (title, period line, then each section with its columns), UTF-8 with a BOM for spreadsheets. */
 export function reportCsv(table: ReportTable): string {

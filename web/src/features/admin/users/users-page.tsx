@@ -176,7 +176,8 @@ export default function UsersPage() {
       sortValue: (user) => `${user.status}${user.sign_in_lock ? ' locked' : ''}`,
       cell: (user) => (
         <div className="users__status">
-          <StatusBadge status={user.status} />
+          {/* A guest's sign-up waits as pending until its e-mailed link is opened: it cannot sign in yet. */}
+          <StatusBadge status={user.status} {...(user.status === 'pending' ? { label: 'Not activated' } : {})} />
           {user.sign_in_lock ? (
             <>
               <StatusBadge status="locked" label="Sign-in locked" />

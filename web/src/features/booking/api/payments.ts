@@ -18,7 +18,6 @@ export const paymentOrderSchema: v.GenericSchema<unknown, PaymentOrder> = v.obje
   bookingReference: v.string(),
   name: v.string(),
   description: v.string(),
-  prefill: v.object({ name: v.string(), email: v.string(), contact: v.string() }),
   notes: v.object({ bookingReference: v.string(), villa: v.string(), checkIn: v.string(), checkOut: v.string(), guests: v.string() }),
   holdExpiresAt: v.optional(v.string()),
 });

@@ -1,4 +1,4 @@
-import { ONLINE_HOLD_MINUTES, OPEN_PAY_AT_PROPERTY_LIMIT, PAY_AT_PROPERTY_CONFIRM_HOURS } from '@shared/payment-rules';
+import { ONLINE_HOLD_MINUTES, OPEN_HOLD_LIMIT, PAY_AT_PROPERTY_CONFIRM_HOURS, UNPAID_NIGHT_LIMIT, UNPAID_STAY_LIMIT } from '@shared/payment-rules';
 import type { Draft } from '../model/draft';
 
 type Method = Draft['paymentMethod'];
@@ -54,7 +54,10 @@ export function PaymentMethodTiles({
             <li>We hold your villa for {PAY_AT_PROPERTY_CONFIRM_HOURS} hours.</li>
             <li>We e-mail you a link: confirm your booking from it within {PAY_AT_PROPERTY_CONFIRM_HOURS} hours, or the hold is released.</li>
             <li>You pay at the property when you arrive.</li>
-            <li>You can have at most {OPEN_PAY_AT_PROPERTY_LIMIT} such bookings waiting for confirmation at once.</li>
+            <li>You can have at most {OPEN_HOLD_LIMIT} such bookings waiting for confirmation at once.</li>
+            <li>
+              Up to {UNPAID_STAY_LIMIT} stays, {UNPAID_NIGHT_LIMIT} room-nights in all, can wait to be paid at the property.
+            </li>
           </ul>
         </label>
       </div>

@@ -263,7 +263,12 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
     setErrorFocus((count) => count + 1);
   };
 
-  const payment = useOnlinePayment({ liveKey, onPaid: onBooked, onGatewayMissing: showProblem });
+  const prefill = {
+    name: [guest.firstName, guest.lastName].filter(Boolean).join(' '),
+    email: guest.email,
+    contact: `${guest.countryCode}${guest.phone}`.replace(/[^\d+]/g, ''),
+  };
+  const payment = useOnlinePayment({ liveKey, prefill, onPaid: onBooked, onGatewayMissing: showProblem });
   const phase = payment.phase;
   const processing = create.isPending || releasing || phase.name === 'ordering' || phase.name === 'verifying' || phase.name === 'provider';
 

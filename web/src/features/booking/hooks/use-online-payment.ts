@@ -6,7 +6,7 @@ import { isNetworkFailure } from '@/lib/connectivity';
 import { createPaymentOrder, getHeldBooking, runTestCheckout, verifyPayment } from '../api/payments';
 import type { CreatedBooking } from '../api/schemas';
 import type { TestCheckoutBusy } from '../components/test-checkout-dialog';
-import { openRazorpayCheckout } from '../lib/razorpay-checkout';
+import { openRazorpayCheckout, type CheckoutPrefill } from '../lib/razorpay-checkout';
 
 /** No answer to create-order or the test checkout: nothing can have been charged. */
 const NOT_STARTED =
@@ -42,11 +42,14 @@ function failureMessage(error: unknown, noAnswer: string): string {
  */
 export function useOnlinePayment({
   liveKey,
+  prefill,
   onPaid,
   onGatewayMissing,
 }: {
   /** Razorpay's key id from the site config, when the order does not carry one. */
   liveKey: string | undefined;
+  /** The guest's name, e-mail and phone for the checkout, from the form. */
+  prefill: CheckoutPrefill;
   /** The booking, confirmed and paid. */
   onPaid: (booking: CreatedBooking) => void;
   /** Razorpay's script is not on the page: nothing was opened. */
@@ -54,9 +57,9 @@ export function useOnlinePayment({
 }) {
   const [phase, setPhase] = useState<PaymentPhase>({ name: 'idle' });
   const booking = useRef<CreatedBooking | undefined>(undefined);
-  const callbacks = useRef({ liveKey, onPaid, onGatewayMissing });
+  const callbacks = useRef({ liveKey, prefill, onPaid, onGatewayMissing });
   useEffect(() => {
-    callbacks.current = { liveKey, onPaid, onGatewayMissing };
+    callbacks.current = { liveKey, prefill, onPaid, onGatewayMissing };
   });
 
   const verify = useCallback((response: VerifyPaymentRequest) => {
@@ -86,7 +89,7 @@ export function useOnlinePayment({
       }
       const key = order.keyId ?? callbacks.current.liveKey;
       const opened = key
-        ? openRazorpayCheckout(order, key, {
+        ? openRazorpayCheckout(order, key, callbacks.current.prefill, {
             onPaid: verify,
             onFailed: (message) => setPhase({ name: 'failed', message }),
             onDismissed: () => setPhase({ name: 'idle' }),

@@ -60,8 +60,16 @@ export type CheckoutCallbacks = {
   onDismissed: () => void;
 };
 
-/** The spec's checkout options, from the server's order (amount in paise, the order's own id). */
-export function razorpayOptions(order: PaymentOrder, key: string, callbacks: Pick<CheckoutCallbacks, 'onPaid' | 'onDismissed'>): RazorpayOptions {
+/** Who pays, as the guest typed it at step 4: the checkout's prefill (the server's order carries no personal data). */
+export type CheckoutPrefill = RazorpayOptions['prefill'];
+
+/** The spec's checkout options, from the server's order (amount in paise, the order's own id) and the guest's details. */
+export function razorpayOptions(
+  order: PaymentOrder,
+  key: string,
+  prefill: CheckoutPrefill,
+  callbacks: Pick<CheckoutCallbacks, 'onPaid' | 'onDismissed'>,
+): RazorpayOptions {
   return {
     key,
     amount: order.amount,
@@ -69,7 +77,7 @@ export function razorpayOptions(order: PaymentOrder, key: string, callbacks: Pic
     name: order.name,
     description: order.description,
     order_id: order.orderId,
-    prefill: { ...order.prefill },
+    prefill: { ...prefill },
     notes: { ...order.notes },
     theme: { color: CHECKOUT_THEME_COLOR },
     modal: { ondismiss: callbacks.onDismissed },
@@ -82,12 +90,17 @@ export function razorpayOptions(order: PaymentOrder, key: string, callbacks: Pic
  * network) nothing opens and the answer says what to tell the guest. A failed attempt closes this
  * checkout: the page's failure dialog takes over, and its Try Again opens a fresh one.
  */
-export function openRazorpayCheckout(order: PaymentOrder, key: string, callbacks: CheckoutCallbacks): { opened: true } | { opened: false; message: string } {
+export function openRazorpayCheckout(
+  order: PaymentOrder,
+  key: string,
+  prefill: CheckoutPrefill,
+  callbacks: CheckoutCallbacks,
+): { opened: true } | { opened: false; message: string } {
   const Razorpay = window.Razorpay;
   if (typeof Razorpay !== 'function') return { opened: false, message: paymentMessages.gatewayMissing };
   let settled = false;
   const checkout = new Razorpay(
-    razorpayOptions(order, key, {
+    razorpayOptions(order, key, prefill, {
       onPaid: (response) => {
         settled = true;
         callbacks.onPaid(response);

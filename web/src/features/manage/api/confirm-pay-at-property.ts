@@ -6,16 +6,17 @@ import { bookingByReferenceKey, managedBookingSchema } from './get-booking-by-re
 const confirmedSchema = v.object({ booking: managedBookingSchema });
 
 /**
- * POST /api/payments/offline-payment with the e-mail link's reference and token: the guest confirms
- * a booking they pay at the property, which keeps its villa (the hold is no longer released).
+ * POST /api/payments/offline-payment with the reference and the proof of the e-mail's Confirm link
+ * (`?confirm=`): the guest confirms a booking they pay at the property, which keeps its villa (the
+ * hold is no longer released).
  */
-export const confirmPayAtProperty = (reference: string, token: string) =>
-  apiRequest('/payments/offline-payment', confirmedSchema, { method: 'POST', body: { reference, token } }).then(({ booking }) => booking);
+export const confirmPayAtProperty = (reference: string, confirmToken: string) =>
+  apiRequest('/payments/offline-payment', confirmedSchema, { method: 'POST', body: { reference, confirmToken } }).then(({ booking }) => booking);
 
-export function useConfirmPayAtProperty(reference: string, token: string) {
+export function useConfirmPayAtProperty(reference: string, confirmToken: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => confirmPayAtProperty(reference, token),
+    mutationFn: () => confirmPayAtProperty(reference, confirmToken),
     // The booking read again: its confirmation time and, from the server, the terms as they now stand.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: bookingByReferenceKey(reference) }),
   });

@@ -37,11 +37,11 @@ function Confirmed({ booking, confirmedAt, justNow }: { booking: ManagedBooking;
 
 /**
  * A booking paid at the property is held for 24 hours until the guest confirms it from the e-mail's
- * link: here, opened with that link, one prominent action confirms it; afterwards the page says it
- * is reserved and paid on arrival. Nothing for other bookings.
+ * Confirm link: here, opened with that link (its `confirmToken`), one prominent action confirms it;
+ * afterwards the page says it is reserved and paid on arrival. Nothing for other bookings.
  */
-export function ConfirmStay({ booking, token }: { booking: ManagedBooking; token: string | undefined }) {
-  const confirm = useConfirmPayAtProperty(booking.booking_reference, token ?? '');
+export function ConfirmStay({ booking, confirmToken }: { booking: ManagedBooking; confirmToken: string | undefined }) {
+  const confirm = useConfirmPayAtProperty(booking.booking_reference, confirmToken ?? '');
   const left = useTimeLeft(booking.hold_expires_at);
   if (booking.payment_method !== 'offline' || booking.status !== 'pending' || booking.payment_status !== 'pending') return null;
 
@@ -83,7 +83,7 @@ export function ConfirmStay({ booking, token }: { booking: ManagedBooking; token
       <p>
         Nothing to pay now: you pay <strong>{formatInr(booking.total_amount)}</strong> at the property when you arrive.
       </p>
-      {token ? (
+      {confirmToken ? (
         <button type="button" className="button button--primary" disabled={confirm.isPending} onClick={() => confirm.mutate()}>
           {confirm.isPending ? (
             <>
@@ -94,7 +94,7 @@ export function ConfirmStay({ booking, token }: { booking: ManagedBooking; token
           )}
         </button>
       ) : (
-        <p className="muted">To confirm it, open the link in the e-mail we sent to {booking.customer_email}.</p>
+        <p className="muted">To confirm it, use the Confirm your booking button in the e-mail we sent to {booking.customer_email}.</p>
       )}
       {error && (
         <div className="banner banner--error" role="alert">

@@ -33,12 +33,22 @@ function LoadFailure({ error, reference, onRetry }: { error: Error; reference: s
   );
 }
 
-function ManageBooking({ booking, reference, proof }: { booking: ManagedBooking; reference: string; proof: BookingProof }) {
+function ManageBooking({
+  booking,
+  reference,
+  proof,
+  confirmToken,
+}: {
+  booking: ManagedBooking;
+  reference: string;
+  proof: BookingProof;
+  confirmToken: string | undefined;
+}) {
   const cancellation = useCancelBookingByReference(reference, proof);
   const token = 'token' in proof ? proof.token : undefined;
   return (
     <>
-      {!cancellation.data && <ConfirmStay booking={booking} token={token} />}
+      {!cancellation.data && <ConfirmStay booking={booking} confirmToken={confirmToken} />}
       <section className="panel" aria-label={`Booking ${booking.booking_reference}`}>
         <BookingDetails booking={booking} />
       </section>
@@ -53,13 +63,15 @@ function ManageBooking({ booking, reference, proof }: { booking: ManagedBooking;
 
 /**
  * `/booking/:reference`: one booking, opened with the confirmation's link (`?token=`) or after the
- * lookup by e-mail (carried in the history entry's state); without either, the lookup form.
+ * lookup by e-mail (carried in the history entry's state); without either, the lookup form. The
+ * e-mail of a stay to confirm adds `?confirm=`, the proof that confirms it.
  */
 export default function ManageBookingPage() {
   const reference = normaliseReference(useParams().reference ?? '');
   const [params] = useSearchParams();
   const state = useLocation().state as { email?: unknown } | null;
   const token = params.get('token');
+  const confirmToken = params.get('confirm') ?? undefined;
   const proof: BookingProof | undefined = token ? { token } : typeof state?.email === 'string' ? { email: state.email } : undefined;
   const booking = useBookingByReference(reference, proof);
 
@@ -75,7 +87,7 @@ export default function ManageBookingPage() {
       ) : booking.isError ? (
         <LoadFailure error={booking.error} reference={reference} onRetry={() => void booking.refetch()} />
       ) : (
-        <ManageBooking booking={booking.data} reference={reference} proof={proof} />
+        <ManageBooking booking={booking.data} reference={reference} proof={proof} confirmToken={confirmToken} />
       )}
     </GuestPage>
   );

@@ -1,0 +1,19 @@
+import * as v from 'valibot';
+import { activate } from '../../lib/activate-account.ts';
+import { publicRoute } from '../../lib/http/handler.ts';
+import { fields } from '../../../shared/validation.ts';
+
+const bodySchema = fields({
+  token: v.pipe(
+    v.string('The activation link is incomplete'),
+    v.minLength(1, 'The activation link is incomplete'),
+    v.maxLength(200, 'The activation link is not valid'),
+  ),
+});
+
+/**
+ * POST /api/auth/activate `{token}`: the link e-mailed at sign-up activates the account and signs
+ * the guest in (the answer of a sign-in). 400 for a link that is not valid or was used, 410 when it
+ * has expired (registering again sends a new one).
+ */
+export const handler = publicRoute('activate-account', { body: bodySchema }, async ({ body }) => activate(body.token));

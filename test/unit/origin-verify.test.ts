@@ -1,0 +1,151 @@
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
+import { startFakeSecretsManager, type FakeSecretsManager } from '../support/fake-secrets-manager.ts';
+import type * as Handler from '../../functions/lib/http/handler.ts';
+import type * as OptionalRoute from '../../functions/lib/http/optional-route.ts';
+import type * as SignedInRoute from '../../functions/lib/http/signed-in-route.ts';
+import type * as NodeCrypto from 'node:crypto';
+
+// Pass-through, watched: the comparison must be node:crypto's constant-time one, over equal lengths.
+vi.mock('node:crypto', async (importOriginal) => {
+  const crypto = await importOriginal<typeof NodeCrypto>();
+  return { ...crypto, timingSafeEqual: vi.fn(crypto.timingSafeEqual) };
+});
+const { timingSafeEqual } = await import('node:crypto');
+
+const SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:111122223333:secret:forest-resort-test-origin-verify-AbCdEf';
+const SECRET = 'o'.repeat(20) + 'r'.repeat(44);
+const context = { awsRequestId: 'req-1' } as Context;
+const REFUSED = { statusCode: 403, body: { success: false, error: 'You do not have permission to do this' } };
+
+const event = (headers: Record<string, string>, overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 =>
+  ({
+    version: '2.0',
+    routeKey: 'GET /api/cottages',
+    rawPath: '/api/cottages',
+    rawQueryString: '',
+    headers,
+    requestContext: { http: { method: 'GET' } },
+    isBase64Encoded: false,
+    ...overrides,
+  }) as APIGatewayProxyEventV2;
+const fromCloudFront = (extra: Record<string, string> = {}) => event({ 'x-origin-verify': SECRET, ...extra });
+
+const parse = (result: unknown) => {
+  const { statusCode, body } = result as { statusCode: number; body: string };
+  return { statusCode, body: JSON.parse(body) as Record<string, unknown> };
+};
+
+/** Functions read the secret with a signed GetSecretValue request (functions/lib/secrets.ts): a local stand-in answers it. */
+let secretsManager: FakeSecretsManager;
+const secretReads = () => secretsManager.requests.filter((request) => request.stage === 'AWSCURRENT' && request.secretId === SECRET_ARN).length;
+const table = mockClient(DynamoDBDocumentClient);
+
+let handler: typeof Handler;
+let optional: typeof OptionalRoute;
+let signedIn: typeof SignedInRoute;
+
+beforeAll(async () => {
+  secretsManager = await startFakeSecretsManager();
+  process.env.SECRETS_MANAGER_ENDPOINT = secretsManager.url;
+});
+afterAll(async () => {
+  delete process.env.SECRETS_MANAGER_ENDPOINT;
+  delete process.env.ORIGIN_VERIFY_SECRET_ARN;
+  vi.resetModules();
+  await secretsManager.close();
+});
+beforeEach(async () => {
+  // A fresh container: nothing read yet.
+  vi.resetModules();
+  table.reset();
+  vi.mocked(timingSafeEqual).mockClear();
+  secretsManager.requests.length = 0;
+  delete secretsManager.failWith;
+  secretsManager.versions = { AWSCURRENT: { id: 'v1', value: SECRET } };
+  process.env.ORIGIN_VERIFY_SECRET_ARN = SECRET_ARN;
+  handler = await import('../../functions/lib/http/handler.ts');
+  optional = await import('../../functions/lib/http/optional-route.ts');
+  signedIn = await import('../../functions/lib/http/signed-in-route.ts');
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('origin verify (functions/lib/http/origin-verify.ts through the route builder)', () => {
+  it('answers a request carrying CloudFront’s header', async () => {
+    const route = handler.publicRoute('list-cottages', {}, async () => ({ ok: true }));
+    expect(parse(await route(fromCloudFront(), context))).toEqual({ statusCode: 200, body: { success: true, data: { ok: true } } });
+    expect(vi.mocked(timingSafeEqual)).toHaveBeenCalledTimes(1);
+    const [given, expected] = vi.mocked(timingSafeEqual).mock.calls[0] ?? [];
+    expect([(given as Buffer).length, (expected as Buffer).length]).toEqual([32, 32]);
+  });
+
+  it.each([
+    ['missing', {}],
+    ['empty', { 'x-origin-verify': '' }],
+    ['wrong, of the same length', { 'x-origin-verify': 'x'.repeat(SECRET.length) }],
+    ['shorter', { 'x-origin-verify': SECRET.slice(0, 10) }],
+    ['longer', { 'x-origin-verify': `${SECRET}x` }],
+    ['sent under another name', { 'x-origin-verified': SECRET }],
+  ])('refuses a request whose header is %s with 403, before auth, parsing or any table access', async (_, headers) => {
+    const run = vi.fn(async () => ({ ok: true }));
+    // A signed-in route with a body schema: a bad token would be 401, a bad body 400, a table read a mock call.
+    const route = signedIn.httpRoute('list-payments', { body: v.object({ guests: v.number() }) }, run);
+    const request = event(
+      { ...headers, authorization: 'Bearer not-a-token', 'content-type': 'application/json' },
+      { routeKey: 'GET /api/payments/admin', body: '{"guests":' },
+    );
+    expect(parse(await route(request, context))).toEqual(REFUSED);
+    expect(run).not.toHaveBeenCalled();
+    expect(table.calls()).toHaveLength(0);
+    // Different lengths never reach a comparison of unequal buffers (which would throw): digests are compared.
+    for (const [given, expected] of vi.mocked(timingSafeEqual).mock.calls) expect((given as Buffer).length).toBe((expected as Buffer).length);
+  });
+
+  it('checks every kind of route: public, optional and signed-in, and then authenticates as before', async () => {
+    const publicRoute = handler.publicRoute('list-cottages', {}, async () => 'public');
+    const optionalRoute = optional.optionalRoute('create-booking', {}, async () => 'optional');
+    const signedInRoute = signedIn.httpRoute('list-payments', {}, async () => 'signed-in');
+    const at = (routeKey: string, headers: Record<string, string> = {}) => event(headers, { routeKey });
+    expect(parse(await publicRoute(at('GET /api/cottages'), context))).toEqual(REFUSED);
+    expect(parse(await optionalRoute(at('POST /api/bookings'), context))).toEqual(REFUSED);
+    expect(parse(await signedInRoute(at('GET /api/payments/admin'), context))).toEqual(REFUSED);
+    const header = { 'x-origin-verify': SECRET };
+    expect(parse(await publicRoute(at('GET /api/cottages', header), context)).statusCode).toBe(200);
+    expect(parse(await optionalRoute(at('POST /api/bookings', header), context)).statusCode).toBe(200);
+    // Through the check, a signed-in route still wants its token.
+    expect(parse(await signedInRoute(at('GET /api/payments/admin', header), context)).statusCode).toBe(401);
+  });
+
+  it('reads the secret once per container, however many requests arrive at once or after', async () => {
+    const route = handler.publicRoute('list-cottages', {}, async () => 'ok');
+    const first = await Promise.all([route(fromCloudFront(), context), route(event({}), context), route(fromCloudFront(), context)]);
+    expect(first.map((result) => parse(result).statusCode)).toEqual([200, 403, 200]);
+    for (let i = 0; i < 3; i += 1) expect(parse(await route(fromCloudFront(), context)).statusCode).toBe(200);
+    expect(secretReads()).toBe(1);
+  });
+
+  it('does not cache a failed read: the request fails (500), the next one reads again', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const route = handler.publicRoute('list-cottages', {}, async () => 'ok');
+    secretsManager.failWith = { status: 500, type: 'InternalServiceError', message: 'Secrets Manager is down' };
+    const failed = parse(await route(fromCloudFront(), context));
+    expect(failed).toEqual({ statusCode: 500, body: { success: false, error: 'Something went wrong on our side. Please try again.' } });
+    expect(errors).toHaveBeenCalled();
+    expect(JSON.stringify(errors.mock.calls)).not.toContain(SECRET);
+    delete secretsManager.failWith;
+    expect(parse(await route(fromCloudFront(), context)).statusCode).toBe(200);
+    expect(parse(await route(fromCloudFront(), context)).statusCode).toBe(200);
+    expect(secretReads()).toBe(2);
+  });
+
+  it('checks nothing, and reads nothing, without ORIGIN_VERIFY_SECRET_ARN (npm start, tests)', async () => {
+    delete process.env.ORIGIN_VERIFY_SECRET_ARN;
+    const route = handler.publicRoute('list-cottages', {}, async () => 'ok');
+    expect(parse(await route(event({}), context)).statusCode).toBe(200);
+    expect(parse(await route(event({ 'x-origin-verify': 'anything' }), context)).statusCode).toBe(200);
+    expect(secretsManager.requests).toHaveLength(0);
+  });
+});
