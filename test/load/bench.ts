@@ -38,6 +38,8 @@ import { buildWeb, webBuildIsStale } from '../../infra/local/web-build.ts';
 import { addDaysIso, resortToday } from '../../shared/stay.ts';
 import { formatPackageReport, outputKey, packageBytes, packageReport, type PackageBytes } from './bundle-report.ts';
 import { measureWeb, printWeb, type WebReport } from './web-vitals.ts';
+import { soakOnly } from './soak.ts';
+import { measureSignInBurst } from './sign-in-burst.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -465,6 +467,10 @@ async function startStack() {
       ADMIN_EMAIL: DEFAULT_ADMIN.email,
       ADMIN_PASSWORD: DEFAULT_ADMIN.password,
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      // The load books hundreds of unpaid stays as one guest from one address: the per-guest limits are lifted.
+      OPEN_HOLD_LIMIT: '1000000',
+      UNPAID_STAY_LIMIT: '1000000',
+      UNPAID_NIGHT_LIMIT: '1000000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -707,6 +713,10 @@ async function webOnly() {
 async function main() {
   mkdirSync(join(root, 'test-results'), { recursive: true });
   if (process.argv.includes('--web')) return webOnly();
+  // `--fuzz`: every route fuzzed with thousands of cases (test/load/fuzz.ts, test-results/bench-fuzz.json).
+  if (process.argv.includes('--fuzz')) return (await import('./fuzz.ts')).fuzzOnly();
+  // `--soak`: the kill and restart soak only (test/load/soak.ts, test-results/bench-soak.json).
+  if (process.argv.includes('--soak')) return soakOnly();
   const bundlesOnly = process.argv.includes('--bundles');
   // `--load` skips the bundles and the guest site: the stack under load only (test-results/bench-load.json).
   const loadOnly = process.argv.includes('--load');
@@ -894,6 +904,9 @@ async function main() {
       ms: Math.round(performance.now() - started),
     };
 
+    console.error('  40 sign-ins at once against availability checks...');
+    const signInBurst = await measureSignInBurst(stack.base).catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }));
+
     console.error('  the guest site on a phone (Chromium, CPU 4x slower)...');
     const web: WebReport | { error: string } = loadOnly
       ? { error: 'skipped (--load)' }
@@ -907,6 +920,7 @@ async function main() {
       runs,
       commitToAdminFrame: frames,
       contention,
+      signInBurst,
       web,
       bundles: bundleReport,
     };
@@ -937,6 +951,11 @@ async function main() {
     }
     console.log(
       `\nContention: ${contention.requests} requests for the last unit -> ${contention.created} booking, ${contention.conflicts} x 409, ${contention.other} other, in ${contention.ms} ms`,
+    );
+    console.log(
+      'error' in signInBurst
+        ? `\nSign-in burst: not measured (${signInBurst.error})`
+        : `\nSign-in burst: ${signInBurst.signInsOk}/${signInBurst.signIns} sign-ins at once took ${signInBurst.burstMs} ms; availability p50 ${signInBurst.availabilityUnloaded.p50} ms unloaded, ${signInBurst.availabilityDuringBurst.p50} ms during (max ${signInBurst.availabilityDuringBurst.max} ms, ${signInBurst.availabilityDuringBurst.checks} checks)`,
     );
     if ('error' in web) console.log(`\nGuest site on a phone: not measured (${web.error})`);
     else printWeb(web);
