@@ -455,6 +455,9 @@ function printBundles(report: BundleReport, withPackages: boolean) {
 // The local stack under load
 // ---------------------------------------------------------------------------------------------
 
+/** The load books hundreds of unpaid stays from one address: the per-guest limits are lifted (server and floor alike). */
+const LIFTED_LIMITS = { OPEN_HOLD_LIMIT: '1000000', UNPAID_STAY_LIMIT: '1000000', UNPAID_NIGHT_LIMIT: '1000000' };
+
 async function startStack() {
   const dataDir = mkdtempSync(join(tmpdir(), 'resort-bench-'));
   const port = await freePort();
@@ -467,10 +470,8 @@ async function startStack() {
       ADMIN_EMAIL: DEFAULT_ADMIN.email,
       ADMIN_PASSWORD: DEFAULT_ADMIN.password,
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      // The load books hundreds of unpaid stays as one guest from one address: the per-guest limits are lifted.
-      OPEN_HOLD_LIMIT: '1000000',
-      UNPAID_STAY_LIMIT: '1000000',
-      UNPAID_NIGHT_LIMIT: '1000000',
+      // The load books hundreds of unpaid stays from one address: the per-guest limits are lifted.
+      ...LIFTED_LIMITS,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -744,17 +745,21 @@ async function main() {
         jwtSecret: stack.jwtSecret,
         outboxDir: join(tmpdir(), 'resort-bench-outbox'),
       }),
+      LIFTED_LIMITS,
     );
-    const [{ cottages }, { cottageWrites }, { documentClient, tableName }, lib, keys, bookingsDb, inventory, bookingCore] = await Promise.all([
-      import('../../functions/lib/db/catalog.ts'),
-      import('../../functions/lib/db/catalog-writes.ts'),
-      import('../../functions/lib/db/client.ts'),
-      import('@aws-sdk/lib-dynamodb'),
-      import('../../functions/lib/db/keys.ts'),
-      import('../../functions/lib/db/bookings.ts'),
-      import('../../functions/lib/db/inventory.ts'),
-      import('../../functions/lib/bookings/create-booking.ts'),
-    ]);
+    const [{ cottages }, { cottageWrites }, { documentClient, tableName }, lib, keys, bookingsDb, inventory, bookingCore, { unpaidClaims }] = await Promise.all(
+      [
+        import('../../functions/lib/db/catalog.ts'),
+        import('../../functions/lib/db/catalog-writes.ts'),
+        import('../../functions/lib/db/client.ts'),
+        import('@aws-sdk/lib-dynamodb'),
+        import('../../functions/lib/db/keys.ts'),
+        import('../../functions/lib/db/bookings.ts'),
+        import('../../functions/lib/db/inventory.ts'),
+        import('../../functions/lib/bookings/create-booking.ts'),
+        import('../../functions/lib/db/unpaid-owners.ts'),
+      ],
+    );
     const [template] = (await cottages.list()).filter((cottage) => cottage.type === 'kingfisher-villa');
     if (!template) throw new Error('no kingfisher villa seeded');
     const unitIds = Array.from({ length: UNITS }, (_, index) => `bench-${String(index).padStart(3, '0')}`);
@@ -774,7 +779,13 @@ async function main() {
         adults: 2,
         children: 0,
         packageId: 'forest-retreat',
-        guestDetails: { firstName: 'Bench', lastName: 'Guest', email: 'bench@example.in', phone: '9876543210' },
+        // A guest each, as real traffic is: their e-mail and phone are owners of their own; the address (127.0.0.1) is shared.
+        guestDetails: {
+          firstName: 'Bench',
+          lastName: 'Guest',
+          email: `bench-${bookingCounter}@example.in`,
+          phone: `9${String(bookingCounter).padStart(9, '0')}`,
+        },
         paymentMethod: 'razorpay',
         acceptTerms: true,
       };
@@ -814,7 +825,7 @@ async function main() {
       await get(keys.cottageKeys.item('bench-000'));
       await Promise.all([query(keys.cottageKeys.item('bench-000').pk), query(keys.pricingRuleKeys.listPartition)]);
     };
-    // The booking floor writes what the route writes: the same four items, with the same size and
+    // The booking floor writes what the route writes: the same items, with the same size and
     // the same index keys, copied from a booking made through the API (bookings.ts and
     // inventory.ts build them). A floor of bare keys would leave out DynamoDB's own cost of the
     // item and its index entries, which no handler can avoid, and charge it to the handler. Being
@@ -835,13 +846,23 @@ async function main() {
       await get(keys.idempotencyKeys.item('create-booking', id));
       await Promise.all([get(keys.cottageKeys.item(unit)), get(keys.packageKeys.item('forest-retreat')), query(keys.pricingRuleKeys.listPartition)]);
       await nightsOf(unit, checkIn, checkIn);
-      const copy = { ...sampleBooking, id, booking_reference: bookingCore.newBookingReference(now), created_at: new Date(now).toISOString() };
+      const copy = {
+        ...sampleBooking,
+        id,
+        booking_reference: bookingCore.newBookingReference(now),
+        created_at: new Date(now).toISOString(),
+        customer_email: `floor-${floorCounter}@example.in`,
+        customer_phone: `8${String(floorCounter).padStart(9, '0')}`,
+        client_address: '127.0.0.1',
+      };
       const floorUnit = `floor-${unit}`;
       await documentClient.send(
         new TransactWriteCommand({
           TransactItems: [
             ...bookingsDb.createBookingWrites(copy, { key: id, requestHash: 'floor', manageToken: 'floor' }),
             inventory.claimNight(floorUnit, checkIn, id, now),
+            // The guest's unpaid-hold counts (e-mail, phone, address), as the route claims them.
+            ...unpaidClaims(copy, { now }),
           ] as NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>,
         }),
       );
