@@ -18,7 +18,7 @@ import { RouteFunctions } from './constructs/route-functions.ts';
 import { StaticSite } from './constructs/static-site.ts';
 import { StreamConsumer } from './constructs/stream-consumer.ts';
 import { RealtimeApi } from './constructs/websocket-api.ts';
-import type { StageConfig } from './stage-config.ts';
+import { guestLimitEnvironment, type StageConfig } from './stage-config.ts';
 
 export type ResortStackProps = StackProps & {
   stage: StageConfig;
@@ -125,6 +125,7 @@ export class ResortStack extends Stack {
       manageLinkKey,
       originVerifySecret,
       ...(stage.razorpayKeyId ? { razorpayKeyId: stage.razorpayKeyId } : {}),
+      guestLimits: guestLimitEnvironment(stage.guestLimits),
       // The site's address is known once the distribution exists (below); the consumer's links use it.
       siteUrl: Lazy.string({ produce: () => siteUrl }),
       ...(stage.emailSender ? { mail: { from: stage.emailSender } } : {}),

@@ -36,7 +36,32 @@ const stageConfigSchema = v.object({
       bookingRequestsPer5Min: v.pipe(v.number(), v.integer(), v.minValue(10)),
     }),
   ),
+  /**
+   * The stage's own numbers for what one guest (e-mail, phone or client address) may leave unpaid
+   * and how often one address may sign up (README, "What one guest may leave unpaid"); the
+   * product's defaults where absent. Carried to the functions as OPEN_HOLD_LIMIT, UNPAID_STAY_LIMIT,
+   * UNPAID_NIGHT_LIMIT and SIGNUP_LIMIT.
+   */
+  guestLimits: v.optional(
+    v.object({
+      openHolds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+      unpaidStays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+      unpaidNights: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+      signUpsPerHour: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    }),
+  ),
 });
+
+/** The functions' environment for a stage's guest limits (functions/lib/db/unpaid-owners.ts, functions/lib/db/signups.ts). */
+export function guestLimitEnvironment(limits: StageConfig['guestLimits']): Record<string, string> {
+  const names = { openHolds: 'OPEN_HOLD_LIMIT', unpaidStays: 'UNPAID_STAY_LIMIT', unpaidNights: 'UNPAID_NIGHT_LIMIT', signUpsPerHour: 'SIGNUP_LIMIT' } as const;
+  return Object.fromEntries(
+    Object.entries(names).flatMap(([key, variable]) => {
+      const value = limits?.[key as keyof typeof names];
+      return value === undefined ? [] : [[variable, String(value)]];
+    }),
+  );
+}
 
 export type StageConfig = v.InferOutput<typeof stageConfigSchema>;
 
@@ -67,6 +92,16 @@ function parseRates(text: string): DisplayCurrencies {
   );
 }
 
+/** `-c guestLimits=openHolds=3,unpaidStays=4,unpaidNights=45,signUpsPerHour=10` (any of them; checked by the stage schema). */
+function parseGuestLimits(text: string): Record<string, number> {
+  return Object.fromEntries(
+    text.split(',').map((pair) => {
+      const [name = '', value = ''] = pair.split('=');
+      return [name.trim(), Number(value)];
+    }),
+  );
+}
+
 /**
  * Per-deployment values that are not secrets come from CDK context, e.g.
  * `-c stage=prod -c domainName=stay.example.in -c certificateArn=arn:aws:acm:us-east-1:... -c alarmEmail=ops@example.in -c razorpayKeyId=rzp_live_...`
@@ -88,6 +123,7 @@ export function stageConfigFromContext(read: (key: string) => unknown): StageCon
     ...(text('alarmEmail') ? { alarmEmail: text('alarmEmail') } : {}),
     ...(text('emailIdentity') ? { emailIdentity: text('emailIdentity') as 'create' | 'import' } : {}),
     ...(text('displayCurrencies') ? { displayCurrencies: parseRates(text('displayCurrencies') ?? '') } : {}),
+    ...(text('guestLimits') ? { guestLimits: parseGuestLimits(text('guestLimits') ?? '') } : {}),
   };
   return stageConfig(text('stage') ?? 'dev', optional);
 }

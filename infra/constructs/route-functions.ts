@@ -107,6 +107,8 @@ export type RouteFunctionsProps = {
   mail?: { from: string };
   /** Set once the WebSocket API exists; functions that notify need it. */
   webSocket?: { managementEndpoint: string; postToConnectionsArn: string };
+  /** The stage's guest limits as environment variables (infra/stage-config.ts `guestLimitEnvironment`); the product's defaults where absent. */
+  guestLimits?: Record<string, string>;
 };
 
 /**
@@ -266,6 +268,7 @@ export class RouteFunctions extends Construct {
     const environment: Record<string, string> = {
       STAGE: this.props.stage,
       TABLE_NAME: this.props.table.tableName,
+      ...this.props.guestLimits,
       ...options.environment,
     };
     if (options.needs.notifies && this.props.webSocket) environment.WS_MANAGEMENT_ENDPOINT = this.props.webSocket.managementEndpoint;

@@ -509,6 +509,26 @@ describe('alarms', () => {
   });
 });
 
+describe('guest limits', () => {
+  it("carries a stage's own limits of unpaid holds, stays, nights and sign-ups to the functions, and none by default", () => {
+    const config = stageConfigFromContext((key) => ({ stage: 'limits', guestLimits: 'openHolds=3,unpaidStays=5,unpaidNights=45,signUpsPerHour=12' })[key]);
+    expect(config.guestLimits).toEqual({ openHolds: 3, unpaidStays: 5, unpaidNights: 45, signUpsPerHour: 12 });
+    expect(() => stageConfigFromContext((key) => ({ stage: 'limits', guestLimits: 'openHolds=0' })[key])).toThrow();
+    const app = new App();
+    const template = Template.fromStack(new ResortStack(app, 'ForestResort-limits', { stage: config, bundles, webRoot }));
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: 'forest-resort-limits-create-booking',
+      Environment: {
+        Variables: Match.objectLike({ OPEN_HOLD_LIMIT: '3', UNPAID_STAY_LIMIT: '5', UNPAID_NIGHT_LIMIT: '45', SIGNUP_LIMIT: '12' }),
+      },
+    });
+    const variables = Object.values(devResources)
+      .filter((resource) => resource.Type === 'AWS::Lambda::Function')
+      .flatMap((resource) => Object.keys((resource.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {}));
+    expect(variables.filter((name) => /LIMIT$/.test(name))).toEqual([]);
+  });
+});
+
 describe('mail', () => {
   it('lets only the stream consumer use SES, on the stage’s own identity, and prints its DKIM records', () => {
     const app = new App();
