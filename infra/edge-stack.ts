@@ -9,7 +9,7 @@ export const RATE_WINDOW_SECONDS = 300;
 /** The rules' names, which are also their CloudWatch metric names. */
 export const webAclRules = { signInRate: 'SignInRatePerIp', bookingRate: 'BookingRatePerIp', common: 'AWSManagedRulesCommonRuleSet' } as const;
 
-/** Bodies the API accepts (functions/lib/http/handler.ts' MAX_BODY_BYTES) are larger than this managed rule allows. */
+/** Bodies the API accepts (functions/lib/http/request-parsing.ts' MAX_BODY_BYTES) are larger than this managed rule allows. */
 export const OVERRIDDEN_TO_COUNT = ['SizeRestrictions_BODY'] as const;
 
 const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({

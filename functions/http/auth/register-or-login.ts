@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { credentialsSchema, logIn, register, registrationSchema, type SignedIn, type SignupAnswer } from '../../lib/accounts.ts';
 import { badRequest } from '../../lib/http/errors.ts';
-import { publicRoute, validationDetails, type RouteOutput } from '../../lib/http/handler.ts';
+import { publicRoute, type RouteOutput } from '../../lib/http/handler.ts';
+import { validationDetails } from '../../lib/http/request-parsing.ts';
 import { fields } from '../../../shared/validation.ts';
 
 const querySchema = fields({ action: v.picklist(['register', 'login'], "action must be 'register' or 'login'") });

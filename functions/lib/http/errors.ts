@@ -25,3 +25,6 @@ export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
   new HttpError(429, message, undefined, undefined, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : undefined);
 export const notImplemented = (routeKey: string) => new HttpError(501, `${routeKey} is not implemented yet. It is listed in the route table as planned.`);
 export const serviceUnavailable = (message: string) => new HttpError(503, message);
+
+/** The HttpError a thrown value stands for, if it is one the client may see; anything else is an unexpected failure. */
+export const asHttpError = (error: unknown): HttpError | undefined => (error instanceof HttpError ? error : undefined);

@@ -1,16 +1,15 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import * as v from 'valibot';
 import type { ApiFailure, ApiSuccess } from '../../../shared/api.ts';
 import type { AuthLevel, httpRoutes } from '../../routes.ts';
 import { routeAuthLevels } from './route-auth.ts';
 import type { Principal } from '../auth.ts';
-import { badRequest, forbidden, HttpError, payloadTooLarge, unsupportedMediaType } from './errors.ts';
+import { asHttpError, forbidden } from './errors.ts';
+import { parseWith, readJsonBody, type Schemas } from './request-parsing.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
-/** Bodies above this are refused before parsing (API Gateway itself stops at 10 MB). */
-export const MAX_BODY_BYTES = 64 * 1024;
+export { MAX_BODY_BYTES } from './request-parsing.ts';
 
 /** Every API answer: JSON that is never sniffed as something else, and never stored by a browser or a proxy (most carry personal data). */
 export const jsonHeaders = {
@@ -28,54 +27,18 @@ export function jsonResponse<T>(
 }
 
 /**
- * The field an issue is about: its path joined with '.', '_' for the value itself. A key that a
- * strict object does not allow counts against that object, not against the key.
- */
-function fieldOf(issue: v.BaseIssue<unknown>): string {
-  const path = issue.path ?? [];
-  const keys = (issue.expected === 'never' && path.at(-1)?.origin === 'key' ? path.slice(0, -1) : path).map((item) => String(item.key));
-  return keys.length ? keys.join('.') : '_';
-}
-
-/** Validation issues (all of them) become `details`: field path -> messages, so forms can show each next to its field. */
-export function validationDetails(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
-  const details: Record<string, string[]> = {};
-  for (const issue of issues) (details[fieldOf(issue)] ??= []).push(issue.message);
-  return details;
-}
-
-function parseWith<T>(schema: v.GenericSchema<unknown, T>, value: unknown, what: string): T {
-  const result = v.safeParse(schema, value);
-  if (result.success) return result.output;
-  const { issues } = result;
-  throw badRequest(issues.length === 1 ? issues[0].message : `Invalid ${what}`, validationDetails(issues));
-}
-
-function readJsonBody(event: HttpEvent): unknown {
-  if (event.body === undefined || event.body === null || event.body === '') return undefined;
-  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  if (Buffer.byteLength(raw, 'utf8') > MAX_BODY_BYTES) throw payloadTooLarge(MAX_BODY_BYTES);
-  const contentType = event.headers?.['content-type'] ?? event.headers?.['Content-Type'] ?? 'application/json';
-  if (!/^application\/([\w.+-]*\+)?json\b/i.test(contentType)) throw unsupportedMediaType();
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw badRequest('Request body is not valid JSON');
-  }
-}
-
-/**
  * How a failed request is answered: typed HttpErrors reach the client with their status and
  * message; anything else is logged with the request id and answered with a generic 500 (503 when
  * the table or the network failed: functions/lib/http/unexpected-error.ts) that reveals no internals. (One error boundary is all the middleware these handlers need: a plain
  * try/catch, not a middleware engine in every bundle.)
  */
 export async function errorResponse(error: unknown, event: HttpEvent | undefined, context: Context | undefined): Promise<HttpResult> {
-  if (error instanceof HttpError) {
+  const known = asHttpError(error);
+  if (known) {
     return jsonResponse(
-      error.statusCode,
-      { ...error.extra, success: false, error: error.message, ...(error.details ? { details: error.details } : {}) },
-      error.headers,
+      known.statusCode,
+      { ...known.extra, success: false, error: known.message, ...(known.details ? { details: known.details } : {}) },
+      known.headers,
     );
   }
   // Loaded only when something failed: a cold start never loads the logging, the stack mapper or the classifier.
@@ -84,8 +47,6 @@ export async function errorResponse(error: unknown, event: HttpEvent | undefined
   const answer = await unexpectedError(error, { requestId: context?.awsRequestId, routeKey: event?.routeKey }, import.meta.url);
   return jsonResponse(answer.statusCode, { success: false, error: answer.message }, answer.headers);
 }
-
-type Schemas<P, Q, B> = { params?: v.GenericSchema<unknown, P>; query?: v.GenericSchema<unknown, Q>; body?: v.GenericSchema<unknown, B> };
 
 type TableRoute = (typeof httpRoutes)[number];
 export type RouteName = TableRoute['name'];
