@@ -1,5 +1,6 @@
-// One linter for the whole repository (STYLE.md habit 9): TypeScript, React hooks, and the web's
-// feature boundaries (shared -> lib/config -> features -> app; no imports between features).
+// One linter for the whole repository (docs/architecture.md, section 12 "Code habits"): TypeScript,
+// React hooks, and the web's feature boundaries (shared -> lib/config -> features -> app; no imports
+// between features).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
