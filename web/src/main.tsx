@@ -1,3 +1,4 @@
+import './styles.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,7 +11,6 @@ import { setDisplayRates } from './lib/display-currency';
 import { persistQueries, restorePersistedQueries } from './lib/query-persistence';
 import { configureRealtime } from './lib/realtime';
 import { loadSiteConfig } from './lib/site-config';
-import './styles.css';
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -3,6 +3,7 @@ import { PriceBreakdown } from './price-breakdown';
 import { PriceNote } from './price-note';
 import type { BookingView } from '@/lib/booking-record';
 import { formatDateWithWeekday, formatShortDate, plural } from '@/lib/format';
+import './booking-details.css';
 
 const statusLabels: Record<string, string> = {
   pending: 'Pending',

@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import type { BookingView, CancellationResult, CancellationTerms } from '@/lib/booking-record';
 import { formatResortInstant, formatShortDate, plural } from '@/lib/format';
 import { Dialog } from './dialog';
+import './cancel-booking.css';
 
 type Cancellation = UseMutationResult<CancellationResult, Error, void>;
 

@@ -4,6 +4,7 @@ import { CurrencySelect } from './currency-select';
 import { OfflineNotice } from './offline-notice';
 import { NotificationBell } from './notification-bell';
 import { SiteBrand } from './site-brand';
+import './guest-page.css';
 
 /**
  * The frame of the guest pages beside the wizard (manage a booking, the account): the header with

@@ -1,5 +1,6 @@
 import { formatInr } from '@shared/money';
 import { PriceNote } from './price-note';
+import './price-breakdown.css';
 
 /**
  * A price as the server broke it down: one row per line, then the total (with its approximate

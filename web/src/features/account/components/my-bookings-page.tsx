@@ -8,6 +8,7 @@ import type { GuestUser } from '@/lib/guest-session';
 import { useCancelMyBooking } from '../api/cancel-my-booking';
 import { useMyBookings } from '../api/get-my-bookings';
 import { RequireGuest } from './require-guest';
+import './my-bookings.css';
 
 function BookingItem({ booking }: { booking: BookingView }) {
   const cancellation = useCancelMyBooking(booking.id);

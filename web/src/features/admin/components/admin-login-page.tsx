@@ -4,6 +4,7 @@ import { portalRoles, type UserRole } from '@shared/users';
 import { paths } from '@/config/paths';
 import { readAdminToken, saveAdminSession } from '@/lib/admin-session';
 import { signIn } from '../api/sign-in';
+import './admin-login.css';
 
 const RESORT_NAME = 'Forest Resort';
 

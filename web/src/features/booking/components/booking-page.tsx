@@ -12,6 +12,7 @@ import { SiteHeader } from './site-header';
 import { loadPackagesStep, loadPaymentStep, loadSafarisStep } from './step-chunks';
 import { StepDates } from './step-dates';
 import { StaySummaryCard } from './stay-summary';
+import './wizard.css';
 
 const StepPackages = lazy(loadPackagesStep);
 const StepSafaris = lazy(loadSafarisStep);

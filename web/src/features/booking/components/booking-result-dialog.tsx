@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { ConfirmByNotice } from './confirm-by-notice';
 import type { CreatedBooking } from '../api/schemas';
 import { formatDateWithWeekday, plural } from '@/lib/format';
+import './booking-result-dialog.css';
 
 const compactDay = (isoDate: string) => isoDate.replaceAll('-', '');
 

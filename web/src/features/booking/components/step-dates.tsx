@@ -13,6 +13,7 @@ import { DateFields } from './date-fields';
 import { StepActions } from './step-actions';
 import { StepHeading } from './step-heading';
 import { VillaCard } from './villa-card';
+import './step-dates.css';
 
 // The answer's box (with its calendar look-up) is needed only after a check: its own chunk, fetched after the first paint.
 const loadResultBox = () => import('./availability-result');

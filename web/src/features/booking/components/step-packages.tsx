@@ -14,6 +14,8 @@ import { partySize, type Draft } from '../model/draft';
 import { formatShortDate, plural } from '@/lib/format';
 import { StepActions } from './step-actions';
 import { StepHeading } from './step-heading';
+import './offer-cards.css';
+import './step-packages.css';
 
 /** Spec section 5, verbatim. */
 export const noPackagesMessage = (guests: number) =>

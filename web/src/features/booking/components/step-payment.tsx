@@ -30,6 +30,7 @@ import { PaymentMethodTiles } from './payment-method-tiles';
 import { StepActions } from './step-actions';
 import { StepHeading } from './step-heading';
 import { TestCheckoutDialog } from './test-checkout-dialog';
+import './step-payment.css';
 
 const PAYMENT_FAILED = paymentMessages.failedDefault;
 /** DESIGN section 6: never a confirmation the server did not give; say exactly what happened instead. */

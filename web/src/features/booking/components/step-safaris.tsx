@@ -15,6 +15,8 @@ import { formatShortDate, plural } from '@/lib/format';
 import { range } from '../model/step1-rules';
 import { StepActions } from './step-actions';
 import { StepHeading } from './step-heading';
+import './offer-cards.css';
+import './step-safaris.css';
 
 const timeFilters = ['All', 'Morning', 'Evening', 'Night'] as const;
 type TimeFilter = (typeof timeFilters)[number];

@@ -11,6 +11,7 @@ import { useBookingByReference, type BookingProof, type ManagedBooking } from '.
 import { ConfirmStay } from './confirm-stay';
 import { normaliseReference } from './lookup-form';
 import { PaymentHistory } from './payment-history';
+import './manage-booking.css';
 
 function LoadFailure({ error, reference, onRetry }: { error: Error; reference: string; onRetry: () => void }) {
   const status = error instanceof ApiError ? error.status : 0;
