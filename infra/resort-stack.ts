@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { CfnOutput, DefaultStackSynthesizer, Duration, Lazy, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aspects, CfnOutput, DefaultStackSynthesizer, Duration, Lazy, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -14,11 +14,11 @@ import { Alarms } from './constructs/alarms.ts';
 import { DataTable } from './constructs/data-table.ts';
 import { RoutesApi } from './constructs/http-api.ts';
 import { acknowledge, acknowledgeSynchronous, acknowledgeWildcard } from './constructs/nag.ts';
-import { RouteFunctions } from './constructs/route-functions.ts';
+import { JsonLogFormat, RouteFunctions } from './constructs/route-functions.ts';
 import { StaticSite } from './constructs/static-site.ts';
 import { StreamConsumer } from './constructs/stream-consumer.ts';
 import { RealtimeApi } from './constructs/websocket-api.ts';
-import { guestLimitEnvironment, type StageConfig } from './stage-config.ts';
+import { functionLogLevel, guestLimitEnvironment, type StageConfig } from './stage-config.ts';
 
 export type ResortStackProps = StackProps & {
   stage: StageConfig;
@@ -57,6 +57,7 @@ export class ResortStack extends Stack {
     };
 
     const { table } = new DataTable(this, 'Data', { retainData: stage.retainData });
+    Aspects.of(this).add(new JsonLogFormat());
 
     // The signing key never appears in the template or a bundle: generated here, rotated every
     // 30 days by the rotation function below, read at cold start (tokens name their key: `kid`).
@@ -126,6 +127,7 @@ export class ResortStack extends Stack {
       originVerifySecret,
       ...(stage.razorpayKeyId ? { razorpayKeyId: stage.razorpayKeyId } : {}),
       guestLimits: guestLimitEnvironment(stage.guestLimits),
+      logLevel: functionLogLevel(stage.name),
       // The site's address is known once the distribution exists (below); the consumer's links use it.
       siteUrl: Lazy.string({ produce: () => siteUrl }),
       ...(stage.emailSender ? { mail: { from: stage.emailSender } } : {}),

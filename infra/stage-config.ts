@@ -127,3 +127,9 @@ export function stageConfigFromContext(read: (key: string) => unknown): StageCon
   };
   return stageConfig(text('stage') ?? 'dev', optional);
 }
+
+/**
+ * The application log level of a stage's functions (Lambda drops lines below it): INFO on prod and
+ * staging, DEBUG on the disposable dev stages.
+ */
+export const functionLogLevel = (stageName: string): 'INFO' | 'DEBUG' => (stageName === 'prod' || stageName === 'staging' ? 'INFO' : 'DEBUG');

@@ -7,6 +7,8 @@ import {
   SecretsManagerClient,
   UpdateSecretVersionStageCommand,
 } from '@aws-sdk/client-secrets-manager';
+import type { Context } from 'aws-lambda';
+import { log, setLogContext } from '../lib/logger.ts';
 
 /**
  * Rotates the JWT signing key (a Secrets Manager rotation function). Secrets Manager calls it four
@@ -32,8 +34,6 @@ export function newSigningKey(): string {
   return randomBytes(48).toString('base64url');
 }
 
-const log = (message: string, fields: Record<string, unknown>) => console.log(JSON.stringify({ level: 'info', message, ...fields }));
-
 async function pendingKey(secretId: string, token: string): Promise<string | undefined> {
   try {
     return (await client.send(new GetSecretValueCommand({ SecretId: secretId, VersionId: token, VersionStage: 'AWSPENDING' }))).SecretString;
@@ -47,11 +47,11 @@ async function createSecret(secretId: string, token: string): Promise<void> {
   // The current version must exist (and be readable) before a new one is made.
   await client.send(new GetSecretValueCommand({ SecretId: secretId, VersionStage: 'AWSCURRENT' }));
   if (await pendingKey(secretId, token)) {
-    log('Pending signing key already created', { secretId, version: token });
+    log.info('Pending signing key already created', { secretId, version: token });
     return;
   }
   await client.send(new PutSecretValueCommand({ SecretId: secretId, ClientRequestToken: token, SecretString: newSigningKey(), VersionStages: ['AWSPENDING'] }));
-  log('Pending signing key created', { secretId, version: token });
+  log.info('Pending signing key created', { secretId, version: token });
 }
 
 async function testSecret(secretId: string, token: string): Promise<void> {
@@ -62,7 +62,7 @@ async function testSecret(secretId: string, token: string): Promise<void> {
   if (!pending || pending.length < MIN_KEY_LENGTH)
     throw new Error(`The pending signing key of ${secretId} is missing or shorter than ${MIN_KEY_LENGTH} characters`);
   if (pending === current) throw new Error(`The pending signing key of ${secretId} is the current one`);
-  log('Pending signing key tested', { secretId, version: token });
+  log.info('Pending signing key tested', { secretId, version: token });
 }
 
 async function finishSecret(secretId: string, token: string, versions: Record<string, string[]>): Promise<void> {
@@ -76,10 +76,11 @@ async function finishSecret(secretId: string, token: string, versions: Record<st
       ...(current ? { RemoveFromVersionId: current } : {}),
     }),
   );
-  log('Signing key rotated', { secretId, version: token, previous: current });
+  log.info('Signing key rotated', { secretId, version: token, previous: current });
 }
 
-export async function handler(event: RotationEvent): Promise<void> {
+export async function handler(event: RotationEvent, context?: Pick<Context, 'awsRequestId'>): Promise<void> {
+  setLogContext({ requestId: context?.awsRequestId, route: 'rotate-signing-key' });
   const { SecretId: secretId, ClientRequestToken: token, Step: step } = event;
   const metadata = await client.send(new DescribeSecretCommand({ SecretId: secretId }));
   if (metadata.RotationEnabled === false) throw new Error(`Secret ${secretId} is not enabled for rotation`);
@@ -87,7 +88,7 @@ export async function handler(event: RotationEvent): Promise<void> {
   const stages = versions[token];
   if (!stages) throw new Error(`Secret version ${token} has no stage for rotation of secret ${secretId}`);
   if (stages.includes('AWSCURRENT')) {
-    log('Signing key version already current', { secretId, version: token, step });
+    log.info('Signing key version already current', { secretId, version: token, step });
     return;
   }
   if (!stages.includes('AWSPENDING')) throw new Error(`Secret version ${token} is not set as AWSPENDING for rotation of secret ${secretId}`);

@@ -12,6 +12,7 @@ import { transact } from './db/transactions.ts';
 import { createUser, EmailTakenError, findUserByEmail, recordSignIn, refreshPendingUser, setUserCredentials } from './db/users.ts';
 import { forbidden, type HttpError, tooManyRequests, unauthorized } from './http/errors.ts';
 import { hashPassword, isUsablePasswordHash, verifyPassword } from './passwords.ts';
+import { log } from './logger.ts';
 
 export const credentialsSchema = fields({
   email: v.pipe(
@@ -106,7 +107,7 @@ export async function register(
     return answer;
   }
   // An e-mail claim without a readable account: nothing to mail, and the guest is told what everyone is.
-  console.error(JSON.stringify({ level: 'error', message: 'Sign-up found an e-mail claim without its account', email }));
+  log.error('Sign-up found an e-mail claim without its account', { email });
   return answer;
 }
 
@@ -147,7 +148,7 @@ export async function logIn(
   const usable = user !== undefined && isUsablePasswordHash(user.passwordHash);
   if (user && !usable) {
     // Nobody can sign in to this account until its password is reset: worth an alarm, not a 500.
-    console.error(JSON.stringify({ level: 'error', message: 'Stored password hash is corrupt: sign-in refused', userId: user.id }));
+    log.error('Stored password hash is corrupt: sign-in refused', { userId: user.id });
   }
   const valid = await verifyPassword(input.password, usable ? user.passwordHash : await decoyHash());
   if (user && usable && valid && user.status === 'pending' && user.awaitingActivation) {

@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './db/client.ts';
 import * as activityKeys from './db/keys/activity.ts';
+import { log } from './logger.ts';
 
 /** At most one write per container in this window, however many guests check. */
 export const ACTIVITY_SAMPLE_MS = 10_000;
@@ -47,7 +48,7 @@ export async function recordActivity(kind: string, example: Record<string, unkno
     );
   } catch (error) {
     // A staff hint must never fail the guest's request.
-    console.error(JSON.stringify({ level: 'error', message: 'Activity not recorded', kind, error: String(error) }));
+    log.error('Activity not recorded', { kind, error });
   }
 }
 

@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { config } from './config.ts';
 import { deliveryConfig } from './delivery-config.ts';
+import { log } from './logger.ts';
 
 export type MailAttachment = { filename: string; contentType: string; content: string };
 export type Mail = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
@@ -47,7 +48,7 @@ export async function sendMail(mail: Mail): Promise<MailResult> {
     return 'outbox';
   }
   if (!ses) {
-    console.warn(JSON.stringify({ level: 'warn', message: 'Mail is not configured for this stage; not sent', subject: mail.subject }));
+    log.warn('Mail is not configured for this stage; not sent', { subject: mail.subject });
     return 'disabled';
   }
   await ses.send(

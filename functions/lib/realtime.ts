@@ -4,6 +4,7 @@ import { deliveryConfig } from './delivery-config.ts';
 import { accountAllows } from './account-state.ts';
 import { closeConnection, membersOf } from './db/connections.ts';
 import type { Audience } from './db/keys.ts';
+import { log } from './logger.ts';
 
 /**
  * Messages pushed to browsers: the spec's event names with their payloads. Messages from the
@@ -48,7 +49,7 @@ export async function notify(audience: Audience, message: RealtimeMessage): Prom
   const results = await Promise.allSettled(connectionIds.map((id) => sendToConnection(id, message)));
   for (const result of results) {
     if (result.status === 'rejected') {
-      console.error(JSON.stringify({ level: 'error', message: 'Notification not delivered', event: message.event, error: String(result.reason) }));
+      log.error('Notification not delivered', { event: message.event, error: result.reason });
     }
   }
   return results.filter((result) => result.status === 'fulfilled' && result.value).length;

@@ -1,5 +1,6 @@
 import { encode, type KeyRing } from './auth.ts';
 import { getSecretVersion, SecretNotFoundError } from './secrets.ts';
+import { log } from './logger.ts';
 
 // The origin check reads its secret through this chunk, which signed-in bundles load anyway (functions/lib/http/origin-verify.ts).
 export { getSecretVersion };
@@ -24,7 +25,7 @@ export async function readKeyRing(secretArn: string): Promise<KeyRing> {
     readVersion(secretArn, 'AWSCURRENT'),
     readVersion(secretArn, 'AWSPREVIOUS').catch((error: unknown) => {
       // Without the previous key only tokens of the last rotation fail; signing must still work.
-      console.error(JSON.stringify({ level: 'error', message: 'Previous signing key not readable', error: String(error) }));
+      log.error('Previous signing key not readable', { error });
       return undefined;
     }),
   ]);

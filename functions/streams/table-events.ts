@@ -16,6 +16,7 @@ import { counterDelta, type DayCounters } from '../lib/reports/daily-counters.ts
 import { activityEffects, bookingEffects, catalogueEffects, paymentEffects, type Change, type Effects, type MailOrder } from './change-events.ts';
 import { signupMail } from './signup-events.ts';
 import type { StreamEntity } from './stream-filter.ts';
+import { log, setLogContext } from '../lib/logger.ts';
 
 type Item = Record<string, unknown>;
 
@@ -105,21 +106,19 @@ async function sendOnce(eventId: string, mail: Mail, deadline: number): Promise<
   } catch (error) {
     if (mailRejected(error)) {
       // Refused for good: retrying cannot mend it and would hold up every record behind it. Kept on the claim, said, passed.
-      console.error(JSON.stringify({ level: 'error', message: 'Mail rejected; not retried', eventId, subject: mail.subject, error: String(error) }));
+      log.error('Mail rejected; not retried', { eventId, subject: mail.subject, error });
       await markMailRejected(claim, String(error));
       return;
     }
     // The record fails with the send's own error; a claim not given back lapses with its lease.
-    await releaseMailClaim(claim).catch((releaseError: unknown) =>
-      console.error(JSON.stringify({ level: 'error', message: 'Mail claim not given back', eventId, error: String(releaseError) })),
-    );
+    await releaseMailClaim(claim).catch((releaseError: unknown) => log.error('Mail claim not given back', { eventId, error: releaseError }));
     throw error;
   }
   try {
     await markMailSent(claim, result);
   } catch (error) {
     // The mail went out: retrying the record would send it again once the lease passes. Say so and go on.
-    console.error(JSON.stringify({ level: 'error', message: 'Mail sent but not marked sent', eventId, error: String(error) }));
+    log.error('Mail sent but not marked sent', { eventId, error });
   }
 }
 
@@ -132,7 +131,7 @@ async function handleRecord(record: DynamoDBRecord, deadline: number): Promise<v
     derived = derive(entity, change);
   } catch (error) {
     // Retrying cannot mend a damaged item, and would hold up every record behind it: say so and go on.
-    console.error(JSON.stringify({ level: 'error', message: 'Stream record skipped: the item is damaged', entity, eventId, error: String(error) }));
+    log.error('Stream record skipped: the item is damaged', { entity, eventId, error });
     return;
   }
   if (derived.counters) await applyDayCounters(eventId, derived.counters);
@@ -157,22 +156,22 @@ async function handleRecord(record: DynamoDBRecord, deadline: number): Promise<v
  * event source retries exactly what is left. Every effect is safe to repeat: feed entries are keyed
  * by the record, report counters and mail are done once per record id.
  */
-export const handler = async (event: DynamoDBStreamEvent, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<DynamoDBBatchResponse> => {
+export const handler = async (
+  event: DynamoDBStreamEvent,
+  context?: Pick<Context, 'getRemainingTimeInMillis'> & Partial<Pick<Context, 'awsRequestId'>>,
+): Promise<DynamoDBBatchResponse> => {
+  setLogContext({ requestId: context?.awsRequestId, route: 'table-events' });
   // Leave a margin to answer before the function's timeout.
   const deadline = Date.now() + (context?.getRemainingTimeInMillis() ?? 60_000) - 5_000;
   for (const record of event.Records) {
     try {
       await handleRecord(record, deadline);
     } catch (error) {
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          message: 'Stream record failed; it will be retried',
-          eventId: record.eventID,
-          sequenceNumber: record.dynamodb?.SequenceNumber,
-          error: error instanceof Error ? { name: error.name, message: error.message, stack: readableStack(error) } : String(error),
-        }),
-      );
+      log.error('Stream record failed; it will be retried', {
+        eventId: record.eventID,
+        sequenceNumber: record.dynamodb?.SequenceNumber,
+        error: error instanceof Error ? { name: error.name, message: error.message, stack: readableStack(error) } : String(error),
+      });
       return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };
     }
   }

@@ -1,4 +1,5 @@
-import type { APIGatewayProxyWebsocketEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyWebsocketEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { setLogContext } from '../lib/logger.ts';
 import * as v from 'valibot';
 import { accountAllows } from '../lib/account-state.ts';
 import { portalRoles } from '../../shared/users.ts';
@@ -20,7 +21,9 @@ const messageSchema = v.variant('action', [
   v.object({ action: v.literal('ping') }),
 ]);
 
-export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> => {
+export const handler = async (event: APIGatewayProxyWebsocketEventV2, context?: Pick<Context, 'awsRequestId'>): Promise<APIGatewayProxyResultV2> => {
+  const logContext = { requestId: context?.awsRequestId, route: 'ws-default' };
+  setLogContext(logContext);
   const connectionId = event.requestContext.connectionId;
   const reply = (name: string, data: Record<string, unknown>) => sendToConnection(connectionId, { event: name, data, at: new Date().toISOString() });
 
@@ -47,7 +50,10 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
       // A user's own channel needs proof of identity: a userId alone is just 'guest'.
       const verified = message.token ? await verifyAccessToken(message.token) : undefined;
       const principal = verified && (await accountAllows(verified)) ? verified : undefined;
-      if (principal) await joinAudience(connectionId, `user:${principal.userId}`, accountOf(principal));
+      if (principal) {
+        setLogContext({ ...logContext, role: principal.role });
+        await joinAudience(connectionId, `user:${principal.userId}`, accountOf(principal));
+      }
       await reply('joined', { audience: 'customer', userId: principal?.userId ?? 'guest' });
       return { statusCode: 200 };
     }
@@ -57,6 +63,7 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
         await reply('join-refused', { error: 'Admin notifications need a valid admin sign-in' });
         return { statusCode: 403 };
       }
+      setLogContext({ ...logContext, role: principal.role });
       await joinAudience(connectionId, 'admin', accountOf(principal));
       await reply('joined', { audience: 'admin', userId: principal.userId });
       return { statusCode: 200 };

@@ -1,10 +1,20 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { CfnResource, Duration, RemovalPolicy, Stack, type IAspect } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import {
+  ApplicationLogLevel,
+  Architecture,
+  CfnFunction,
+  Code,
+  Function as LambdaFunction,
+  LoggingFormat,
+  Runtime,
+  SystemLogLevel,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Construct } from 'constructs';
+import { Construct, type IConstruct } from 'constructs';
 import type { TableAccess, TablePartition } from '../../functions/routes.ts';
 import { partitionKeyPatterns } from '../route-classes.ts';
 import { acknowledgeWildcard } from './nag.ts';
@@ -107,6 +117,8 @@ export type RouteFunctionsProps = {
   mail?: { from: string };
   /** Set once the WebSocket API exists; functions that notify need it. */
   webSocket?: { managementEndpoint: string; postToConnectionsArn: string };
+  /** Lines below this level are dropped by Lambda (the JSON log format's application log level); INFO when absent. */
+  logLevel?: keyof typeof ApplicationLogLevel;
   /** The stage's guest limits as environment variables (infra/stage-config.ts `guestLimitEnvironment`); the product's defaults where absent. */
   guestLimits?: Record<string, string>;
 };
@@ -298,8 +310,29 @@ export class RouteFunctions extends Construct {
       tracing: Tracing.ACTIVE,
       role,
       logGroup,
+      // JSON lines that Logs Insights reads field by field (functions/lib/logger.ts writes its own in the same shape).
+      loggingFormat: LoggingFormat.JSON,
+      applicationLogLevelV2: ApplicationLogLevel[this.props.logLevel ?? 'INFO'],
+      // START, END and REPORT (duration, memory, cold start) are INFO: keep them.
+      systemLogLevelV2: SystemLogLevel.INFO,
       environment,
       description: `${name} (${Stack.of(this).stackName})`,
     });
+  }
+}
+
+/**
+ * The JSON log format on the Lambdas CDK adds for itself (the SPA upload, emptying buckets on
+ * delete), so every function of the stack logs alike. Our own functions have it already.
+ */
+export class JsonLogFormat implements IAspect {
+  visit(node: IConstruct): void {
+    if (node instanceof CfnFunction) {
+      const config = node.loggingConfig;
+      if (config && 'logFormat' in config && config.logFormat) return;
+      node.addPropertyOverride('LoggingConfig.LogFormat', LoggingFormat.JSON);
+    } else if (node instanceof CfnResource && node.cfnResourceType === 'AWS::Lambda::Function') {
+      node.addPropertyOverride('LoggingConfig.LogFormat', LoggingFormat.JSON);
+    }
   }
 }

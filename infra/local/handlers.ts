@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
+import { withLogScope } from '../../functions/lib/logger.ts';
 
 type AnyHandler = (event: unknown, context: Context) => Promise<unknown>;
 
@@ -16,8 +17,10 @@ export function loadHandler(module: string): Promise<AnyHandler> {
   let handler = loaded.get(module);
   if (!handler) {
     handler = import(pathToFileURL(join(functionsDir, `${module}.ts`)).href).then((exports: { handler?: AnyHandler }) => {
-      if (typeof exports.handler !== 'function') throw new Error(`functions/${module}.ts does not export a handler`);
-      return exports.handler;
+      const { handler: run } = exports;
+      if (typeof run !== 'function') throw new Error(`functions/${module}.ts does not export a handler`);
+      // Many invocations share this process: each gets its own log context, as each Lambda invocation does.
+      return (event: unknown, context: Context) => withLogScope(() => run(event, context));
     });
     loaded.set(module, handler);
   }

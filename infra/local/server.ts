@@ -16,6 +16,8 @@ import { createWebSocketGateway } from './websocket-gateway.ts';
 import { jobs, streamConsumers } from '../../functions/routes.ts';
 import { startStreamReader, type StreamHandler, type StreamReader } from './stream-reader.ts';
 import { lambdaContext, loadHandler } from './handlers.ts';
+import { LOCAL_STAGE } from './environment.ts';
+import { createMailInbox, INBOX_PATH } from './mail-inbox.ts';
 
 function startJobTimers(): NodeJS.Timeout[] {
   return jobs.map((job) =>
@@ -46,6 +48,8 @@ export type LocalServerOptions = {
    * unless false). `checkpointFile` lets a restart resume where the last run stopped.
    */
   streamConsumer?: false | { checkpointFile?: string; failureFile?: string };
+  /** The local outbox (MAIL_OUTBOX_DIR), read as an inbox at /_dev/mail: on the local stage only. */
+  outboxDir?: string;
 };
 
 /** `close` stops accepting, lets requests under way finish and (unless `drain: false`) the stream consumer catch up. */
@@ -141,6 +145,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     displayCurrencies,
   });
 
+  const inbox = options.outboxDir && options.stage === LOCAL_STAGE ? createMailInbox(options.outboxDir) : undefined;
+
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     // Built without the Host header, which is the client's to choose (and may not even parse).
     let url: URL;
@@ -171,6 +177,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     }
 
     if (url.pathname === '/config.json') return sendJson(response, 200, siteConfig(request));
+
+    // The local runtime's own pages: never the SPA's, and none at all without the inbox.
+    if (url.pathname === '/_dev' || url.pathname.startsWith('/_dev/')) {
+      if (inbox && (url.pathname === INBOX_PATH || url.pathname.startsWith(`${INBOX_PATH}/`))) return inbox(request, response, url);
+      return sendJson(response, 404, { success: false, error: 'Not Found' });
+    }
 
     if (vite) return vite.middlewares(request, response);
 

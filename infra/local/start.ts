@@ -109,6 +109,7 @@ async function main(): Promise<void> {
       dev,
       runJobs: true,
       streamConsumer: { checkpointFile: join(settings.dataDir, 'stream-checkpoint.json'), failureFile: join(settings.dataDir, 'stream-failures.jsonl') },
+      outboxDir: join(settings.dataDir, 'outbox'),
     }).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') throw new Error(`Port ${settings.port} is already in use: stop the other server or run with PORT=${settings.port + 1}`);
       throw error;
@@ -123,7 +124,7 @@ async function main(): Promise<void> {
         // The password is printed only when it is the documented default, never one from the environment.
         `  Admin sign-in: ${settings.admin.email} / ${settings.admin.password === DEFAULT_ADMIN.password ? settings.admin.password : '(from ADMIN_PASSWORD)'}${settings.admin.fromEnvironment ? '' : '  (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)'}`,
         `  Data:          ${settings.dataDir}/ (${created || seeded ? 'new, sample data seeded' : 'reused from the last start'}${admin === 'unchanged' ? '' : `, admin ${admin}`})`,
-        `  DynamoDB Local: ${database.endpoint}   E-mail: ${join(settings.dataDir, 'outbox')}/ (local outbox)`,
+        `  DynamoDB Local: ${database.endpoint}   E-mail: ${running.url}/_dev/mail (from ${join(settings.dataDir, 'outbox')}/)`,
         '  Ctrl-C stops everything.',
         '',
       ].join('\n'),

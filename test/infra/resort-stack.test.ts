@@ -1111,3 +1111,34 @@ describe('WAF web ACL (prod only)', () => {
       expect(readme.includes(stated), stated).toBe(true);
   });
 });
+
+describe('function logs', () => {
+  it('gives every Lambda of the stack, CDK’s own included, the JSON log format', () => {
+    for (const resources of [devResources, prodResources]) {
+      const functions = ofType('AWS::Lambda::Function', resources);
+      expect(functions.length).toBeGreaterThan(allFunctionNames().length);
+      for (const [id, fn] of functions) expect((fn.Properties.LoggingConfig as { LogFormat?: string } | undefined)?.LogFormat, id).toBe('JSON');
+    }
+  });
+
+  it('keeps system logs (START, END, REPORT) and filters application logs at the stage’s level: DEBUG on dev, INFO on prod', () => {
+    for (const [resources, stage, level] of [
+      [devResources, 'dev', 'DEBUG'],
+      [prodResources, 'prod', 'INFO'],
+    ] as const) {
+      const ours = ofType('AWS::Lambda::Function', resources).filter(([, fn]) => String(fn.Properties.FunctionName).startsWith(`forest-resort-${stage}-`));
+      expect(ours.map(([, fn]) => fn.Properties.FunctionName).sort()).toEqual(
+        allFunctionNames()
+          .map((name) => `forest-resort-${stage}-${name}`)
+          .sort(),
+      );
+      for (const [, fn] of ours)
+        expect(fn.Properties.LoggingConfig, String(fn.Properties.FunctionName)).toEqual({
+          LogGroup: expect.anything(),
+          LogFormat: 'JSON',
+          ApplicationLogLevel: level,
+          SystemLogLevel: 'INFO',
+        });
+    }
+  });
+});

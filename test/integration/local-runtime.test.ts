@@ -118,6 +118,9 @@ describe('npm start', () => {
     expect(first.output()).toContain('new, sample data seeded');
     const cottagesResponse = await fetch(`http://127.0.0.1:${port}/api/cottages`);
     expect(((await cottagesResponse.json()) as { data: unknown[] }).data).toHaveLength(3);
+    // The local outbox, read in the browser (test/integration/local-inbox.test.ts has the rest).
+    expect(first.output()).toContain(`E-mail: http://localhost:${port}/_dev/mail`);
+    expect(await (await fetch(`http://127.0.0.1:${port}/_dev/mail`)).text()).toContain('<h1>Local inbox</h1>');
 
     // Something staff might have added: it must still be there after a restart.
     const documents = DynamoDBDocumentClient.from(

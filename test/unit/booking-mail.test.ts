@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { bookingCalendar, bookingMail, foldLine, icsText, type MailOrder } from '../../functions/lib/bookings/booking-mail.ts';
+import { bookingCalendar, bookingMail, type MailOrder } from '../../functions/lib/bookings/booking-mail.ts';
 import type { Mail } from '../../functions/lib/mail.ts';
 import type { BookingRecord } from '../../shared/booking.ts';
 import { cancellationPolicyLines, confirmationMailContent } from '../../shared/booking-mail.ts';
@@ -220,18 +220,5 @@ describe('the calendar file', () => {
     const event = new ICAL.Event(new ICAL.Component(ICAL.parse(content)).getFirstSubcomponent('vevent') ?? undefined);
     expect(event.summary).toBe('Hornbill Villa; the long one, by the river — नदी किनारे वाला विला at Forest Resort (VMLX2K9A1B2C3)');
     expect(event.attendees[0]?.getParameter('cn')).toBe(name.replaceAll('"', "'"));
-  });
-
-  it('escapes text values and folds by octets', () => {
-    expect(icsText('a\\b;c,d\ne\r\nf\u0007')).toBe('a\\\\b\\;c\\,d\\ne\\nf');
-    const folded = foldLine(`DESCRIPTION:${'é'.repeat(100)}`);
-    const [first, ...rest] = folded.split('\r\n');
-    expect(Buffer.byteLength(first ?? '')).toBe(74); // 12 ASCII + 31 two-octet characters; a 32nd would make 76
-    for (const line of rest) {
-      expect(line.startsWith(' ')).toBe(true);
-      expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
-    }
-    expect(folded.replaceAll('\r\n ', '')).toBe(`DESCRIPTION:${'é'.repeat(100)}`);
-    expect(foldLine('SHORT:line')).toBe('SHORT:line');
   });
 });

@@ -48,6 +48,16 @@ describe('web bundle', () => {
     for (const page of pages) expect(lazyFromAnywhere.has(page), page).toBe(true);
   });
 
+  it('keeps the calendar file builder out of the first load: it comes with the booking result, a lazy chunk', () => {
+    const eager = [...eagerChunks(entryKey())];
+    const read = (key: string) => readFileSync(join(webRoot, manifest[key]?.file ?? ''), 'utf8');
+    expect(eager.filter((key) => read(key).includes('BEGIN:VCALENDAR'))).toEqual([]);
+    const withBuilder = Object.keys(manifest).filter((key) => manifest[key]?.file.endsWith('.js') && read(key).includes('BEGIN:VCALENDAR'));
+    expect(withBuilder.length).toBeGreaterThan(0);
+    const lazyFromAnywhere = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []));
+    for (const key of withBuilder) expect(lazyFromAnywhere.has(key), key).toBe(true);
+  });
+
   it("keeps the guest route's initial JavaScript within 120 KB gzip (entry and its static imports, transitively)", () => {
     // Prepare
     const eager = [...eagerChunks(entryKey())];

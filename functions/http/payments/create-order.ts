@@ -8,6 +8,7 @@ import { publicRoute } from '../../lib/http/handler.ts';
 import { paymentKeys } from '../../lib/payments/payment-keys.ts';
 import { PaymentProviderError } from '../../lib/payments/provider.ts';
 import { stageProvider } from '../../lib/payments/stage-provider.ts';
+import { log } from '../../lib/logger.ts';
 
 const RESORT = 'Forest Resort';
 
@@ -68,9 +69,7 @@ export const handler = publicRoute('create-payment-order', { body: createOrderSc
     });
   } catch (error) {
     if (error instanceof PaymentProviderError) {
-      console.error(
-        JSON.stringify({ level: 'error', message: 'Creating the payment order failed', bookingId: booking.id, status: error.status, code: error.code }),
-      );
+      log.error('Creating the payment order failed', { bookingId: booking.id, status: error.status, code: error.code });
       throw new HttpError(502, 'The payment service did not answer. Please try again in a moment; your villa stays held meanwhile.');
     }
     throw error;

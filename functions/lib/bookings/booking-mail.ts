@@ -10,7 +10,8 @@ import {
   stayRows,
 } from '../../../shared/booking-mail.ts';
 import { formatInr } from '../../../shared/money.ts';
-import { resortInstant, stayLimits } from '../../../shared/stay.ts';
+import { stayLimits } from '../../../shared/stay.ts';
+import { calendarFile, stayEvent } from '../../../shared/calendar-file.ts';
 import { deliveryConfig } from '../delivery-config.ts';
 import type { Mail } from '../mail.ts';
 import { escapeHtml, FOREST, INK, mailButton, mailPage, MUTED, notesBox } from '../mail-frame.ts';
@@ -58,9 +59,7 @@ type Letter = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// The calendar file (RFC 5545). Written here rather than with the `ics` package: that package
-// bundles to about 79 KB minified (yup, runes2 and nanoid with it) for the stream consumer's 332 KB,
-// and one VEVENT needs only text escaping and line folding.
+// The calendar file (built by shared/calendar-file.ts, as the site's Add to calendar is).
 
 type CalendarState = { method: 'REQUEST' | 'CANCEL'; status: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED'; sequence: number };
 
@@ -76,61 +75,10 @@ const calendarStates: Record<MailOrder['kind'], CalendarState> = {
   refund: { method: 'CANCEL', status: 'CANCELLED', sequence: 3 },
 };
 
-// Control characters have no place in a content line (RFC 5545 3.1); line breaks are escaped instead.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-
-/** A TEXT value (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks escaped. */
-export const icsText = (value: string): string =>
-  value
-    .replace(CONTROL, '')
-    .replace(/[\\;,]/g, (char) => `\\${char}`)
-    .replace(/\r\n|\r|\n/g, '\\n');
-
-/** A parameter value (RFC 5545 3.2): quoted; a quoted value cannot hold DQUOTE (made ') or line breaks (made spaces). */
-const icsParam = (value: string): string =>
-  `"${value
-    .replace(CONTROL, '')
-    .replace(/"/g, "'")
-    .replace(/\r\n|\r|\n/g, ' ')}"`;
-
-const encoder = new TextEncoder();
-
-/**
- * Folds a content line to at most 75 octets per line (RFC 5545 3.1): CRLF and a space before each
- * continuation, which counts toward its 75. Cut between characters, never inside a UTF-8 sequence.
- */
-export function foldLine(line: string): string {
-  const pieces: string[] = [];
-  let current = '';
-  let octets = 0;
-  for (const char of line) {
-    const size = encoder.encode(char).length;
-    const limit = pieces.length === 0 ? 75 : 74;
-    if (octets + size > limit) {
-      pieces.push(current);
-      current = '';
-      octets = 0;
-    }
-    current += char;
-    octets += size;
-  }
-  pieces.push(current);
-  return pieces.join('\r\n ');
-}
-
-/** 20270110T083000Z. */
-const utcStamp = (instant: number): string =>
-  new Date(instant)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-
 /** The stay as one calendar event: check-in 2:00 PM to check-out 11:00 AM resort time, as UTC instants. */
 export function bookingCalendar(order: MailOrder, links: MailLinks | undefined, now = Date.now()): string {
   const { booking } = order;
   const state = calendarStates[order.kind];
-  const organizer = deliveryConfig.MAIL_FROM ?? 'bookings@forest-resort.local';
   const stay = `${booking.cottage_name} at ${RESORT_NAME}`;
   const description = [
     `Booking ${booking.booking_reference}: ${stay}.`,
@@ -141,30 +89,18 @@ export function bookingCalendar(order: MailOrder, links: MailLinks | undefined, 
     // The calendar file travels further than the e-mail (it is forwarded, synced): it never carries the confirm proof.
     ...(links ? [`Manage your booking: ${links.manageUrl}`] : []),
   ].join('\n');
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:-//${RESORT_NAME}//Booking mail//EN`,
-    'CALSCALE:GREGORIAN',
-    `METHOD:${state.method}`,
-    'BEGIN:VEVENT',
-    `UID:${booking.id}@forest-resort`,
-    `SEQUENCE:${state.sequence}`,
-    `DTSTAMP:${utcStamp(now)}`,
-    `DTSTART:${utcStamp(resortInstant(booking.check_in_date, stayLimits.checkInTime))}`,
-    `DTEND:${utcStamp(resortInstant(booking.check_out_date, stayLimits.checkOutTime))}`,
-    `SUMMARY:${icsText(`${stay} (${booking.booking_reference})`)}`,
-    `LOCATION:${icsText(RESORT_NAME)}`,
-    `DESCRIPTION:${icsText(description)}`,
-    ...(links ? [`URL:${links.manageUrl}`] : []),
-    `STATUS:${state.status}`,
-    `TRANSP:${state.status === 'CANCELLED' ? 'TRANSPARENT' : 'OPAQUE'}`,
-    `ORGANIZER;CN=${icsParam(RESORT_NAME)}:mailto:${organizer}`,
-    `ATTENDEE;CN=${icsParam(booking.customer_name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${booking.customer_email}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+  return calendarFile({
+    product: `-//${RESORT_NAME}//Booking mail//EN`,
+    method: state.method,
+    sequence: state.sequence,
+    stamp: now,
+    ...stayEvent(booking),
+    description,
+    ...(links ? { url: links.manageUrl } : {}),
+    status: state.status,
+    organizer: { name: RESORT_NAME, email: deliveryConfig.MAIL_FROM ?? 'bookings@forest-resort.local' },
+    attendee: { name: booking.customer_name, email: booking.customer_email },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

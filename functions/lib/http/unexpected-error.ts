@@ -1,3 +1,5 @@
+import { log } from '../logger.ts';
+
 /*
  * What the route builder does with an error that is not an HttpError (functions/lib/http/handler.ts
  * loads this module only then, so a cold start never loads it): log it with the request id and a
@@ -53,13 +55,9 @@ export async function unexpectedError(
   bundleUrl: string,
 ): Promise<{ statusCode: number; message: string; headers?: Record<string, string> }> {
   const transient = isTransient(error);
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      message: transient ? 'The table or a service did not answer' : 'Unhandled error',
-      ...request,
-      error: error instanceof Error ? { name: error.name, message: error.message, stack: await stackOf(error, bundleUrl) } : String(error),
-    }),
-  );
+  log.error(transient ? 'The table or a service did not answer' : 'Unhandled error', {
+    ...request,
+    error: error instanceof Error ? { name: error.name, message: error.message, stack: await stackOf(error, bundleUrl) } : String(error),
+  });
   return transient ? { statusCode: 503, message: UNAVAILABLE_MESSAGE, headers: { 'retry-after': '2' } } : { statusCode: 500, message: FAILED_MESSAGE };
 }

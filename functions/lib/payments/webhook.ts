@@ -19,6 +19,7 @@ import { badRequest } from '../http/errors.ts';
 import { paymentKeys } from './payment-keys.ts';
 import type { ProviderPayment, ProviderRefund } from './provider.ts';
 import { verifyWebhookSignature } from './signatures.ts';
+import { log } from '../logger.ts';
 
 type WebhookBody = { event?: unknown; payload?: { payment?: { entity?: ProviderPayment }; refund?: { entity?: ProviderRefund } } };
 export type WebhookResult = { event: string; result: 'handled' | 'replay' | 'ignored' };
@@ -84,7 +85,7 @@ async function flagPayment(order: StoredOrder, payment: ProviderPayment, flag: s
   const ownOrder = (await orderOfPayment(payment.id)) ?? order.orderId;
   const record = paymentRecord(booking, order, payment, 'captured', flag, now);
   const writes = ownOrder === order.orderId ? [paymentOrderWrite(payment.id, order.orderId), putPaymentWrite(record)] : [];
-  console.warn(JSON.stringify({ level: 'warn', message: 'Captured payment flagged', eventId, bookingId: booking.id, paymentId: payment.id }));
+  log.warn('Captured payment flagged', { eventId, bookingId: booking.id, paymentId: payment.id });
   if (!(await markHandled(eventId, event, now, [needsAttentionWrite(booking.id, flag), ...writes])))
     await markHandled(eventId, event, now, [needsAttentionWrite(booking.id, flag)]);
 }
@@ -118,7 +119,7 @@ export async function receiveWebhook(
   const order = payment?.order_id ? await getOrder(payment.order_id) : undefined;
   if (!payment || !order) {
     await markHandled(eventId, event, now);
-    console.warn(JSON.stringify({ level: 'warn', message: 'Webhook for an unknown order ignored', event, eventId }));
+    log.warn('Webhook for an unknown order ignored', { event, eventId });
     return { event, result: 'ignored' };
   }
   switch (event) {
@@ -156,7 +157,7 @@ export async function receiveWebhook(
       if (refund.amount > room) {
         const flag = `Refund ${refund.id} of ${refund.amount / 100} ${refund.currency ?? 'INR'} reported for payment ${payment.id}, which has only ${room / 100} left to refund: not recorded, check it with the provider`;
         await markHandled(eventId, event, now, [needsAttentionWrite(booking.id, flag)]);
-        console.warn(JSON.stringify({ level: 'warn', message: 'Refund larger than the payment flagged', eventId, bookingId: booking.id }));
+        log.warn('Refund larger than the payment flagged', { eventId, bookingId: booking.id });
         return { event, result: 'handled' };
       }
       // An upsert: the refund may be reported before our own record of it is written.

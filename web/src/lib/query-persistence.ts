@@ -7,8 +7,10 @@ import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query'
  * personal, no quotes. Restored data keeps its age, so it is stale and refetched as soon as the
  * network allows. Each query brings its own check: data the current build cannot read is dropped.
  *
- * (@tanstack/react-query-persist-client would persist the whole cache; it is not installed, and the
- * catalogue is all this needs.)
+ * Not @tanstack/react-query-persist-client: it keeps the whole dehydrated client under one key,
+ * rewrites it on every cache event (restores and the app's own setQueryData included), restores
+ * after a tick rather than before the first fetch, and costs more first-load JavaScript than the
+ * guest budget has left (test/web/bundle-split.test.ts).
  */
 export type PersistedQuery = { queryKey: QueryKey; isValid: (data: unknown) => boolean };
 

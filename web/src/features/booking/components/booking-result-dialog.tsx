@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { confirmationMailContent, RESORT_NAME } from '@shared/booking-mail';
+import { CHECK_IN_TIME, CHECK_OUT_TIME, confirmationMailContent, RESORT_NAME } from '@shared/booking-mail';
+import { calendarFile, stayEvent } from '@shared/calendar-file';
 import { formatInr } from '@shared/money';
 import { PriceNote } from '@/components/price-note';
 import { Dialog } from '@/components/dialog';
@@ -10,26 +11,21 @@ import type { CreatedBooking } from '../api/schemas';
 import { formatDateWithWeekday, plural } from '@/lib/format';
 import './booking-result-dialog.css';
 
-const compactDay = (isoDate: string) => isoDate.replaceAll('-', '');
-
-/** An .ics file of the stay (check-in 2:00 PM to check-out 11:00 AM, resort time), for the guest's calendar. */
-function calendarFile(booking: CreatedBooking['booking']): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Forest Resort//Booking//EN',
-    'BEGIN:VEVENT',
-    // The UID of the e-mailed calendar file (functions/lib/bookings/booking-mail.ts): one event per booking, which its later e-mails update.
-    `UID:${booking.id}@forest-resort`,
-    `DTSTAMP:${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '')}`,
-    `DTSTART;TZID=Asia/Kolkata:${compactDay(booking.check_in_date)}T140000`,
-    `DTEND;TZID=Asia/Kolkata:${compactDay(booking.check_out_date)}T110000`,
-    `SUMMARY:${booking.cottage_name} at Forest Resort (${booking.booking_reference})`,
-    `DESCRIPTION:Booking ${booking.booking_reference}. Check-in from 2:00 PM\\, check-out by 11:00 AM.`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return `data:text/calendar;charset=utf-8,${encodeURIComponent(lines.join('\r\n'))}`;
+/**
+ * The stay as a calendar file, from the e-mails' own builder with their UID: one event per booking,
+ * which the booking's e-mails update as it moves on.
+ */
+function calendarHref(booking: CreatedBooking['booking'], now = Date.now()): string {
+  const text = calendarFile({
+    product: `-//${RESORT_NAME}//Booking//EN`,
+    method: 'PUBLISH',
+    sequence: 0,
+    stamp: now,
+    ...stayEvent(booking),
+    description: `Booking ${booking.booking_reference}. Check-in from ${CHECK_IN_TIME}, check-out by ${CHECK_OUT_TIME} (India time).`,
+    status: booking.status === 'confirmed' ? 'CONFIRMED' : 'TENTATIVE',
+  });
+  return `data:text/calendar;charset=utf-8,${encodeURIComponent(text)}`;
 }
 
 /**
@@ -74,7 +70,7 @@ function EmailPreview({ booking }: { booking: CreatedBooking['booking'] }) {
  */
 export default function BookingResultDialog({ booking, onClose }: { booking: CreatedBooking | undefined; onClose: () => void }) {
   const record = booking?.booking;
-  const ics = useMemo(() => (record ? calendarFile(record) : ''), [record]);
+  const ics = useMemo(() => (record ? calendarHref(record) : ''), [record]);
   return (
     <Dialog open={booking !== undefined} title="Booking received" onClose={onClose} className="dialog--result dialog--receipt" hideCloseButton>
       {booking && record && (
