@@ -33,7 +33,32 @@ import { loadRun } from './bench/load.ts';
 import { webOnly } from './bench/web.ts';
 import { soakOnly } from './soak.ts';
 
+const MODES = ['--bundles', '--load', '--web', '--fuzz', '--soak'];
+const USAGE = `Usage: npm run bench [-- <mode>]
+
+  (no mode)  the bundles and their cold starts, then the local stack under load and the guest site
+             (test-results/bench.json)
+  --bundles  the bundles and their cold starts only, with what takes the space in each
+             (test-results/bench-bundles.json)
+  --load     the local stack under load only: no bundles, no guest site (test-results/bench-load.json)
+  --web      the guest site's lab metrics only (test-results/bench-web.json)
+  --fuzz     every route fuzzed with thousands of cases (test-results/bench-fuzz.json)
+  --soak     the kill and restart soak of npm start (test-results/bench-soak.json)
+  --help     this text
+
+Settings, from the environment (default): BENCH_SECONDS (5) per load run, BENCH_COLD_RUNS (21)
+and BENCH_STACK_RUNS (3) per bundle, BENCH_FRAME_BOOKINGS (50); FUZZ_RUNS (4000), FUZZ_SEED;
+SOAK_SECONDS (90), SOAK_GUESTS (6).`;
+
 async function main() {
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) return console.log(USAGE);
+  const unknown = args.filter((arg) => !MODES.includes(arg));
+  if (unknown.length) {
+    // Without this a mistyped mode ran the whole bench.
+    console.error(`Unknown argument: ${unknown.join(' ')}\n\n${USAGE}`);
+    process.exit(2);
+  }
   mkdirSync(join(root, 'test-results'), { recursive: true });
   if (process.argv.includes('--web')) return webOnly();
   // `--fuzz`: every route fuzzed with thousands of cases (test/load/fuzz.ts, test-results/bench-fuzz.json).
