@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { startDynamoDbLocal, stopLeftoverDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
@@ -13,185 +11,15 @@ import { DEFAULT_ADMIN, LOCAL_TABLE_NAME } from '../../infra/local/environment.t
 import { freePort } from '../../infra/local/free-port.ts';
 import { startLocalServer } from '../../infra/local/server.ts';
 import { webRoot } from '../../infra/local/web-build.ts';
+import { alive, finish, killPid, portIsFree, runtimeInfo, sleep, startApp, withTimeout, type App } from '../support/npm-start.ts';
+import { closeCodeAfterRawFrame, healthySocketWorks, json, mask, rawRequest } from '../support/raw-requests.ts';
 
 /**
  * The local runtime, tried the way someone trying to break it would: malformed WebSocket frames,
- * forged Host headers, a DynamoDB Local that dies. `npm start` runs as a child, as a user runs it.
+ * forged Host headers, a DynamoDB Local that dies. `npm start` runs as a child, as a user runs it
+ * (test/support/npm-start.ts); frames and requests are written byte for byte
+ * (test/support/raw-requests.ts). One file, so that its `npm start`s run one after another.
  */
-const root = join(import.meta.dirname, '..', '..');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-type App = {
-  child: ChildProcess;
-  port: number;
-  dataDir: string;
-  output: () => string;
-  exit: Promise<number | null>;
-  waitForOutput: (text: string, timeoutMs?: number) => Promise<void>;
-};
-
-/** `reuse`: the data folder and port of an earlier start, as a second `npm start` finds them. */
-async function startApp(env: Record<string, string>, reuse?: { dataDir: string; port: number }): Promise<App> {
-  const { TABLE_NAME, DYNAMODB_ENDPOINT, WS_MANAGEMENT_ENDPOINT, ADMIN_EMAIL, ADMIN_PASSWORD, HOST, ...inherited } = process.env;
-  const port = reuse?.port ?? (await freePort());
-  const dataDir = reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'resort-hardening-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
-    cwd: root,
-    env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const waitForOutput = async (text: string, timeoutMs = 45_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!output.includes(text)) {
-      if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) throw new Error(`no '${text}' in the output:\n${output}`);
-      await sleep(100);
-    }
-  };
-  await waitForOutput('Ctrl-C stops everything');
-  return { child, port, dataDir, output: () => output, exit, waitForOutput };
-}
-
-async function finish(app: App | undefined): Promise<void> {
-  if (!app) return;
-  if (app.child.exitCode === null && app.child.signalCode === null) {
-    app.child.kill('SIGTERM');
-    await Promise.race([app.exit, sleep(15_000)]);
-  }
-  // Without the fixes a crashed `npm start` leaves its DynamoDB Local behind: do not leak it.
-  const leftOver = existsSync(join(app.dataDir, 'dynamodb-local.json')) ? runtimeInfo(app).dynamodbPid : undefined;
-  if (leftOver && alive(leftOver)) killPid(leftOver, 'SIGKILL');
-  rmSync(app.dataDir, { recursive: true, force: true });
-}
-
-/** SIGKILL/SIGTERM to one process id; never to 0 or a negative id (a whole process group). */
-const killPid = (pid: number | undefined, signal: NodeJS.Signals) => {
-  if (!pid || pid <= 0) throw new Error(`no process id to send ${signal} to`);
-  process.kill(pid, signal);
-};
-
-const runtimeInfo = (app: App) =>
-  JSON.parse(readFileSync(join(app.dataDir, 'dynamodb-local.json'), 'utf8')) as { endpoint: string; pid: number; dynamodbPid?: number };
-
-const alive = (pid: number | undefined) => {
-  if (!pid || pid <= 0) throw new Error('no process id');
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const portIsFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-
-const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
-  Promise.race([promise, sleep(ms).then(() => Promise.reject(new Error(`${what} did not settle within ${ms} ms`)))]);
-
-/** One HTTP/1.1 request written byte for byte, so the Host header is whatever the test says. */
-function rawRequest(port: number, path: string, host: string, extraHeaders = ''): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  return withTimeout(
-    new Promise((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\n${extraHeaders || 'Connection: close\r\n'}\r\n`));
-      let raw = '';
-      socket.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
-      socket.once('error', reject);
-      socket.once('close', () => {
-        const [head = '', ...rest] = raw.split('\r\n\r\n');
-        const [statusLine = '', ...lines] = head.split('\r\n');
-        const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-        resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
-      });
-    }),
-    10_000,
-    `GET ${path}`,
-  );
-}
-
-/** The body of a chunked or plain response, parsed as JSON. */
-const json = (response: { headers: Record<string, string>; body: string }) => {
-  if (response.headers['transfer-encoding'] !== 'chunked') return JSON.parse(response.body) as Record<string, unknown>;
-  let text = '';
-  let rest = response.body;
-  for (;;) {
-    const lineEnd = rest.indexOf('\r\n');
-    const size = parseInt(rest.slice(0, lineEnd), 16);
-    if (!size) break;
-    text += rest.slice(lineEnd + 2, lineEnd + 2 + size);
-    rest = rest.slice(lineEnd + 2 + size + 2);
-  }
-  return JSON.parse(text) as Record<string, unknown>;
-};
-
-/**
- * A real WebSocket handshake on a raw TCP socket, then `frame` written as is; resolves with the
- * close code of the server's first frame (which must be a close frame).
- */
-function closeCodeAfterRawFrame(port: number, frame: Buffer): Promise<number> {
-  return withTimeout(
-    new Promise((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () =>
-        socket.write(
-          `GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
-        ),
-      );
-      let buffer = Buffer.alloc(0);
-      let upgraded = false;
-      socket.on('data', (chunk: Buffer) => {
-        buffer = Buffer.concat([buffer, chunk]);
-        if (!upgraded) {
-          const end = buffer.indexOf('\r\n\r\n');
-          if (end < 0) return;
-          const head = buffer.subarray(0, end).toString('latin1');
-          if (!head.startsWith('HTTP/1.1 101')) return reject(new Error(`no upgrade: ${head}`));
-          upgraded = true;
-          buffer = buffer.subarray(end + 4);
-          socket.write(frame);
-        }
-        if (buffer.length < 4) return;
-        const opcode = (buffer[0] ?? 0) & 0x0f;
-        socket.destroy();
-        if (opcode !== 0x8) return reject(new Error(`expected a close frame, got opcode ${opcode}`));
-        resolve(buffer.readUInt16BE(2));
-      });
-      socket.once('error', reject);
-      socket.once('close', () => reject(new Error('the connection closed without a close frame')));
-    }),
-    10_000,
-    'the close frame',
-  );
-}
-
-/** A healthy client next to the broken ones: it opens, joins, and is answered. */
-async function healthySocketWorks(port: number): Promise<void> {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
-  const reply = new Promise<{ event: string }>((resolve, reject) => {
-    socket.once('message', (raw) => resolve(JSON.parse(String(raw)) as { event: string }));
-    socket.once('error', reject);
-  });
-  await withTimeout(
-    new Promise((resolve, reject) => {
-      socket.once('open', resolve);
-      socket.once('error', reject);
-    }),
-    10_000,
-    'a healthy WebSocket',
-  );
-  socket.send(JSON.stringify({ action: 'join-customer', userId: 'guest' }));
-  expect((await withTimeout(reply, 10_000, 'the join reply')).event).toBe('joined');
-  socket.close();
-}
-
-const mask = () => randomBytes(4);
-
 describe('npm start with ADMIN_PASSWORD set: malformed frames, forged Host headers, one DynamoDB Local death', () => {
   let app: App;
   beforeAll(async () => {
