@@ -142,7 +142,7 @@ describe('deployed bundles', () => {
     expect((JSON.parse(run.stdout) as { statusCode: number }).statusCode).toBe(500);
     const logged = JSON.parse(run.stderr.split('\n').find((line) => line.includes('Unhandled error')) ?? '{}') as { error?: { stack?: string } };
     expect(logged.error?.stack).toContain('unreadable body');
-    expect(logged.error?.stack).toMatch(/functions\/lib\/http\/handler\.ts:\d+:\d+/);
+    expect(logged.error?.stack).toMatch(/functions\/lib\/http\/[\w-]+\.ts:\d+:\d+/);
     expect(logged.error?.stack).not.toMatch(/\.mjs:\d+/);
   });
 
