@@ -1,9 +1,13 @@
+import { decodeProtectedHeader, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyOptions, type ProtectedHeaderParameters } from 'jose';
 import { userRoles, type UserRole } from '../../shared/users.ts';
 import { config } from './config.ts';
-import { decodeHeader, signJwt, verifyJwt, type JwtPayload, type VerifyOptions } from './jwt.ts';
 
 const ISSUER = 'forest-resort';
 const audience = `forest-resort:${config.STAGE}`;
+/** The one kind of token this project accepts: HS256 only (never `none`, never the token's choice), our issuer and stage, an expiry. */
+const VERIFY_OPTIONS: JWTVerifyOptions = { algorithms: ['HS256'], issuer: ISSUER, audience, requiredClaims: ['exp'] };
+/** Three base64url parts, nothing else (no padding, no spaces: the platform's base64 decoder would skip them). */
+const COMPACT_TOKEN = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 /** How long an access token lasts. */
 export const ACCESS_TOKEN_SECONDS = 8 * 3600;
 const MIN_SECRET_LENGTH = 32;
@@ -51,14 +55,28 @@ function getKeyRing(): Promise<KeyRing> {
 }
 
 /**
+ * The header of a token shaped as ours, or a thrown reason: the narrow rules jose leaves to us. No
+ * `crit` at all (no extension we would have to understand), a `kid` that is a string, and the
+ * signature in its one canonical spelling (a decoder that ignores the last character's spare bits
+ * would take several spellings of one signature).
+ */
+function tokenHeader(token: string): ProtectedHeaderParameters {
+  if (!COMPACT_TOKEN.test(token)) throw new Error('Malformed token');
+  const signature = token.slice(token.lastIndexOf('.') + 1);
+  if (Buffer.from(signature, 'base64url').toString('base64url') !== signature) throw new Error('Malformed signature');
+  const header = decodeProtectedHeader(token);
+  if ('crit' in header) throw new Error('Unsupported critical header');
+  if (header.kid !== undefined && typeof header.kid !== 'string') throw new Error('Malformed key id');
+  return header;
+}
+
+/**
  * The keys a token may be verified with: the one its `kid` names (re-reading the secret, at most
  * once a minute per container, when the kid is unknown: a rotation happened since this container
  * read it); for a token without `kid` (signed before tokens named their key) the current key, then
  * the previous one.
  */
-async function verificationKeys(token: string): Promise<Uint8Array[]> {
-  const kid = decodeHeader(token)?.kid;
-  if (kid !== undefined && typeof kid !== 'string') return [];
+async function verificationKeys(kid: string | undefined): Promise<Uint8Array[]> {
   let ring = await getKeyRing();
   if (kid === undefined)
     return [ring.keys.get(ring.currentKid), ring.previousKid ? ring.keys.get(ring.previousKid) : undefined].filter(
@@ -78,13 +96,17 @@ async function verificationKeys(token: string): Promise<Uint8Array[]> {
   return key ? [key] : [];
 }
 
-/** Verifies with each candidate key in turn; the first that verifies wins. Throws when none does. */
-async function verifyWithKeyRing(token: string, options: VerifyOptions): Promise<JwtPayload> {
-  const keys = await verificationKeys(token);
+/**
+ * The claims of a token one of our keys signed, checked by jose (signature, algorithm, issuer,
+ * audience, expiry and not-before); throws with the reason otherwise. Each candidate key is tried
+ * in turn; the first that verifies wins.
+ */
+export async function verifiedClaims(token: string): Promise<JWTPayload> {
+  const { kid } = tokenHeader(token);
   let failure: unknown = new Error('No key for this token');
-  for (const key of keys) {
+  for (const key of await verificationKeys(kid)) {
     try {
-      return verifyJwt(token, key, options);
+      return (await jwtVerify(token, key, VERIFY_OPTIONS)).payload;
     } catch (error) {
       failure = error;
     }
@@ -93,11 +115,11 @@ async function verifyWithKeyRing(token: string, options: VerifyOptions): Promise
 }
 
 /** Signs with the current key and names it in the header. */
-async function sign(payload: JwtPayload): Promise<string> {
+async function sign(claims: JWTPayload): Promise<string> {
   const ring = await getKeyRing();
   const key = ring.keys.get(ring.currentKid);
   if (!key) throw new Error('No current signing key');
-  return signJwt(payload, key, ring.currentKid);
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid: ring.currentKid }).sign(key);
 }
 
 /** For tests: forget the keys this container read, as a new container would. */
@@ -133,7 +155,7 @@ export async function signAccessToken(principal: Principal, lifetimeSeconds = AC
 /** Verifies signature, algorithm, issuer, audience and expiry, then the claims' shape; returns undefined for any bad token. */
 export async function verifyAccessToken(token: string): Promise<Principal | undefined> {
   try {
-    const { sub, role, name, email, ver = 0 } = await verifyWithKeyRing(token, { issuer: ISSUER, audience });
+    const { sub, role, name, email, ver = 0 } = await verifiedClaims(token);
     if (typeof sub !== 'string' || !sub || !isRole(role) || typeof name !== 'string' || typeof email !== 'string') return undefined;
     if (typeof ver !== 'number' || !Number.isSafeInteger(ver) || ver < 0) return undefined;
     return { userId: sub, role, name, email, tokenVersion: ver };

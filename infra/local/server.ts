@@ -9,7 +9,7 @@ import type { DisplayCurrencies } from '../../shared/display-currency.ts';
 import { stageConfig } from '../stage-config.ts';
 import { loadViewerRequest } from '../edge/load-viewer-request.ts';
 import { securityHeaders } from '../site-headers.ts';
-import { jsonHeaders } from '../../functions/lib/http/handler.ts';
+import { jsonHeaders } from '../../functions/lib/http/json-response.ts';
 import { BodyTooLargeError, invokeHttpRoute, readBody, toHttpApiEvent, writeResult } from './http-adapter.ts';
 import { createRouteMatcher, MalformedPathError, type RouteMatch } from './route-matcher.ts';
 import { createWebSocketGateway } from './websocket-gateway.ts';

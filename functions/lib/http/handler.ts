@@ -1,52 +1,21 @@
+import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { ApiFailure, ApiSuccess } from '../../../shared/api.ts';
 import type { AuthLevel, httpRoutes } from '../../routes.ts';
 import { routeAuthLevels } from './route-auth.ts';
 import type { Principal } from '../auth.ts';
-import { asHttpError, forbidden } from './errors.ts';
-import { parseWith, readJsonBody, type Schemas } from './request-parsing.ts';
+import { forbidden } from './errors.ts';
+import type { Schemas } from './request-parsing.ts';
+import { authMiddleware } from './auth-middleware.ts';
+import { envelopeMiddleware } from './envelope-middleware.ts';
+import { errorMiddleware } from './error-middleware.ts';
+import { originMiddleware } from './origin-middleware.ts';
+import { parseMiddleware } from './parse-middleware.ts';
+import { scopeContext, type RouteContext } from './route-chain.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
 export { MAX_BODY_BYTES } from './request-parsing.ts';
-
-/** Every API answer: JSON that is never sniffed as something else, and never stored by a browser or a proxy (most carry personal data). */
-export const jsonHeaders = {
-  'content-type': 'application/json; charset=utf-8',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-};
-
-export function jsonResponse<T>(
-  statusCode: number,
-  body: ApiSuccess<T> | (ApiFailure & Record<string, unknown>),
-  headers: Record<string, string> = {},
-): HttpResult {
-  return { statusCode, headers: { ...jsonHeaders, ...headers }, body: JSON.stringify(body) };
-}
-
-/**
- * How a failed request is answered: typed HttpErrors reach the client with their status and
- * message; anything else is logged with the request id and answered with a generic 500 (503 when
- * the table or the network failed: functions/lib/http/unexpected-error.ts) that reveals no internals. (One error boundary is all the middleware these handlers need: a plain
- * try/catch, not a middleware engine in every bundle.)
- */
-export async function errorResponse(error: unknown, event: HttpEvent | undefined, context: Context | undefined): Promise<HttpResult> {
-  const known = asHttpError(error);
-  if (known) {
-    return jsonResponse(
-      known.statusCode,
-      { ...known.extra, success: false, error: known.message, ...(known.details ? { details: known.details } : {}) },
-      known.headers,
-    );
-  }
-  // Loaded only when something failed: a cold start never loads the logging, the stack mapper or the classifier.
-  const { unexpectedError } = await import('./unexpected-error.ts');
-  // This module's URL is the bundle's (index.mjs), whose frames the source map describes.
-  const answer = await unexpectedError(error, { requestId: context?.awsRequestId, routeKey: event?.routeKey }, import.meta.url);
-  return jsonResponse(answer.statusCode, { success: false, error: answer.message }, answer.headers);
-}
 
 type TableRoute = (typeof httpRoutes)[number];
 export type RouteName = TableRoute['name'];
@@ -77,17 +46,21 @@ export type Authenticate = (event: HttpEvent) => Promise<Principal | undefined>;
 
 export type RouteOutput<T> = T | { statusCode: number; data: T; headers?: Record<string, string> };
 
-const isCustomOutput = <T>(value: RouteOutput<T>): value is { statusCode: number; data: T; headers?: Record<string, string> } =>
-  typeof value === 'object' && value !== null && 'statusCode' in value && 'data' in value;
-
 export type BoundHandler = ((event: HttpEvent, context: Context) => Promise<HttpResult>) & { routeName: RouteName };
 
 /**
  * Makes a route builder around one way of authenticating. A handler is bound to its route-table
  * entry by name, so its principal is typed from the table's auth level (never optional on a
  * signed-in route), and the contract tests check that each module serves the route that names it.
- * A built handler validates path, query and body with the route's valibot schemas, runs the domain
- * call and wraps its result in the success envelope: handlers stay parse -> call -> respond.
+ *
+ * A built handler is a middy chain, always in this order:
+ * 1. origin-middleware.ts: requests that did not come through CloudFront are refused (403);
+ * 2. auth-middleware.ts: the caller, as the table's level requires (401/403);
+ * 3. parse-middleware.ts: path, query and body through the route's schemas (400, 413, 415);
+ * 4. the route's `run`: the domain call;
+ * 5. envelope-middleware.ts: its output in the success envelope;
+ * and error-middleware.ts answers for anything any step threw. Each request gets a context of its
+ * own (middy's requestStart hook), on which steps 2 and 3 leave what `run` receives.
  */
 export const routeBuilder = <Names extends RouteName>(authenticate: Authenticate) =>
   function httpRoute<N extends Names, T, P = Record<string, never>, Q = Record<string, never>, B = undefined>(
@@ -95,24 +68,25 @@ export const routeBuilder = <Names extends RouteName>(authenticate: Authenticate
     schemas: Schemas<P, Q, B>,
     run: (input: RouteInput<P, Q, B, PrincipalFor<AuthLevelOf<N>>>) => Promise<RouteOutput<T>>,
   ): BoundHandler {
-    const handler = async (event: HttpEvent, context: Context): Promise<HttpResult> => {
-      try {
-        // Only requests that came through CloudFront, before anything else is read: the check and its secret load on first use (functions/lib/http/origin-verify.ts).
-        if (process.env.ORIGIN_VERIFY_SECRET_ARN && !(await (await import('./origin-verify.ts')).originVerified(event))) throw forbidden();
-        // authenticate refuses (401/403) whenever the table's level needs a principal it did not find.
-        const principal = (await authenticate(event)) as PrincipalFor<AuthLevelOf<N>>;
-        const params = schemas.params ? parseWith(schemas.params, event.pathParameters ?? {}, 'path') : ({} as P);
-        const query = schemas.query ? parseWith(schemas.query, event.queryStringParameters ?? {}, 'query') : ({} as Q);
-        const body = schemas.body ? parseWith(schemas.body, readJsonBody(event), 'request body') : (undefined as B);
-        const output = await run({ params, query, body, event, context, principal });
-        if (isCustomOutput(output)) {
-          return jsonResponse(output.statusCode, { success: true, data: output.data }, output.headers);
-        }
-        return jsonResponse(200, { success: true, data: output });
-      } catch (error) {
-        return await errorResponse(error, event, context);
-      }
-    };
+    const chain = middy<HttpEvent, unknown, Error, RouteContext>({
+      requestStart: (request) => {
+        request.context = scopeContext(request.context);
+      },
+      // Lambda's own timeout stands, as before: no timer per request racing the route.
+      timeoutEarlyInMillis: 0,
+    })
+      .use(originMiddleware)
+      .use(authMiddleware(authenticate))
+      .use(parseMiddleware(schemas))
+      .use(envelopeMiddleware)
+      .use(errorMiddleware)
+      .handler((event, context) => {
+        // Filled by the steps above from this route's own schemas and auth level (authenticate fails closed).
+        const { principal, params, query, body } = context.route;
+        return run({ params: params as P, query: query as Q, body: body as B, event, context, principal: principal as PrincipalFor<AuthLevelOf<N>> });
+      });
+    // Called with Lambda's context (requestStart scopes it), and every path ends in the envelope or the error mapper: an HTTP answer.
+    const handler = chain as unknown as (event: HttpEvent, context: Context) => Promise<HttpResult>;
     return Object.assign(handler, { routeName: name });
   };
 

@@ -15,7 +15,7 @@ let expected: Promise<Buffer> | undefined;
  * secret (ORIGIN_VERIFY_SECRET_ARN), compared in constant time over SHA-256 digests, so the
  * lengths are equal whatever was sent. Without that variable (npm start, tests) every request passes.
  *
- * The route builder loads this module on first use (functions/lib/http/handler.ts), and it reads
+ * The route chain loads this module on first use (functions/lib/http/origin-middleware.ts), and it reads
  * the secret through the signing key's chunk (functions/lib/secret-key-ring.ts re-exports the
  * Secrets Manager read of functions/lib/secrets.ts): sharing that lazy chunk keeps every HTTP
  * function's cold start within its size budget (docs/architecture.md, section 8). Only AWSCURRENT is accepted.

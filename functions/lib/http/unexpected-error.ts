@@ -1,7 +1,7 @@
 import { log } from '../logger.ts';
 
 /*
- * What the route builder does with an error that is not an HttpError (functions/lib/http/handler.ts
+ * What a route's error mapper does with an error that is not an HttpError (functions/lib/http/error-middleware.ts
  * loads this module only then, so a cold start never loads it): log it with the request id and a
  * readable stack, and choose the answer, which reveals no internals.
  */

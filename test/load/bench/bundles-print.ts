@@ -22,7 +22,7 @@ export function printBundles(report: BundleReport, withPackages: boolean) {
     `process's CPU ms over the same import, which other load on the machine disturbs less (load average ${report.loadAverage.before} -> ${report.loadAverage.after} on ${report.loadAverage.cores} cores).`,
   );
   console.log(
-    `Budget for HTTP functions (issue 7): bundle <= floor + ${BUDGET.overFloorKb} KB and cold import <= ${BUDGET.coldRatio} x floor (judged on wall ms; "cpu PASS/FAIL" when the CPU figure disagrees).\n`,
+    `Budget for HTTP functions (issue 16): bundle <= floor + ${BUDGET.overFloorKb} KB and cold import <= ${BUDGET.coldRatio} x floor (judged on wall ms; "cpu PASS/FAIL" when the CPU figure disagrees).\n`,
   );
   console.log('KB: what a cold start loads (index.mjs and the chunks it imports statically); lazy KB: chunks loaded on first use, if ever.\n');
   console.log(`| function | kind | KB | lazy KB | over floor KB | cold import ms (${mode}) | x floor | CPU ms | CPU x floor | budget |`);
