@@ -6,7 +6,7 @@
  * client and one GetCommand) are bundled with the same esbuild options, then each is imported in
  * fresh Node processes with a Lambda-like environment, with and without
  * NODE_OPTIONS=--enable-source-maps (test/load/cold-probe.mjs), round-robin so that drift spreads
- * evenly; medians. HTTP functions are judged against issue 7's budget: bundle <= floor + 40 KB,
+ * evenly; medians. HTTP functions are judged against issue 16's budget: bundle <= floor + 60 KB,
  * cold import (deployed NODE_OPTIONS) <= 1.25 x the floor's.
  *
  * Load: starts `npm start` in its own process on a temporary data folder, measures availability

@@ -11,6 +11,7 @@ import { errorMiddleware } from './error-middleware.ts';
 import { originMiddleware } from './origin-middleware.ts';
 import { parseMiddleware } from './parse-middleware.ts';
 import { scopeContext, type RouteContext } from './route-chain.ts';
+import { setLogContext } from '../logger.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -46,7 +47,11 @@ export type Authenticate = (event: HttpEvent) => Promise<Principal | undefined>;
 
 export type RouteOutput<T> = T | { statusCode: number; data: T; headers?: Record<string, string> };
 
-export type BoundHandler = ((event: HttpEvent, context: Context) => Promise<HttpResult>) & { routeName: RouteName };
+/** A built route: its table entry's name, and the schemas it validates with (the OpenAPI document is generated from them). */
+export type BoundHandler = ((event: HttpEvent, context: Context) => Promise<HttpResult>) & {
+  routeName: RouteName;
+  schemas: Schemas<unknown, unknown, unknown>;
+};
 
 /**
  * Makes a route builder around one way of authenticating. A handler is bound to its route-table
@@ -71,12 +76,15 @@ export const routeBuilder = <Names extends RouteName>(authenticate: Authenticate
     const chain = middy<HttpEvent, unknown, Error, RouteContext>({
       requestStart: (request) => {
         request.context = scopeContext(request.context);
+        setLogContext({ requestId: request.context.awsRequestId, route: name });
       },
       // Lambda's own timeout stands, as before: no timer per request racing the route.
       timeoutEarlyInMillis: 0,
     })
       .use(originMiddleware)
       .use(authMiddleware(authenticate))
+      // Every later line of this request names the caller's role (never the caller).
+      .use({ before: ({ context }) => setLogContext({ requestId: context.awsRequestId, route: name, role: context.route.principal?.role }) })
       .use(parseMiddleware(schemas))
       .use(envelopeMiddleware)
       .use(errorMiddleware)
@@ -87,7 +95,7 @@ export const routeBuilder = <Names extends RouteName>(authenticate: Authenticate
       });
     // Called with Lambda's context (requestStart scopes it), and every path ends in the envelope or the error mapper: an HTTP answer.
     const handler = chain as unknown as (event: HttpEvent, context: Context) => Promise<HttpResult>;
-    return Object.assign(handler, { routeName: name });
+    return Object.assign(handler, { routeName: name, schemas });
   };
 
 /**
