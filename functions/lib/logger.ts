@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  *
  * On Lambda the line goes straight to stdout, not through `console`: with the JSON log format the
  * runtime's console would nest a logged object under its own `message` (and keep a string as a
- * string), while a JSON line of our own with `level` and an RFC 3339 `timestamp` is taken as it is
+ * string), while a JSON line of our own with `level` and an ISO `timestamp` is taken as it is
  * and filtered by the function's application log level. Elsewhere it goes through `console`, so a
  * terminal, the local server and the tests' console spies see it.
  *
