@@ -10,7 +10,7 @@ import { countAccountAttempt, countAddressAttempt, countPairAttempt, isKnownAddr
 import { ACTIVATION_HOURS, countSignup, signupPut, type Signup } from './db/signups.ts';
 import { transact } from './db/transactions.ts';
 import { createUser, EmailTakenError, findUserByEmail, recordSignIn, refreshPendingUser, setUserCredentials } from './db/users.ts';
-import { forbidden, type HttpError, tooManyRequests, unauthorized } from './http/errors.ts';
+import { LimitReachedError, NotAllowedError, NotAuthenticatedError } from './domain-errors.ts';
 import { hashPassword, isUsablePasswordHash, verifyPassword } from './passwords.ts';
 
 export const credentialsSchema = fields({
@@ -70,7 +70,10 @@ export async function register(
   const now = options.now ?? Date.now();
   const allowance = await countSignup(options.address || 'unknown', now);
   if (!allowance.allowed) {
-    throw tooManyRequests(`Too many sign-ups from your network. Please try again in ${waitText(allowance.retryAfterSeconds)}.`, allowance.retryAfterSeconds);
+    throw new LimitReachedError(
+      `Too many sign-ups from your network. Please try again in ${waitText(allowance.retryAfterSeconds)}.`,
+      allowance.retryAfterSeconds,
+    );
   }
   const passwordHash = await hashPassword(input.password);
   const email = normaliseEmail(input.email);
@@ -115,10 +118,10 @@ let decoy: Promise<string> | undefined;
 const decoyHash = () => (decoy ??= hashPassword('decoy password that never matches'));
 
 /** The 429 of a throttled sign-in, with how long to wait (Retry-After). */
-function throttled(until: number, now: number): HttpError {
+function throttled(until: number, now: number): LimitReachedError {
   const waitSeconds = Math.max(1, until - Math.floor(now / 1000));
   const minutes = Math.ceil(waitSeconds / 60);
-  return tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, waitSeconds);
+  return new LimitReachedError(`Too many failed sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, waitSeconds);
 }
 
 /**
@@ -153,11 +156,11 @@ export async function logIn(
   if (user && usable && valid && user.status === 'pending' && user.awaitingActivation) {
     // Only the right password learns the account waits for activation; the attempt was no guess.
     await recordSuccessfulSignIn(input.email, address, now, { address: true, account: true });
-    throw forbidden(ACTIVATE_FIRST_MESSAGE);
+    throw new NotAllowedError(ACTIVATE_FIRST_MESSAGE);
   }
-  if (!user || !usable || !valid || user.status !== 'active') throw unauthorized('Invalid email or password');
+  if (!user || !usable || !valid || user.status !== 'active') throw new NotAuthenticatedError('Invalid email or password');
   await Promise.all([recordSuccessfulSignIn(input.email, address, now, { address: true, account: true }), recordSignIn(user.id, new Date(now).toISOString())]);
-  if (options.portal && !portalRoles.includes(user.role)) throw forbidden('This account cannot use the admin portal');
+  if (options.portal && !portalRoles.includes(user.role)) throw new NotAllowedError('This account cannot use the admin portal');
   const { passwordHash: _hash, tokenVersion, awaitingActivation: _awaiting, ...publicUser } = user;
   return signedIn(publicUser, tokenVersion);
 }

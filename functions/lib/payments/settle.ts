@@ -7,7 +7,7 @@ import { claimNight, claimSeats, keepNight, nightsStillOwned } from '../db/inven
 import * as bookingKeys from '../db/keys/booking.ts';
 import { getOrder, orderOfPayment, paymentOrderWrite, putPaymentWrite, putRefundWrite, type StoredOrder } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { ConflictError, NotFoundError } from '../domain-errors.ts';
 import type { ProviderRefund } from './provider.ts';
 import { stageProvider } from './stage-provider.ts';
 
@@ -50,10 +50,10 @@ const paymentOf = (
 export async function settleCaptured(captured: Captured, now = Date.now()): Promise<Settlement> {
   const order = await getOrder(captured.orderId);
   const booking = order ? await getBooking(order.bookingId) : undefined;
-  if (!order || !booking) throw notFound('No booking is waiting for this order');
+  if (!order || !booking) throw new NotFoundError('No booking is waiting for this order');
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const current = attempt === 0 ? booking : await getBooking(booking.id);
-    if (!current) throw notFound('No booking is waiting for this order');
+    if (!current) throw new NotFoundError('No booking is waiting for this order');
     const settled = await trySettle(current, order, captured, now);
     if (settled) return settled;
   }
@@ -61,7 +61,7 @@ export async function settleCaptured(captured: Captured, now = Date.now()): Prom
 }
 
 /** A payment id the provider already settled under another order: it never pays, nor is refunded, twice. */
-const paymentOfAnotherOrder = (paymentId: string) => conflict(paymentMessages.paymentElsewhere(paymentId), undefined, { code: 'payment_elsewhere' });
+const paymentOfAnotherOrder = (paymentId: string) => new ConflictError(paymentMessages.paymentElsewhere(paymentId), { extra: { code: 'payment_elsewhere' } });
 
 /** One attempt; undefined when the booking changed under it (read it again and retry). */
 async function trySettle(booking: StoredBooking, order: StoredOrder, captured: Captured, now: number): Promise<Settlement | undefined> {

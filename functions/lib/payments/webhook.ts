@@ -15,7 +15,7 @@ import {
   type StoredOrder,
 } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
-import { badRequest } from '../http/errors.ts';
+import { InvalidInputError } from '../domain-errors.ts';
 import { paymentKeys } from './payment-keys.ts';
 import type { ProviderPayment, ProviderRefund } from './provider.ts';
 import { verifyWebhookSignature } from './signatures.ts';
@@ -102,12 +102,12 @@ export async function receiveWebhook(
   now = Date.now(),
 ): Promise<WebhookResult> {
   const keys = await paymentKeys();
-  if (!verifyWebhookSignature(rawBody, signature, keys.webhookSecret)) throw badRequest('The webhook signature does not match');
+  if (!verifyWebhookSignature(rawBody, signature, keys.webhookSecret)) throw new InvalidInputError('The webhook signature does not match');
   let body: WebhookBody;
   try {
     body = JSON.parse(rawBody) as WebhookBody;
   } catch {
-    throw badRequest('The webhook body is not JSON');
+    throw new InvalidInputError('The webhook body is not JSON');
   }
   const event = typeof body.event === 'string' ? body.event : '';
   const payment = body.payload?.payment?.entity;
