@@ -5,11 +5,13 @@ import { accountNameSchema } from '../../shared/user-schemas.ts';
 import { portalRoles, tenDigitPhoneSchema, type PublicUser } from '../../shared/users.ts';
 import { email, fields } from '../../shared/validation.ts';
 import { signAccessToken } from './auth.ts';
-import { normaliseEmail } from './db/keys/user.ts';
+import { normaliseEmail } from './db/keys.ts';
 import { countAccountAttempt, countAddressAttempt, countPairAttempt, isKnownAddress, recordSuccessfulSignIn, takeSlowLaneTurn } from './db/login-attempts.ts';
 import { ACTIVATION_HOURS, countSignup, signupPut, type Signup } from './db/signups.ts';
 import { transact } from './db/transactions.ts';
-import { createUser, EmailTakenError, findUserByEmail, recordSignIn, refreshPendingUser, setUserCredentials } from './db/users.ts';
+import { refreshPendingUser } from './db/user-activation.ts';
+import { setUserCredentials } from './db/user-admin.ts';
+import { createUser, EmailTakenError, findUserByEmail, recordSignIn } from './db/users.ts';
 import { LimitReachedError, NotAllowedError, NotAuthenticatedError } from './domain-errors.ts';
 import { hashPassword, isUsablePasswordHash, verifyPassword } from './passwords.ts';
 

@@ -2,7 +2,8 @@ import { activationSignupId } from './account-activation.ts';
 import type { SignedIn } from './accounts.ts';
 import { signAccessToken } from './auth.ts';
 import { getActivation, signupUsed } from './db/signups.ts';
-import { activateUser, recordSignIn } from './db/users.ts';
+import { activateUser } from './db/user-activation.ts';
+import { recordSignIn } from './db/users.ts';
 import { ExpiredError, InvalidInputError } from './domain-errors.ts';
 
 const invalidLink = () =>

@@ -1,7 +1,5 @@
 import { PAY_AT_PROPERTY_CONFIRM_HOURS } from '../../../shared/payment-rules.ts';
-import { getBooking, type StoredBooking } from '../db/bookings.ts';
-import { tableName } from '../db/client.ts';
-import * as bookingKeys from '../db/keys/booking.ts';
+import { getBooking, guestConfirmWrite, type StoredBooking } from '../db/bookings.ts';
 import { keepNight, nightsStillOwned } from '../db/inventory.ts';
 import { duePaymentWrite } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
@@ -28,16 +26,7 @@ export async function confirmPayAtProperty(booking: StoredBooking, now: number):
   const owned = await nightsStillOwned(booking);
   try {
     await transact([
-      {
-        Update: {
-          TableName: tableName,
-          Key: bookingKeys.item(booking.id),
-          UpdateExpression: 'SET guest_confirmed_at = :at REMOVE holdExpiresAtMs, hold_expires_at, open_hold',
-          ConditionExpression: `#status = :pending AND holdExpiresAtMs >= :now AND attribute_not_exists(guest_confirmed_at)${booking.open_hold ? ' AND attribute_exists(open_hold)' : ''}`,
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':at': at, ':pending': 'pending', ':now': now },
-        },
-      },
+      guestConfirmWrite(booking, at, now),
       ...owned.flatMap(({ cottageId, nights }) => nights.map((night) => keepNight(cottageId, night, booking.id))),
       duePaymentWrite(booking, at),
       // No longer a hold; still an unpaid stay until the money is taken at the property.
