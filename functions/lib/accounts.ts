@@ -172,7 +172,7 @@ export type AdminAccount = { email: string; password: string; name: string };
 /**
  * Makes sure an admin can sign in with the given credentials: created if missing; if it
  * exists with another password, role or status (a password reset), it becomes an active admin with
- * this password (the active-admin count moves with it, functions/lib/db/users.ts).
+ * this password (the active-admin count moves with it, functions/lib/db/user-admin.ts).
  */
 export async function ensureAdmin(admin: AdminAccount): Promise<'created' | 'updated' | 'unchanged'> {
   const existing = await findUserByEmail(admin.email);
