@@ -32,6 +32,40 @@ const featureBoundaries = features.map((feature) => ({
   },
 }));
 
+/**
+ * The data layer owns the table: outside functions/lib/db/ (and the tests) no server code writes a
+ * DynamoDB expression, spells a key attribute or a partition prefix, or imports a per-type key
+ * module (infra/route-classes.ts reads the key design through functions/lib/db/keys.ts).
+ */
+const tableExpressions = 'UpdateExpression|KeyConditionExpression|ConditionExpression|FilterExpression|ProjectionExpression';
+const keyAttributes = 'pk|sk|gsi1pk|gsi1sk|gsi2pk|gsi2sk';
+const dataLayerOwnsTable = {
+  // The web never reaches the table (and keeps its own import rules).
+  files: ['functions/**/*.ts', 'infra/**/*.ts', 'shared/**/*.ts'],
+  ignores: ['functions/lib/db/**'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      ...[`Property[key.name=/^(${tableExpressions})$/]`, `Property[key.value=/^(${tableExpressions})$/]`].map((selector) => ({
+        selector,
+        message: "Expressions belong to the item type's module in functions/lib/db/: call a named function there.",
+      })),
+      ...[`Property[key.name=/^(${keyAttributes})$/]`, `Property[key.value=/^(${keyAttributes})$/]`].map((selector) => ({
+        selector,
+        message: 'Keys are built in functions/lib/db/ (keys/<type>.ts), not beside a write elsewhere.',
+      })),
+      ...['TemplateElement[value.raw=/^[A-Z][A-Z_]*#/]', 'Literal[value=/^[A-Z][A-Z_]*#/]'].map((selector) => ({
+        selector,
+        message: 'A partition or sort-key prefix is spelled only in functions/lib/db/keys/.',
+      })),
+    ],
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ group: ['**/db/keys/*'], message: "Key modules are the data layer's own: use the item type's module in functions/lib/db/." }] },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.build/', 'cdk.out/', '.data/', 'test-results/', 'infra/edge/viewer-request.js'] },
   js.configs.recommended,
@@ -63,6 +97,7 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  dataLayerOwnsTable,
   {
     // Tests may use `any` for envelopes they assert on field by field.
     files: ['test/**/*.ts'],

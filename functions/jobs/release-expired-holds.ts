@@ -1,4 +1,4 @@
-import { expiredHolds } from '../lib/db/bookings.ts';
+import { expiredHolds } from '../lib/db/booking-months.ts';
 import { TransactionRefused } from '../lib/db/transactions.ts';
 import { releaseBooking } from '../lib/bookings/release-booking.ts';
 import type { Context } from 'aws-lambda';

@@ -1,8 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserRole } from '../../shared/users.ts';
 import type { Principal } from './auth.ts';
-import { documentClient, tableName } from './db/client.ts';
-import * as userKeys from './db/keys/user.ts';
+import { readAccountStanding } from './db/user-standing.ts';
 
 /**
  * How long a container trusts what it last read of an account. A suspension, a role or password
@@ -17,25 +15,11 @@ type AccountState = { role: UserRole; status: string; tokenVersion: number } | u
 
 const cache = new Map<string, { readAt: number; state: Promise<AccountState> }>();
 
-async function readAccount(userId: string): Promise<AccountState> {
-  const { Item } = await documentClient.send(
-    new GetCommand({
-      TableName: tableName,
-      Key: userKeys.item(userId),
-      ConsistentRead: true,
-      ProjectionExpression: '#role, #status, token_version',
-      ExpressionAttributeNames: { '#role': 'role', '#status': 'status' },
-    }),
-  );
-  if (!Item) return undefined;
-  return { role: Item.role as UserRole, status: String(Item.status), tokenVersion: Number(Item.token_version ?? 0) };
-}
-
 function accountState(userId: string, now: number): Promise<AccountState> {
   const cached = cache.get(userId);
   if (cached && now - cached.readAt < ACCOUNT_CACHE_MS) return cached.state;
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
-  const state = readAccount(userId);
+  const state = readAccountStanding(userId);
   // A failed read is not remembered: the next request asks again.
   state.catch(() => cache.delete(userId));
   cache.set(userId, { readAt: now, state });

@@ -5,12 +5,14 @@ import { accountNameSchema } from '../../shared/user-schemas.ts';
 import { portalRoles, tenDigitPhoneSchema, type PublicUser } from '../../shared/users.ts';
 import { email, fields } from '../../shared/validation.ts';
 import { signAccessToken } from './auth.ts';
-import { normaliseEmail } from './db/keys/user.ts';
+import { normaliseEmail } from './db/keys.ts';
 import { countAccountAttempt, countAddressAttempt, countPairAttempt, isKnownAddress, recordSuccessfulSignIn, takeSlowLaneTurn } from './db/login-attempts.ts';
 import { ACTIVATION_HOURS, countSignup, signupPut, type Signup } from './db/signups.ts';
 import { transact } from './db/transactions.ts';
-import { createUser, EmailTakenError, findUserByEmail, recordSignIn, refreshPendingUser, setUserCredentials } from './db/users.ts';
-import { forbidden, type HttpError, tooManyRequests, unauthorized } from './http/errors.ts';
+import { refreshPendingUser } from './db/user-activation.ts';
+import { setUserCredentials } from './db/user-admin.ts';
+import { createUser, EmailTakenError, findUserByEmail, recordSignIn } from './db/users.ts';
+import { LimitReachedError, NotAllowedError, NotAuthenticatedError } from './domain-errors.ts';
 import { hashPassword, isUsablePasswordHash, verifyPassword } from './passwords.ts';
 import { log } from './logger.ts';
 
@@ -71,7 +73,10 @@ export async function register(
   const now = options.now ?? Date.now();
   const allowance = await countSignup(options.address || 'unknown', now);
   if (!allowance.allowed) {
-    throw tooManyRequests(`Too many sign-ups from your network. Please try again in ${waitText(allowance.retryAfterSeconds)}.`, allowance.retryAfterSeconds);
+    throw new LimitReachedError(
+      `Too many sign-ups from your network. Please try again in ${waitText(allowance.retryAfterSeconds)}.`,
+      allowance.retryAfterSeconds,
+    );
   }
   const passwordHash = await hashPassword(input.password);
   const email = normaliseEmail(input.email);
@@ -116,10 +121,10 @@ let decoy: Promise<string> | undefined;
 const decoyHash = () => (decoy ??= hashPassword('decoy password that never matches'));
 
 /** The 429 of a throttled sign-in, with how long to wait (Retry-After). */
-function throttled(until: number, now: number): HttpError {
+function throttled(until: number, now: number): LimitReachedError {
   const waitSeconds = Math.max(1, until - Math.floor(now / 1000));
   const minutes = Math.ceil(waitSeconds / 60);
-  return tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, waitSeconds);
+  return new LimitReachedError(`Too many failed sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, waitSeconds);
 }
 
 /**
@@ -154,11 +159,11 @@ export async function logIn(
   if (user && usable && valid && user.status === 'pending' && user.awaitingActivation) {
     // Only the right password learns the account waits for activation; the attempt was no guess.
     await recordSuccessfulSignIn(input.email, address, now, { address: true, account: true });
-    throw forbidden(ACTIVATE_FIRST_MESSAGE);
+    throw new NotAllowedError(ACTIVATE_FIRST_MESSAGE);
   }
-  if (!user || !usable || !valid || user.status !== 'active') throw unauthorized('Invalid email or password');
+  if (!user || !usable || !valid || user.status !== 'active') throw new NotAuthenticatedError('Invalid email or password');
   await Promise.all([recordSuccessfulSignIn(input.email, address, now, { address: true, account: true }), recordSignIn(user.id, new Date(now).toISOString())]);
-  if (options.portal && !portalRoles.includes(user.role)) throw forbidden('This account cannot use the admin portal');
+  if (options.portal && !portalRoles.includes(user.role)) throw new NotAllowedError('This account cannot use the admin portal');
   const { passwordHash: _hash, tokenVersion, awaitingActivation: _awaiting, ...publicUser } = user;
   return signedIn(publicUser, tokenVersion);
 }
@@ -168,7 +173,7 @@ export type AdminAccount = { email: string; password: string; name: string };
 /**
  * Makes sure an admin can sign in with the given credentials: created if missing; if it
  * exists with another password, role or status (a password reset), it becomes an active admin with
- * this password (the active-admin count moves with it, functions/lib/db/users.ts).
+ * this password (the active-admin count moves with it, functions/lib/db/user-admin.ts).
  */
 export async function ensureAdmin(admin: AdminAccount): Promise<'created' | 'updated' | 'unchanged'> {
   const existing = await findUserByEmail(admin.email);

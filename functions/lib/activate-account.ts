@@ -2,19 +2,18 @@ import { activationSignupId } from './account-activation.ts';
 import type { SignedIn } from './accounts.ts';
 import { signAccessToken } from './auth.ts';
 import { getActivation, signupUsed } from './db/signups.ts';
-import { activateUser, recordSignIn } from './db/users.ts';
-import { HttpError } from './http/errors.ts';
+import { activateUser } from './db/user-activation.ts';
+import { recordSignIn } from './db/users.ts';
+import { ExpiredError, InvalidInputError } from './domain-errors.ts';
 
 const invalidLink = () =>
-  new HttpError(
-    400,
+  new InvalidInputError(
     'This activation link is not valid or has already been used. If you activated your account, sign in; if not, register again with the same e-mail for a new link.',
-    undefined,
-    { code: 'activation_invalid' },
+    { extra: { code: 'activation_invalid' } },
   );
 const expiredLink = () =>
-  new HttpError(410, 'This activation link has expired. Register again with the same e-mail address and we will send you a new one.', undefined, {
-    code: 'activation_expired',
+  new ExpiredError('This activation link has expired. Register again with the same e-mail address and we will send you a new one.', {
+    extra: { code: 'activation_expired' },
   });
 
 /**

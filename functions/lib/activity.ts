@@ -1,11 +1,8 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from './db/client.ts';
-import * as activityKeys from './db/keys/activity.ts';
+import { addActivity } from './db/activity.ts';
 import { log } from './logger.ts';
 
 /** At most one write per container in this window, however many guests check. */
 export const ACTIVITY_SAMPLE_MS = 10_000;
-const KEEP_SECONDS = 2 * 86_400;
 
 type Pending = { checks: number; latest: Record<string, unknown> };
 const pending = new Map<string, Pending>();
@@ -28,24 +25,8 @@ export async function recordActivity(kind: string, example: Record<string, unkno
   if (now - (lastWrite.get(kind) ?? 0) < ACTIVITY_SAMPLE_MS) return;
   pending.delete(kind);
   lastWrite.set(kind, now);
-  const at = new Date(now).toISOString();
   try {
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: activityKeys.minute(kind, at),
-        UpdateExpression: 'SET entity = :entity, kind = :kind, latest = :latest, #at = :at, expiresAt = :expires ADD checks :checks',
-        ExpressionAttributeNames: { '#at': 'at' },
-        ExpressionAttributeValues: {
-          ':entity': 'activity',
-          ':kind': kind,
-          ':latest': entry.latest,
-          ':at': at,
-          ':expires': Math.floor(now / 1000) + KEEP_SECONDS,
-          ':checks': entry.checks,
-        },
-      }),
-    );
+    await addActivity(kind, entry.latest, entry.checks, now);
   } catch (error) {
     // A staff hint must never fail the guest's request.
     log.error('Activity not recorded', { kind, error });

@@ -8,7 +8,9 @@ import { confirmStayToken, confirmUrl, manageLinkToken, manageUrl } from '../lib
 import { deliveryConfig } from '../lib/delivery-config.ts';
 import { refundCancelledBooking } from '../lib/payments/cancellation-refund.ts';
 import type { StoredBooking } from '../lib/db/bookings.ts';
-import { applyDayCounters, claimMail, markMailRejected, markMailSent, putFeedEntry, releaseMailClaim } from '../lib/db/stream-effects.ts';
+import { putFeedEntry } from '../lib/db/feed.ts';
+import { applyDayCounters } from '../lib/db/report-days.ts';
+import { claimMail, markMailRejected, markMailSent, releaseMailClaim } from '../lib/db/stream-effects.ts';
 import { mailRejected, sendMail, type Mail } from '../lib/mail.ts';
 import { readableStack } from '../lib/readable-stack.ts';
 import { notify } from '../lib/realtime.ts';

@@ -4,6 +4,7 @@ import { handler as releaseExpiredHolds } from '../../functions/jobs/release-exp
 import { createGuestBooking } from '../../functions/lib/bookings/guest-booking.ts';
 import { createBookingSchema } from '../../shared/booking.ts';
 import { ensureAdmin, logIn } from '../../functions/lib/accounts.ts';
+import { asHttpError } from '../../functions/lib/http/errors.ts';
 import { bookingBody, inDays, itemsOf, newKey, postJson } from '../support/booking-fixtures.ts';
 import { getJson, useTestStack } from '../support/local-stack.ts';
 import { readOutbox } from '../support/outbox.ts';
@@ -71,7 +72,8 @@ describe('accounts', () => {
     const attempt = (password: string, minutesLater: number) =>
       logIn({ email: 'window@example.in', password }, { now: start + minutesLater * 60_000 }).then(
         () => 200,
-        (error: { statusCode: number }) => error.statusCode,
+        // The refusal as the client would get it.
+        (error: unknown) => asHttpError(error)?.statusCode,
       );
     for (let index = 0; index < 5; index += 1) expect(await attempt('wrong-password', 0)).toBe(401);
     expect(await attempt('monsoon-forest', 1)).toBe(429);

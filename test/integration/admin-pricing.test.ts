@@ -6,7 +6,7 @@ import { documentClient, tableName } from '../../functions/lib/db/client.ts';
 import * as pricingRuleKeys from '../../functions/lib/db/keys/pricing-rule.ts';
 import { getPricingRule } from '../../functions/lib/db/pricing-rule-writes.ts';
 import { listPricingRules } from '../../functions/lib/db/pricing-rules.ts';
-import { moveLegacyPricingRules } from '../../infra/local/seed.ts';
+import { moveLegacyPricingRules } from '../../functions/lib/db/local-migrations.ts';
 import { accountWithToken } from '../support/accounts.ts';
 import { bookingBody, inDays, newKey, postJson } from '../support/booking-fixtures.ts';
 import { useTestStack } from '../support/local-stack.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LAST_ADMIN_MESSAGE, SELF_CHANGE_MESSAGE } from '../../shared/admin-users.ts';
 import { auditWrite } from '../../functions/lib/db/audit.ts';
-import { LastAdminError, updateUser } from '../../functions/lib/db/users.ts';
+import { updateUser } from '../../functions/lib/db/user-admin.ts';
+import { LastAdminError } from '../../functions/lib/db/user-counts.ts';
 import { accountWithToken } from '../support/accounts.ts';
 import { bookingBody, inDays, newKey, postJson } from '../support/booking-fixtures.ts';
 import { useTestStack } from '../support/local-stack.ts';

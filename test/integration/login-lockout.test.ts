@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ensureAdmin, logIn } from '../../functions/lib/accounts.ts';
 import { ACCOUNT_MAX_FAILURES, ADDRESS_MAX_FAILURES, lockoutOf, lockoutSeconds, PAIR_MAX_FAILURES } from '../../functions/lib/db/login-attempts.ts';
 import { createUser } from '../../functions/lib/db/users.ts';
+import { asHttpError } from '../../functions/lib/http/errors.ts';
 import { accountWithToken, quickPasswordHash } from '../support/accounts.ts';
 import { postFrom } from '../support/from-address.ts';
 import { useTestStack } from '../support/local-stack.ts';
@@ -13,17 +14,20 @@ const register = async (email: string, password = 'monsoon-forest') => {
   await createUser({ name: 'Owner', email, role: 'customer', passwordHash: quickPasswordHash(password) });
 };
 
-/** logIn at a given address and time: its status code. */
+/** logIn at a given address and time: the status code the client would get. */
 const attempt = (email: string, password: string, address: string, now: number) =>
   logIn({ email, password }, { address, now }).then(
     () => 200,
-    (error: { statusCode: number; message: string; headers?: Record<string, string> }) => error.statusCode,
+    (error: unknown) => asHttpError(error)?.statusCode,
   );
 
 const waitOf = (email: string, password: string, address: string, now: number) =>
   logIn({ email, password }, { address, now }).then(
     () => undefined,
-    (error: { statusCode: number; headers?: Record<string, string> }) => (error.statusCode === 429 ? Number(error.headers?.['retry-after']) : error.statusCode),
+    (error: unknown) => {
+      const refused = asHttpError(error);
+      return refused?.statusCode === 429 ? Number(refused.headers?.['retry-after']) : refused?.statusCode;
+    },
   );
 
 describe('sign-in lockout', () => {

@@ -28,3 +28,28 @@ describe('the web feature boundaries (eslint.config.js)', { timeout: 30_000 }, (
     ).toEqual(['no-restricted-imports']);
   });
 });
+
+describe('the data layer owns the table (eslint.config.js)', { timeout: 30_000 }, () => {
+  const write =
+    "export const update = { Key: { pk: `BOOKING#${'x'}`, sk: 'BOOKING' }, UpdateExpression: 'SET a = :a', ConditionExpression: 'attribute_exists(pk)' };\n";
+
+  it('refuses an expression, a key attribute or a key prefix outside functions/lib/db/', async () => {
+    for (const filePath of ['functions/http/bookings/probe.ts', 'functions/lib/payments/probe.ts', 'infra/local/probe.ts', 'shared/probe.ts']) {
+      const found = await problems(filePath, write);
+      expect(found.length, filePath).toBeGreaterThanOrEqual(4);
+      expect(new Set(found), filePath).toEqual(new Set(['no-restricted-syntax']));
+    }
+    for (const expression of ['KeyConditionExpression', 'FilterExpression', 'ProjectionExpression'])
+      expect(await problems('functions/lib/probe.ts', `export const query = { ${expression}: 'x' };\n`), expression).toEqual(['no-restricted-syntax']);
+    expect(await problems('functions/lib/probe.ts', "export const prefix = 'PAYMENT#';\n")).toEqual(['no-restricted-syntax']);
+  });
+
+  it('refuses a per-type key module outside the data layer, and allows the key design (IAM) and the tests', async () => {
+    expect(await problems('functions/lib/probe.ts', "import { item } from './db/keys/booking.ts';\nexport const x = item;\n")).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await problems('infra/probe.ts', "import { bookingKeys } from '../functions/lib/db/keys.ts';\nexport const x = bookingKeys;\n")).toEqual([]);
+    expect(await problems('functions/lib/db/probe.ts', write)).toEqual([]);
+    expect(await problems('test/unit/probe.ts', write)).toEqual([]);
+  });
+});

@@ -1,15 +1,7 @@
 import { BOOKING_MONTHS_BACK, listStatuses, searchableText } from '../../../shared/booking-admin.ts';
 import type { BookingStatus } from '../../../shared/booking.ts';
-import {
-  BOOKING_ID,
-  bookingsOfMonth,
-  monthHasBookings,
-  positionOf,
-  toPublicBooking,
-  toStoredBooking,
-  type MonthPosition,
-  type StoredBooking,
-} from '../db/bookings.ts';
+import { bookingsOfMonth, monthHasBookings, positionOf, type MonthPosition } from '../db/booking-months.ts';
+import { BOOKING_ID, toPublicBooking, toStoredBooking, type StoredBooking } from '../db/bookings.ts';
 import { InvalidCursor } from '../db/query.ts';
 import { refundFor } from './release-booking.ts';
 

@@ -7,7 +7,7 @@ import { changeBookingStatusWrites, getBooking, toPublicBooking, type StoredBook
 import { keepNight, nightsStillOwned } from '../db/inventory.ts';
 import { duePaymentWrite } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
-import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { ConflictError, NotAllowedError, NotFoundError } from '../domain-errors.ts';
 import { refundFor, releaseBooking } from './release-booking.ts';
 
 /** What an audit entry keeps of a booking's state: the fields a status change moves. */
@@ -30,11 +30,11 @@ const state = (booking: Partial<StoredBooking>) => ({
  */
 export async function changeBookingStatus(id: string, request: UpdateBookingStatusRequest, principal: Principal, now = Date.now()) {
   const booking = await getBooking(id);
-  if (!booking) throw notFound('Booking not found');
+  if (!booking) throw new NotFoundError('Booking not found');
   const action = actionTo(request.status);
-  if (!inRoleGroup(principal.role, action.group)) throw forbidden(statusMessages.forbidden(action.label));
+  if (!inRoleGroup(principal.role, action.group)) throw new NotAllowedError(statusMessages.forbidden(action.label));
   if (!(action.from as readonly string[]).includes(booking.status))
-    throw conflict(statusMessages.wrongFrom(booking.booking_reference, booking.status, action.label), undefined, { status: booking.status });
+    throw new ConflictError(statusMessages.wrongFrom(booking.booking_reference, booking.status, action.label), { extra: { status: booking.status } });
 
   const at = new Date(now).toISOString();
   const by = `${principal.name} <${principal.email}>`;
@@ -54,8 +54,8 @@ export async function changeBookingStatus(id: string, request: UpdateBookingStat
     const fresh = await getBooking(booking.id);
     const current = fresh?.status ?? booking.status;
     // The status held, so a night did not: a lapsed hold whose night someone else took meanwhile.
-    if (action.action === 'confirm' && current === booking.status) throw conflict(statusMessages.nightsLost, undefined, { status: current });
-    throw conflict(statusMessages.changedMeanwhile(current), undefined, { status: current });
+    if (action.action === 'confirm' && current === booking.status) throw new ConflictError(statusMessages.nightsLost, { extra: { status: current } });
+    throw new ConflictError(statusMessages.changedMeanwhile(current), { extra: { status: current } });
   };
 
   let changes: Record<string, unknown>;
@@ -64,7 +64,7 @@ export async function changeBookingStatus(id: string, request: UpdateBookingStat
       case 'confirm': {
         const owned = await nightsStillOwned(booking);
         if (owned.some(({ nights }) => nights.length < booking.claims.nights.length))
-          throw conflict(statusMessages.nightsLost, undefined, { status: booking.status });
+          throw new ConflictError(statusMessages.nightsLost, { extra: { status: booking.status } });
         changes = { ...common, confirmed_at: at };
         const payAtProperty = booking.payment_method === 'offline' && !booking.guest_confirmed_at;
         await transact([
@@ -83,7 +83,7 @@ export async function changeBookingStatus(id: string, request: UpdateBookingStat
       }
       case 'check-in': {
         const today = resortToday(new Date(now));
-        if (today < booking.check_in_date) throw conflict(statusMessages.tooEarly(booking.check_in_date), undefined, { status: booking.status });
+        if (today < booking.check_in_date) throw new ConflictError(statusMessages.tooEarly(booking.check_in_date), { extra: { status: booking.status } });
         changes = { ...common, checked_in_at: at };
         await transact([...changeBookingStatusWrites(booking, 'checked-in', [...action.from], changes), audit(changes)]);
         break;

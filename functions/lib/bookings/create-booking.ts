@@ -11,7 +11,7 @@ import { createBookingWrites, getBooking, getIdempotencyRecord, toPublicBooking,
 import { claimNight, claimSeats, unitStillOffered } from '../db/inventory.ts';
 import { listPricingRules } from '../db/pricing-rules.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
-import { badRequest, conflict, unprocessable } from '../http/errors.ts';
+import { ConflictError, InvalidInputError, MismatchError } from '../domain-errors.ts';
 import { freeUnits } from './availability.ts';
 import { bookablePackage, bookableSafari, resolveUnits } from './catalogue.ts';
 
@@ -24,12 +24,14 @@ function soldOut(claims: SeatClaim[], field: 'guests' | 'timeSlot') {
   const details: FieldProblems = {};
   for (const claim of claims)
     addProblem(details, `selectedSafaris.${claim.index}.${field}`, safariMessages.soldOut(claim.safari.name, claim.date, claim.timeSlot));
-  return conflict(Object.values(details)[0]?.[0] ?? 'A safari is sold out', details, { code: 'safari_sold_out' });
+  return new ConflictError(Object.values(details)[0]?.[0] ?? 'A safari is sold out', { details, extra: { code: 'safari_sold_out' } });
 }
 
 /** 409 when the villa's nights are gone: found taken before the write, or taken by a transaction that won. */
 const villaTaken = (name: string) =>
-  conflict(`Sorry, ${name} is not available for these dates any more. Please choose other dates or another villa.`, undefined, { code: 'villa_taken' });
+  new ConflictError(`Sorry, ${name} is not available for these dates any more. Please choose other dates or another villa.`, {
+    extra: { code: 'villa_taken' },
+  });
 
 /** Carries the winning booking out of a conflict path: the same key already booked it. */
 class ReplayFound extends Error {
@@ -52,8 +54,10 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
 export function requireIdempotencyKey(event: { headers?: Record<string, string | undefined> }): string {
   const key = event.headers?.['idempotency-key'] ?? event.headers?.['Idempotency-Key'];
   if (!key || !IDEMPOTENCY_KEY.test(key)) {
-    throw badRequest('An Idempotency-Key header is required: a unique id (8-128 letters, digits, - _ . :) for this booking attempt', {
-      'Idempotency-Key': ['Required, 8-128 characters'],
+    throw new InvalidInputError('An Idempotency-Key header is required: a unique id (8-128 letters, digits, - _ . :) for this booking attempt', {
+      details: {
+        'Idempotency-Key': ['Required, 8-128 characters'],
+      },
     });
   }
   return key;
@@ -65,7 +69,7 @@ const MAX_TRANSACTION_ACTIONS = 100;
 async function replay(key: string, hash: string): Promise<CreatedBooking | undefined> {
   const record = await getIdempotencyRecord(key);
   if (!record) return undefined;
-  if (record.requestHash !== hash) throw unprocessable('This Idempotency-Key was already used for a different booking request');
+  if (record.requestHash !== hash) throw new MismatchError('This Idempotency-Key was already used for a different booking request');
   const booking = await getBooking(record.bookingId);
   if (!booking) throw new Error(`Idempotency record points at missing booking ${record.bookingId}`);
   if (!booking.quote) throw new Error(`Booking ${booking.id} has no stored quote`);
@@ -175,7 +179,7 @@ async function createOnce(request: BookingRequest, options: CreateOptions): Prom
     safaris,
     today,
   });
-  if (hasProblems(problems)) throw badRequest(Object.values(problems)[0]?.[0] ?? 'Invalid booking', problems);
+  if (hasProblems(problems)) throw new InvalidInputError(Object.values(problems)[0]?.[0] ?? 'Invalid booking', { details: problems });
 
   const selections = request.selectedSafaris.map((selection, index) => ({
     safari: safaris[index] as Safari,
@@ -197,8 +201,10 @@ async function createOnce(request: BookingRequest, options: CreateOptions): Prom
   const nights = stayNights(request.checkIn, request.checkOut);
   // The booking, its reference and key; each unit's check and nights; each safari slot; and what goes alongside (at most 3).
   if (3 + request.rooms * (nights.length + 1) + seatClaims.length + 3 > MAX_TRANSACTION_ACTIONS) {
-    throw badRequest('This booking is too large to make at once: book fewer rooms or nights, or split it into two bookings', {
-      rooms: ['Too many rooms for this many nights in one booking'],
+    throw new InvalidInputError('This booking is too large to make at once: book fewer rooms or nights, or split it into two bookings', {
+      details: {
+        rooms: ['Too many rooms for this many nights in one booking'],
+      },
     });
   }
 
@@ -217,11 +223,10 @@ async function createOnce(request: BookingRequest, options: CreateOptions): Prom
     rules,
   });
   if (request.totalAmount !== undefined && Math.round(request.totalAmount) !== quote.total) {
-    throw conflict(
-      `The price has changed since it was shown: the total is now ${formatInr(quote.total)}. Please review it and confirm again.`,
-      { totalAmount: [`Expected ${quote.total}`] },
-      { code: 'price_changed', quote },
-    );
+    throw new ConflictError(`The price has changed since it was shown: the total is now ${formatInr(quote.total)}. Please review it and confirm again.`, {
+      details: { totalAmount: [`Expected ${quote.total}`] },
+      extra: { code: 'price_changed', quote },
+    });
   }
 
   const createdAt = new Date(now).toISOString();

@@ -1,36 +1,13 @@
 import { BOOKING_MONTHS_BACK, type Dashboard } from '../../../shared/booking-admin.ts';
 import { addDaysIso, resortInstant, resortToday } from '../../../shared/stay.ts';
-import { monthSummary } from '../db/bookings.ts';
+import { monthSummary } from '../db/booking-months.ts';
 import { allPayments } from '../db/payments.ts';
 import { moneyTotals } from '../payments/money-totals.ts';
-import * as reportKeys from '../db/keys/report.ts';
-import { queryPage } from '../db/query.ts';
+import { readReportDays } from '../db/report-days.ts';
 import { listBookingsPage, monthBack } from './admin-list.ts';
 
 /** Statuses that count as a booking the resort took on (for "confirmed / total" per villa). */
 const settled = new Set(['confirmed', 'checked-in', 'completed']);
-
-/** The daily report items (functions/lib/reports/daily-counters.ts) from one resort day to another, both included. */
-async function reportDays(from: string, to: string): Promise<Array<Record<string, unknown>>> {
-  const years = [...new Set([from.slice(0, 4), to.slice(0, 4)])];
-  const pages = await Promise.all(
-    years.map((year) =>
-      queryPage({
-        index: 'table',
-        partition: reportKeys.yearPartition(year),
-        sortKey: {
-          between: [reportKeys.day(from < `${year}-01-01` ? `${year}-01-01` : from).sk, reportKeys.day(to > `${year}-12-31` ? `${year}-12-31` : to).sk],
-        },
-        forward: true,
-        // At most a year and a day of days: each query reads at most 366 items.
-        limit: 366,
-      }),
-    ),
-  );
-  return pages.flatMap((page) => page.items);
-}
-
-const counter = (day: Record<string, unknown>, name: string): number => (typeof day[name] === 'number' ? (day[name] as number) : 0);
 
 /**
  * The dashboard (admin section 3): counts by status of the bookings made in the last
@@ -48,7 +25,7 @@ export async function dashboardFigures(now = Date.now()): Promise<Dashboard> {
   const [summaries, recent, days, money] = await Promise.all([
     Promise.all(months.map((month) => monthSummary(month))),
     listBookingsPage({ limit: 5, now }),
-    reportDays(yearStart < since ? yearStart : since, today),
+    readReportDays(yearStart < since ? yearStart : since, today),
     allPayments(new Date(resortInstant(since, '00:00')).toISOString()),
   ]);
   const all = summaries.flat().filter((booking) => booking.status !== 'expired');
@@ -69,9 +46,8 @@ export async function dashboardFigures(now = Date.now()): Promise<Dashboard> {
 
   const totalRevenue = moneyTotals(money).net;
   const perMonth = new Map<string, number>();
-  for (const day of days) {
-    const date = String(day.date ?? '');
-    if (date >= yearStart) perMonth.set(date.slice(0, 7), (perMonth.get(date.slice(0, 7)) ?? 0) + counter(day, 'bookingValue'));
+  for (const [date, counters] of days) {
+    if (date >= yearStart) perMonth.set(date.slice(0, 7), (perMonth.get(date.slice(0, 7)) ?? 0) + (counters.bookingValue ?? 0));
   }
   const monthlyRevenue = Array.from({ length: 12 }, (_, back) => monthBack(now, back)).map((month) => ({ month, revenue: perMonth.get(month) ?? 0 }));
 

@@ -3,7 +3,7 @@ import { formatInr } from '../../../shared/money.ts';
 import { auditOf } from '../db/audit.ts';
 import { getBooking, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
 import { paymentsOfBooking } from '../db/payments.ts';
-import { notFound } from '../http/errors.ts';
+import { NotFoundError } from '../domain-errors.ts';
 import { CANCELLATION_POLICY, refundFor } from './release-booking.ts';
 
 /** What the booking's own fields tell of its life, for the moments no staff change recorded. */
@@ -40,7 +40,7 @@ function lifecycle(booking: StoredBooking): BookingHistoryEntry[] {
 /** Everything staff see of one booking: its fields, payments, refunds, safaris and history (newest first). */
 export async function bookingDetails(id: string, now = Date.now()): Promise<BookingDetails> {
   const booking = await getBooking(id);
-  if (!booking) throw notFound('Booking not found');
+  if (!booking) throw new NotFoundError('Booking not found');
   const [{ payments, refunds }, audit] = await Promise.all([paymentsOfBooking(id), auditOf({ entity: 'booking', id })]);
   const history: BookingHistoryEntry[] = [
     ...lifecycle(booking),

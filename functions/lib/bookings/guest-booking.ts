@@ -3,7 +3,7 @@ import { ONLINE_HOLD_MINUTES, tooManyOpenMessage, unpaidLimitMessages } from '..
 import { stayLimits } from '../../../shared/stay.ts';
 import type { Principal } from '../auth.ts';
 import { owedNightsOf, unpaidClaims, unpaidLimits, unpaidRefusal } from '../db/unpaid-owners.ts';
-import { badRequest, HttpError } from '../http/errors.ts';
+import { InvalidInputError, LimitReachedError } from '../domain-errors.ts';
 import { PAY_AT_PROPERTY_HOLD_MS } from '../payments/pay-at-property.ts';
 import { createBooking, type BookingTerms, type CreatedBooking } from './create-booking.ts';
 
@@ -32,7 +32,7 @@ export function guestTerms(request: Pick<CreateBookingRequest, 'paymentMethod' |
           const limits = unpaidLimits();
           const message =
             limit === 'holds' ? (online ? unpaidLimitMessages.onlineHolds(limits.holds) : tooManyOpenMessage) : unpaidLimitMessages[limit](limits[limit]);
-          return new HttpError(429, message);
+          return new LimitReachedError(message);
         },
       };
     },
@@ -47,7 +47,8 @@ function refuseOverAllowance(request: Pick<CreateBookingRequest, 'rooms' | 'chec
   const nights = (Date.parse(request.checkOut) - Date.parse(request.checkIn)) / 86_400_000;
   if (!(nights >= stayLimits.minNights && nights <= stayLimits.maxNights && request.rooms <= stayLimits.rooms.max)) return;
   const limit = unpaidLimits().nights;
-  if (request.rooms * nights > limit) throw badRequest(unpaidLimitMessages.nights(limit), { paymentMethod: [unpaidLimitMessages.nights(limit)] });
+  if (request.rooms * nights > limit)
+    throw new InvalidInputError(unpaidLimitMessages.nights(limit), { details: { paymentMethod: [unpaidLimitMessages.nights(limit)] } });
 }
 
 /** POST /api/bookings' work: the booking core with a guest's terms. */

@@ -4,7 +4,7 @@ import { fields, idField } from '../../../shared/validation.ts';
 import { getBooking, getBookingByReference, type StoredBooking } from '../db/bookings.ts';
 import { normaliseEmail } from '../db/keys.ts';
 import { countLookup, MAX_LOOKUPS_PER_MINUTE } from '../db/lookup-limits.ts';
-import { badRequest, notFound, tooManyRequests } from '../http/errors.ts';
+import { InvalidInputError, LimitReachedError, NotFoundError } from '../domain-errors.ts';
 import { confirmStayTokenOpens, manageTokenOpens } from './manage-link.ts';
 import { parseManageToken } from './manage-token.ts';
 
@@ -33,7 +33,7 @@ const sameEmail = (stored: string, given: string): boolean => timingSafeEqual(di
 async function countAttempt(sourceIp: string | undefined, now: number): Promise<void> {
   const allowance = await countLookup(sourceIp || 'unknown', now);
   if (!allowance.allowed) {
-    throw tooManyRequests(
+    throw new LimitReachedError(
       `Too many booking lookups from this address (at most ${MAX_LOOKUPS_PER_MINUTE} a minute). Please try again in a minute.`,
       allowance.retryAfterSeconds,
     );
@@ -49,15 +49,17 @@ export async function findStayToConfirm(reference: string, confirmToken: string,
   await countAttempt(sourceIp, now);
   const bookingId = await confirmStayTokenOpens(confirmToken);
   const booking = bookingId ? await getBooking(bookingId) : undefined;
-  if (!booking || booking.booking_reference !== reference.toUpperCase()) throw notFound('No booking matches this reference and link');
+  if (!booking || booking.booking_reference !== reference.toUpperCase()) throw new NotFoundError('No booking matches this reference and link');
   return booking;
 }
 
 export async function findGuestBooking(reference: string, proof: GuestProof, sourceIp: string | undefined, now = Date.now()): Promise<StoredBooking> {
   if (!proof.email && !proof.token)
-    throw badRequest('Give the e-mail address the booking was made with, or the link from the confirmation', { email: ['Required without token'] });
+    throw new InvalidInputError('Give the e-mail address the booking was made with, or the link from the confirmation', {
+      details: { email: ['Required without token'] },
+    });
   await countAttempt(sourceIp, now);
-  const missing = notFound('No booking matches this reference and e-mail');
+  const missing = new NotFoundError('No booking matches this reference and e-mail');
   if (proof.token) {
     const parsed = parseManageToken(proof.token);
     const booking = parsed ? await getBooking(parsed.bookingId) : undefined;

@@ -5,7 +5,7 @@ import { changeBookingStatusWrites, getBooking, toPublicBooking, type StoredBook
 import { nightsStillOwned, releaseNight, releaseSeats } from '../db/inventory.ts';
 import { hasDuePayment, voidDuePaymentWrite } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { ConflictError, NotFoundError } from '../domain-errors.ts';
 
 /**
  * Ends a booking's claim on the resort in one transaction: the status change (only from the
@@ -76,13 +76,13 @@ export function cancellationTerms(
 /** Cancels a booking the caller has shown is theirs (signed in, or by its reference with e-mail or link). */
 export async function cancelBooking(booking: StoredBooking, now = Date.now()) {
   const terms = cancellationTerms(booking, now);
-  if (!terms.cancellable) throw conflict(terms.reason ?? 'This booking cannot be cancelled');
+  if (!terms.cancellable) throw new ConflictError(terms.reason ?? 'This booking cannot be cancelled');
   const refundAmount = terms.refundAmount;
   const cancelledAt = new Date(now).toISOString();
   try {
     await releaseBooking(booking, 'cancelled', ['pending', 'confirmed'], { cancelled_at: cancelledAt, refund_amount: refundAmount });
   } catch (error) {
-    if (error instanceof TransactionRefused) throw conflict('This booking changed while you were cancelling it. Please reload it and try again.');
+    if (error instanceof TransactionRefused) throw new ConflictError('This booking changed while you were cancelling it. Please reload it and try again.');
     throw error;
   }
   const { holdExpiresAtMs: _hold, ...rest } = booking;
@@ -93,6 +93,6 @@ export async function cancelBooking(booking: StoredBooking, now = Date.now()) {
 /** A guest cancels their own booking; another guest's looks as absent as one that does not exist. */
 export async function cancelOwnBooking(bookingId: string, principal: Principal, now = Date.now()) {
   const booking = await getBooking(bookingId);
-  if (!booking || booking.user_id !== principal.userId) throw notFound('Booking not found');
+  if (!booking || booking.user_id !== principal.userId) throw new NotFoundError('Booking not found');
   return cancelBooking(booking, now);
 }

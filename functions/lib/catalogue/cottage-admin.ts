@@ -14,7 +14,7 @@ import { auditWrite } from '../db/audit.ts';
 import { cottages } from '../db/catalog.ts';
 import { cottagePriceWrite, cottageWrites } from '../db/catalog-writes.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { ConflictError, NotFoundError } from '../domain-errors.ts';
 import { unitBookingCounts, upcomingBookingsOfUnits } from './upcoming.ts';
 
 /*
@@ -31,7 +31,7 @@ const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 async function existing(id: string): Promise<Cottage> {
   const cottage = ID.test(id) ? await cottages.get(id) : undefined;
-  if (!cottage) throw notFound(`Cottage '${id}' was not found`);
+  if (!cottage) throw new NotFoundError(`Cottage '${id}' was not found`);
   return cottage;
 }
 
@@ -85,8 +85,10 @@ export async function createCottage(input: CottageInput, actor: Principal, now =
     ]);
   } catch (error) {
     if (error instanceof TransactionRefused && error.failed.includes(0))
-      throw conflict(`A cottage with the id '${id}' already exists. Please choose another name.`, { name: ['A cottage with this name already exists'] });
-    if (error instanceof TransactionRefused) throw conflict('Another unit of this villa type changed meanwhile. Please try again.');
+      throw new ConflictError(`A cottage with the id '${id}' already exists. Please choose another name.`, {
+        details: { name: ['A cottage with this name already exists'] },
+      });
+    if (error instanceof TransactionRefused) throw new ConflictError('Another unit of this villa type changed meanwhile. Please try again.');
     throw error;
   }
   return toAdminCottage(cottage);
@@ -98,9 +100,9 @@ export async function updateCottage(id: string, input: CottageInput, actor: Prin
   if (after.type !== before.type) {
     const upcoming = (await upcomingBookingsOfUnits([id], resortToday(new Date(now)), now)).get(id)?.size ?? 0;
     if (upcoming > 0)
-      throw conflict(
+      throw new ConflictError(
         `${before.name} has ${plural(upcoming, 'upcoming booking')} as a ${villaTypeLabels[before.type]}: its villa type cannot change until they are over.`,
-        { type: ['The villa type cannot change while the cottage has upcoming bookings'] },
+        { details: { type: ['The villa type cannot change while the cottage has upcoming bookings'] } },
       );
   }
   const at = new Date(now).toISOString();
@@ -112,8 +114,8 @@ export async function updateCottage(id: string, input: CottageInput, actor: Prin
       ...siblings,
     ]);
   } catch (error) {
-    if (error instanceof TransactionRefused && error.failed.includes(0)) throw notFound(`Cottage '${id}' was not found`);
-    if (error instanceof TransactionRefused) throw conflict('Another unit of this villa type changed meanwhile. Please try again.');
+    if (error instanceof TransactionRefused && error.failed.includes(0)) throw new NotFoundError(`Cottage '${id}' was not found`);
+    if (error instanceof TransactionRefused) throw new ConflictError('Another unit of this villa type changed meanwhile. Please try again.');
     throw error;
   }
   return withCounts(after, now);
@@ -132,8 +134,8 @@ export async function setCottagePrice(id: string, basePrice: number, actor: Prin
   try {
     await transact(writes);
   } catch (error) {
-    if (error instanceof TransactionRefused && error.failed.includes(0)) throw notFound(`Cottage '${id}' was not found`);
-    if (error instanceof TransactionRefused) throw conflict('Another unit of this villa type changed meanwhile. Please try again.');
+    if (error instanceof TransactionRefused && error.failed.includes(0)) throw new NotFoundError(`Cottage '${id}' was not found`);
+    if (error instanceof TransactionRefused) throw new ConflictError('Another unit of this villa type changed meanwhile. Please try again.');
     throw error;
   }
   return withCounts(after, now);
@@ -147,9 +149,11 @@ export async function deleteCottage(id: string, actor: Principal, now = Date.now
   const before = await existing(id);
   const upcomingOf = async () => (await upcomingBookingsOfUnits([id], resortToday(new Date(now)), now)).get(id)?.size ?? 0;
   const refuse = (upcoming: number) =>
-    conflict(`${before.name} has ${plural(upcoming, 'upcoming booking')}. Set it to inactive instead, so no new guest can book it.`, undefined, {
-      code: HAS_UPCOMING_BOOKINGS,
-      upcoming_bookings: upcoming,
+    new ConflictError(`${before.name} has ${plural(upcoming, 'upcoming booking')}. Set it to inactive instead, so no new guest can book it.`, {
+      extra: {
+        code: HAS_UPCOMING_BOOKINGS,
+        upcoming_bookings: upcoming,
+      },
     });
   const first = await upcomingOf();
   if (first > 0) throw refuse(first);
@@ -170,7 +174,7 @@ export async function deleteCottage(id: string, actor: Principal, now = Date.now
       auditWrite({ actor, action: 'cottage.delete', subject: subject(before), before, at: new Date(now).toISOString() }),
     ]);
   } catch (error) {
-    if (error instanceof TransactionRefused) throw notFound(`Cottage '${id}' was not found`);
+    if (error instanceof TransactionRefused) throw new NotFoundError(`Cottage '${id}' was not found`);
     throw error;
   }
   return { id, deleted: true };

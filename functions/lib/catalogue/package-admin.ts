@@ -15,7 +15,7 @@ import { auditWrite } from '../db/audit.ts';
 import { cottages, stayPackages } from '../db/catalog.ts';
 import { packageWrites } from '../db/catalog-writes.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '../domain-errors.ts';
 import { dailyCounterTotals, upcomingBookingsPerPackage } from './upcoming.ts';
 
 /** Stay packages for staff: conditioned writes with their audit entry, and no delete while guests are coming on one. */
@@ -26,13 +26,13 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 async function existing(id: string): Promise<StayPackage> {
   const stayPackage = ID.test(id) ? await stayPackages.get(id) : undefined;
-  if (!stayPackage) throw notFound(`Package '${id}' was not found`);
+  if (!stayPackage) throw new NotFoundError(`Package '${id}' was not found`);
   return stayPackage;
 }
 
 function checked(stayPackage: StayPackage): StayPackage {
   const problem = packageGuestRangeProblem(stayPackage);
-  if (problem) throw badRequest(problem, { max_guests: [problem] });
+  if (problem) throw new InvalidInputError(problem, { details: { max_guests: [problem] } });
   return stayPackage;
 }
 
@@ -50,8 +50,10 @@ export async function createPackage(input: PackageInput, actor: Principal, now =
     ]);
   } catch (error) {
     if (error instanceof TransactionRefused)
-      throw conflict(`A package with the id '${stayPackage.id}' already exists. Please choose another name.`, {
-        name: ['A package with this name already exists'],
+      throw new ConflictError(`A package with the id '${stayPackage.id}' already exists. Please choose another name.`, {
+        details: {
+          name: ['A package with this name already exists'],
+        },
       });
     throw error;
   }
@@ -67,7 +69,7 @@ export async function updatePackage(id: string, input: PackageInput, actor: Prin
       auditWrite({ actor, action: 'package.update', subject: subject(after), before, after, at: new Date(now).toISOString() }),
     ]);
   } catch (error) {
-    if (error instanceof TransactionRefused) throw notFound(`Package '${id}' was not found`);
+    if (error instanceof TransactionRefused) throw new NotFoundError(`Package '${id}' was not found`);
     throw error;
   }
   return toAdminPackage(after);
@@ -86,9 +88,11 @@ export async function deletePackage(id: string, actor: Principal, now = Date.now
   const before = await existing(id);
   const upcoming = await upcomingOf(id, now);
   if (upcoming > 0)
-    throw conflict(`${before.name} has ${plural(upcoming, 'upcoming booking')}. Set it to inactive instead, so no new guest can book it.`, undefined, {
-      code: HAS_UPCOMING_BOOKINGS,
-      upcoming_bookings: upcoming,
+    throw new ConflictError(`${before.name} has ${plural(upcoming, 'upcoming booking')}. Set it to inactive instead, so no new guest can book it.`, {
+      extra: {
+        code: HAS_UPCOMING_BOOKINGS,
+        upcoming_bookings: upcoming,
+      },
     });
   try {
     await transact([
@@ -96,7 +100,7 @@ export async function deletePackage(id: string, actor: Principal, now = Date.now
       auditWrite({ actor, action: 'package.delete', subject: subject(before), before, at: new Date(now).toISOString() }),
     ]);
   } catch (error) {
-    if (error instanceof TransactionRefused) throw notFound(`Package '${id}' was not found`);
+    if (error instanceof TransactionRefused) throw new NotFoundError(`Package '${id}' was not found`);
     throw error;
   }
   return { id, deleted: true };

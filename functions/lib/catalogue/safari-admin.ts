@@ -15,7 +15,7 @@ import { safaris } from '../db/catalog.ts';
 import { safariWrites } from '../db/catalog-writes.ts';
 import { bookedSeats } from '../db/inventory.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { ConflictError, NotFoundError } from '../domain-errors.ts';
 import { upcomingSeats } from './upcoming.ts';
 
 /** Safaris for staff: conditioned writes with their audit entry, and no delete while seats are sold on a coming day. */
@@ -26,7 +26,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 async function existing(id: string): Promise<Safari> {
   const safari = ID.test(id) ? await safaris.get(id) : undefined;
-  if (!safari) throw notFound(`Safari '${id}' was not found`);
+  if (!safari) throw new NotFoundError(`Safari '${id}' was not found`);
   return safari;
 }
 
@@ -44,7 +44,9 @@ export async function createSafari(input: SafariInput, actor: Principal, now = D
     ]);
   } catch (error) {
     if (error instanceof TransactionRefused)
-      throw conflict(`A safari with the id '${safari.id}' already exists. Please choose another name.`, { name: ['A safari with this name already exists'] });
+      throw new ConflictError(`A safari with the id '${safari.id}' already exists. Please choose another name.`, {
+        details: { name: ['A safari with this name already exists'] },
+      });
     throw error;
   }
   return toAdminSafari(safari);
@@ -60,8 +62,10 @@ export async function updateSafari(id: string, input: SafariInput, actor: Princi
     const booked = await bookedSeats(id, today, addDaysIso(today, 400));
     const held = [...booked.values()].some((slots) => dropped.some((slot) => (slots.get(slot) ?? 0) > 0));
     if (held)
-      throw conflict(`Guests hold seats on ${before.name} at ${dropped.join(', ')}: keep that time, or add the new one as another safari.`, {
-        start_time: ['Guests hold seats at the current time'],
+      throw new ConflictError(`Guests hold seats on ${before.name} at ${dropped.join(', ')}: keep that time, or add the new one as another safari.`, {
+        details: {
+          start_time: ['Guests hold seats at the current time'],
+        },
       });
   }
   try {
@@ -70,7 +74,7 @@ export async function updateSafari(id: string, input: SafariInput, actor: Princi
       auditWrite({ actor, action: 'safari.update', subject: subject(after), before, after, at: new Date(now).toISOString() }),
     ]);
   } catch (error) {
-    if (error instanceof TransactionRefused) throw notFound(`Safari '${id}' was not found`);
+    if (error instanceof TransactionRefused) throw new NotFoundError(`Safari '${id}' was not found`);
     throw error;
   }
   return toAdminSafari(after);
@@ -80,10 +84,9 @@ export async function deleteSafari(id: string, actor: Principal, now = Date.now(
   const before = await existing(id);
   const upcoming = await upcomingSeats(id, resortToday(new Date(now)));
   if (upcoming.seats > 0)
-    throw conflict(
+    throw new ConflictError(
       `${before.name} has ${plural(upcoming.seats, 'seat')} booked on ${plural(upcoming.days, 'upcoming day')}. Set it to inactive instead, so no new guest can book it.`,
-      undefined,
-      { code: HAS_UPCOMING_BOOKINGS, upcoming_seats: upcoming.seats },
+      { extra: { code: HAS_UPCOMING_BOOKINGS, upcoming_seats: upcoming.seats } },
     );
   try {
     await transact([
@@ -91,7 +94,7 @@ export async function deleteSafari(id: string, actor: Principal, now = Date.now(
       auditWrite({ actor, action: 'safari.delete', subject: subject(before), before, at: new Date(now).toISOString() }),
     ]);
   } catch (error) {
-    if (error instanceof TransactionRefused) throw notFound(`Safari '${id}' was not found`);
+    if (error instanceof TransactionRefused) throw new NotFoundError(`Safari '${id}' was not found`);
     throw error;
   }
   return { id, deleted: true };

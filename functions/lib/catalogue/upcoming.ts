@@ -1,11 +1,7 @@
-import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { addDaysIso, stayLimits } from '../../../shared/stay.ts';
-import { documentClient, tableName } from '../db/client.ts';
-import { bookedSeats } from '../db/inventory.ts';
-import * as bookingKeys from '../db/keys/booking.ts';
-import * as cottageKeys from '../db/keys/cottage.ts';
-import * as reportKeys from '../db/keys/report.ts';
-import { queryAll } from '../db/query.ts';
+import { bookingGists } from '../db/bookings.ts';
+import { bookedSeats, nightOwners } from '../db/inventory.ts';
+import { readReportDays } from '../db/report-days.ts';
 
 /*
  * What the catalogue's future holds, read within fixed bounds: never by reading every booking.
@@ -23,45 +19,8 @@ const horizon = (today: string) => addDaysIso(today, stayLimits.maxDaysAhead + s
 
 /** Each unit's upcoming bookings (the ids owning one of its nights from today on). */
 export async function upcomingBookingsOfUnits(unitIds: readonly string[], today: string, now: number): Promise<Map<string, Set<string>>> {
-  const owners = await Promise.all(
-    unitIds.map(async (id) => {
-      const items = await queryAll({
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': cottageKeys.item(id).pk,
-          ':from': cottageKeys.night(id, today).sk,
-          ':to': cottageKeys.night(id, horizon(today)).sk,
-        },
-        ProjectionExpression: 'bookingId, holdExpiresAt',
-        ConsistentRead: true,
-      });
-      return new Set(items.filter((item) => typeof item.holdExpiresAt !== 'number' || item.holdExpiresAt >= now).map((item) => String(item.bookingId)));
-    }),
-  );
+  const owners = await Promise.all(unitIds.map((id) => nightOwners(id, today, horizon(today), now)));
   return new Map(unitIds.map((id, index) => [id, owners[index] ?? new Set<string>()]));
-}
-
-export type BookingGist = { id: string; status: string; package_id: string };
-
-/** The status and package of the given bookings (BatchGet, 100 at a time, unprocessed keys retried). */
-export async function bookingGists(ids: Iterable<string>): Promise<Map<string, BookingGist>> {
-  const all = [...new Set(ids)];
-  const found = new Map<string, BookingGist>();
-  for (let start = 0; start < all.length; start += 100) {
-    let keys: Array<Record<string, unknown>> | undefined = all.slice(start, start + 100).map((id) => bookingKeys.item(id));
-    for (let attempt = 0; keys?.length && attempt < 6; attempt += 1) {
-      const answer: BatchGetCommandOutput = await documentClient.send(
-        new BatchGetCommand({
-          RequestItems: { [tableName]: { Keys: keys, ProjectionExpression: 'id, #status, package_id', ExpressionAttributeNames: { '#status': 'status' } } },
-        }),
-      );
-      for (const item of answer.Responses?.[tableName] ?? [])
-        found.set(String(item.id), { id: String(item.id), status: String(item.status), package_id: String(item.package_id) });
-      keys = answer.UnprocessedKeys?.[tableName]?.Keys;
-      if (keys?.length) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    }
-  }
-  return found;
 }
 
 /** Upcoming bookings of one unit, with how many of them staff (or payment) confirmed. */
@@ -100,19 +59,8 @@ export async function upcomingBookingsPerPackage(unitIds: readonly string[], tod
 
 /** Counters summed over the days from..to (inclusive) of the daily report items: about one item per day. */
 export async function dailyCounterTotals(from: string, to: string): Promise<Record<string, number>> {
-  const years = [...new Set([from.slice(0, 4), to.slice(0, 4)])];
-  const days = (
-    await Promise.all(
-      years.map((year) =>
-        queryAll({
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': reportKeys.yearPartition(year), ':from': reportKeys.day(from).sk, ':to': reportKeys.day(to).sk },
-        }),
-      ),
-    )
-  ).flat();
   const totals: Record<string, number> = {};
-  for (const day of days)
-    for (const [name, value] of Object.entries(day)) if (typeof value === 'number' && name.includes('#')) totals[name] = (totals[name] ?? 0) + value;
+  for (const counters of (await readReportDays(from, to)).values())
+    for (const [name, value] of Object.entries(counters)) if (name.includes('#')) totals[name] = (totals[name] ?? 0) + value;
   return totals;
 }

@@ -2,7 +2,7 @@ import type { BookingRecord } from '../../../shared/booking.ts';
 import type { Quote } from '../../../shared/quote.ts';
 import * as bookingKeys from './keys/booking.ts';
 import * as idempotencyKeys from './keys/idempotency.ts';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
 import { getItem, queryAll, updateExpression, withoutStorageAttributes } from './query.ts';
 import { unpaidReleases } from './unpaid-owners.ts';
@@ -127,6 +127,108 @@ export function changeBookingStatusWrites(
   return [update, ...unpaidReleases(booking)];
 }
 
+/**
+ * Staff change a booking's payment status by hand, only from the status they saw. Paid ends its
+ * unpaid stay (`leavesOwed`): the mark goes in the same update, conditioned on it still being
+ * there, so its owners' counts are taken back once.
+ */
+export function paymentStatusWrite(booking: StoredBooking, change: { status: string; by: string; at: string; leavesOwed: boolean }) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: bookingKeys.item(booking.id),
+      UpdateExpression: `SET payment_status = :status, payment_updated_by = :by, payment_updated_at = :at${change.leavesOwed ? ' REMOVE owed_nights' : ''}`,
+      ConditionExpression: `payment_status = :was${change.leavesOwed ? ' AND attribute_exists(owed_nights)' : ''}`,
+      ExpressionAttributeValues: { ':status': change.status, ':by': change.by, ':at': change.at, ':was': booking.payment_status },
+    },
+  };
+}
+
+/**
+ * The guest confirms a pay-at-property hold from the e-mail: its hold ends (and, once, its mark
+ * among its owners' holds), only while it is still pending, unexpired and unconfirmed.
+ */
+export function guestConfirmWrite(booking: StoredBooking, at: string, now: number) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: bookingKeys.item(booking.id),
+      UpdateExpression: 'SET guest_confirmed_at = :at REMOVE holdExpiresAtMs, hold_expires_at, open_hold',
+      ConditionExpression: `#status = :pending AND holdExpiresAtMs >= :now AND attribute_not_exists(guest_confirmed_at)${booking.open_hold ? ' AND attribute_exists(open_hold)' : ''}`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':at': at, ':pending': 'pending', ':now': now },
+    },
+  };
+}
+
+/** A cancelled booking names its refund, once; everything paid went back (`full`): its payment is refunded (a part refund leaves it paid). */
+export function refundRecordedWrite(bookingId: string, refund: { id: string; status: string; full: boolean }) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: bookingKeys.item(bookingId),
+      UpdateExpression: `SET refund_id = :refund, refund_status = :status${refund.full ? ', payment_status = :refunded' : ''}`,
+      ConditionExpression: 'attribute_not_exists(refund_id)',
+      ExpressionAttributeValues: { ':refund': refund.id, ':status': refund.status, ...(refund.full ? { ':refunded': 'refunded' } : {}) },
+    },
+  };
+}
+
+/** The provider reports the booking's own refund processed. */
+export function refundProcessedWrite(bookingId: string, refundId: string) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: bookingKeys.item(bookingId),
+      UpdateExpression: 'SET refund_status = :processed',
+      ConditionExpression: 'refund_id = :refund',
+      ExpressionAttributeValues: { ':processed': 'processed', ':refund': refundId },
+    },
+  };
+}
+
+/** Flags a booking for staff (`needs_attention`, at most 500 characters), whatever its state. */
+export function needsAttentionWrite(bookingId: string, flag: string) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: bookingKeys.item(bookingId),
+      UpdateExpression: 'SET needs_attention = :flag',
+      ExpressionAttributeValues: { ':flag': flag.slice(0, 500) },
+    },
+  };
+}
+
+/**
+ * A payment that could not confirm the booking was refunded in full. A booking with no payment of
+ * its own takes this one's id and the refunded status (only while it still has none); one already
+ * paid keeps its own payment and is only flagged.
+ */
+export function paymentRefundedWrite(
+  booking: StoredBooking,
+  refunded: { paymentId: string; amount: number; refundId: string; refundStatus: string; flag: string; lateForHold: boolean },
+) {
+  if (booking.payment_id) return needsAttentionWrite(booking.id, refunded.flag);
+  return {
+    Update: {
+      TableName: tableName,
+      Key: bookingKeys.item(booking.id),
+      UpdateExpression:
+        'SET payment_id = :payment, payment_status = :refunded, refund_amount = :amount, refund_id = :refund, refund_status = :refundStatus, needs_attention = :flag, late_payment_refunded = :late',
+      ConditionExpression: 'attribute_not_exists(payment_id)',
+      ExpressionAttributeValues: {
+        ':flag': refunded.flag.slice(0, 500),
+        ':payment': refunded.paymentId,
+        ':refunded': 'refunded',
+        ':amount': refunded.amount,
+        ':refund': refunded.refundId,
+        ':refundStatus': refunded.refundStatus,
+        ':late': refunded.lateForHold,
+      },
+    },
+  };
+}
+
 const fromItem = (item: Record<string, unknown>): StoredBooking => withoutStorageAttributes(item) as StoredBooking;
 
 export async function getBooking(id: string): Promise<StoredBooking | undefined> {
@@ -163,88 +265,27 @@ export async function listBookingsOfUser(userId: string): Promise<StoredBooking[
   return items.map(fromItem);
 }
 
-/** Pending bookings created in the given months whose payment hold has passed. */
-export async function expiredHolds(months: string[], now: number): Promise<StoredBooking[]> {
-  const results = await Promise.all(
-    months.map((month) =>
-      queryAll({
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :pending)',
-        FilterExpression: 'holdExpiresAtMs < :now',
-        ExpressionAttributeValues: { ':pk': bookingKeys.monthPartition(month), ':pending': bookingKeys.statusPrefix('pending'), ':now': now },
-      }),
-    ),
-  );
-  return results.flat().map(fromItem);
-}
+export type BookingGist = { id: string; status: string; package_id: string };
 
-/** Where a walk over one status of a month partition stopped: the gsi2 key of the last booking taken. */
-export type MonthPosition = { pk: string; sk: string; gsi2pk: string; gsi2sk: string };
-
-/** The position of a booking read from a month partition, to continue after it. */
-export const positionOf = (item: Record<string, unknown>): MonthPosition => ({
-  pk: String(item.pk),
-  sk: String(item.sk),
-  gsi2pk: String(item.gsi2pk),
-  gsi2sk: String(item.gsi2sk),
-});
-
-/**
- * Up to `limit` bookings of one status made in a month (yyyy-mm), newest first, after `after`, and
- * made at or before `upTo` (a created_at) when given; `more` when the partition may hold further
- * ones. Items keep their key attributes (positionOf).
- */
-export async function bookingsOfMonth(
-  month: string,
-  status: string,
-  limit: number,
-  after?: MonthPosition,
-  upTo?: string,
-): Promise<{ items: Array<Record<string, unknown>>; more: boolean }> {
-  const prefix = bookingKeys.statusPrefix(status);
-  const page = await documentClient.send(
-    new QueryCommand({
-      TableName: tableName,
-      IndexName: 'gsi2',
-      KeyConditionExpression: upTo === undefined ? 'gsi2pk = :pk AND begins_with(gsi2sk, :status)' : 'gsi2pk = :pk AND gsi2sk BETWEEN :status AND :upTo',
-      ExpressionAttributeValues: {
-        ':pk': bookingKeys.monthPartition(month),
-        ':status': prefix,
-        ...(upTo === undefined ? {} : { ':upTo': `${prefix}${upTo}` }),
-      },
-      ScanIndexForward: false,
-      Limit: limit,
-      ...(after ? { ExclusiveStartKey: after } : {}),
-    }),
-  );
-  return { items: page.Items ?? [], more: Boolean(page.LastEvaluatedKey) };
-}
-
-/** Whether any booking (of any status) was made in a month: one item read, to skip empty months. */
-export async function monthHasBookings(month: string): Promise<boolean> {
-  const page = await documentClient.send(
-    new QueryCommand({
-      TableName: tableName,
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': bookingKeys.monthPartition(month) },
-      ProjectionExpression: 'pk',
-      Limit: 1,
-    }),
-  );
-  return (page.Items?.length ?? 0) > 0;
-}
-
-/** Status and villa of every booking made in a month: what the dashboard counts (a projection, not the bookings). */
-export async function monthSummary(month: string): Promise<Array<{ status: string; cottage_type: string; cottage_name: string }>> {
-  const items = await queryAll({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': bookingKeys.monthPartition(month) },
-    ProjectionExpression: '#status, cottage_type, cottage_name',
-    ExpressionAttributeNames: { '#status': 'status' },
-  });
-  return items.map((item) => ({ status: String(item.status), cottage_type: String(item.cottage_type), cottage_name: String(item.cottage_name) }));
+/** The status and package of the given bookings (BatchGet, 100 at a time, unprocessed keys retried). */
+export async function bookingGists(ids: Iterable<string>): Promise<Map<string, BookingGist>> {
+  const all = [...new Set(ids)];
+  const found = new Map<string, BookingGist>();
+  for (let start = 0; start < all.length; start += 100) {
+    let keys: Array<Record<string, unknown>> | undefined = all.slice(start, start + 100).map((id) => bookingKeys.item(id));
+    for (let attempt = 0; keys?.length && attempt < 6; attempt += 1) {
+      const answer: BatchGetCommandOutput = await documentClient.send(
+        new BatchGetCommand({
+          RequestItems: { [tableName]: { Keys: keys, ProjectionExpression: 'id, #status, package_id', ExpressionAttributeNames: { '#status': 'status' } } },
+        }),
+      );
+      for (const item of answer.Responses?.[tableName] ?? [])
+        found.set(String(item.id), { id: String(item.id), status: String(item.status), package_id: String(item.package_id) });
+      keys = answer.UnprocessedKeys?.[tableName]?.Keys;
+      if (keys?.length) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    }
+  }
+  return found;
 }
 
 export const toStoredBooking = fromItem;

@@ -1,10 +1,28 @@
-import type { FeedEntry } from './stream-effects.ts';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from './client.ts';
 import { type Audience } from './keys.ts';
 import * as feedKeys from './keys/feed.ts';
 import { queryPage } from './query.ts';
 
+export type FeedEntry = { id: string; audience: Audience; event: string; data: Record<string, unknown>; at: string };
+
 /** The bell's history looks back at most this far (entries expire after 30 days). */
 export const FEED_LOOKBACK_MS = 30 * 86_400_000;
+
+/** A feed entry's key is its stream record's id and time, so writing it again on a retry changes nothing. */
+export async function putFeedEntry(entry: FeedEntry): Promise<void> {
+  await documentClient.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...feedKeys.entry(entry.audience, entry.at, entry.id),
+        entity: 'feed',
+        ...entry,
+        expiresAt: Math.floor(Date.parse(entry.at) / 1000) + FEED_LOOKBACK_MS / 1000,
+      },
+    }),
+  );
+}
 
 /**
  * One audience's feed entries after `since` (an ISO time), oldest first, at most `limit`: the

@@ -1,3 +1,4 @@
+import { log } from '../logger.ts';
 import { performance } from 'node:perf_hooks';
 import { healthKeys } from './keys.ts';
 import { getItem } from './query.ts';
@@ -9,7 +10,7 @@ export async function pingTable(): Promise<{ reachable: boolean; latencyMs: numb
     await getItem(healthKeys);
     return { reachable: true, latencyMs: Math.round(performance.now() - started) };
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'Health check could not reach the table', error: String(error) }));
+    log.error('Health check could not reach the table', { error });
     return { reachable: false, latencyMs: Math.round(performance.now() - started) };
   }
 }

@@ -21,6 +21,21 @@ export async function takenNights(cottageId: string, firstNight: string, lastNig
   return new Set(items.filter((item) => typeof item.holdExpiresAt !== 'number' || item.holdExpiresAt >= now).map((item) => String(item.night)));
 }
 
+/** Who owns each night of a unit from `firstNight` to `lastNight`: the ids of the bookings holding or having booked one (lapsed holds left out). */
+export async function nightOwners(cottageId: string, firstNight: string, lastNight: string, now: number): Promise<Set<string>> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': cottageKeys.item(cottageId).pk,
+      ':from': cottageKeys.night(cottageId, firstNight).sk,
+      ':to': cottageKeys.night(cottageId, lastNight).sk,
+    },
+    ProjectionExpression: 'bookingId, holdExpiresAt',
+    ConsistentRead: true,
+  });
+  return new Set(items.filter((item) => typeof item.holdExpiresAt !== 'number' || item.holdExpiresAt >= now).map((item) => String(item.bookingId)));
+}
+
 /**
  * The write that claims a night: fails (ConditionalCheckFailed) while anyone else holds or booked it.
  * A held night turns into a booked one only when its hold is removed: whatever confirms a payment

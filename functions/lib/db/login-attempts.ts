@@ -1,9 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
 import { type Keys } from './keys.ts';
 import * as loginKeys from './keys/login.ts';
 import { queryAll } from './query.ts';
+import { transact } from './transactions.ts';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**
  * Sign-in throttling, three counters, each counted BEFORE the password is checked (atomically), so
@@ -251,26 +254,29 @@ export async function lockoutOf(email: string, now: number): Promise<{ until: nu
   return { until, addresses: pairs.length, slowed };
 }
 
+/** One transaction holds 100 actions: the audit entry and this many deletions. */
+const IN_TRANSACTION = 99;
+
 /**
  * Lifts every lockout of an account (an admin's unlock): its per-address counters and its
  * over-all counter, found with one query of its partition; the addresses it knows stay known.
- * The keys of what was deleted are returned.
+ * The first ones go in one transaction with `audit` (told how many are lifted), any further ones in
+ * batches of 25 after it. Answers how many were lifted.
  */
-export async function accountLockoutKeys(email: string): Promise<Keys[]> {
+export async function liftLockouts(email: string, audit: (lifted: number) => TransactItem): Promise<number> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': loginKeys.accountPartition(email) },
     ProjectionExpression: 'pk, sk',
   });
   const known = loginKeys.knownAddress(email, '').sk;
-  return items.filter((item) => !String(item.sk).startsWith(known)).map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
-}
-
-/** Deletes counters beyond what one transaction holds (25 per batch). */
-export async function deleteLoginCounters(keys: Keys[]): Promise<void> {
-  for (let start = 0; start < keys.length; start += 25) {
+  const keys: Keys[] = items.filter((item) => !String(item.sk).startsWith(known)).map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
+  await transact([audit(keys.length), ...keys.slice(0, IN_TRANSACTION).map((key) => ({ Delete: { TableName: tableName, Key: key } }))]);
+  const rest = keys.slice(IN_TRANSACTION);
+  for (let start = 0; start < rest.length; start += 25) {
     await documentClient.send(
-      new BatchWriteCommand({ RequestItems: { [tableName]: keys.slice(start, start + 25).map((key) => ({ DeleteRequest: { Key: key } })) } }),
+      new BatchWriteCommand({ RequestItems: { [tableName]: rest.slice(start, start + 25).map((key) => ({ DeleteRequest: { Key: key } })) } }),
     );
   }
+  return keys.length;
 }

@@ -1,9 +1,14 @@
 import type { PaymentRecord, RefundRecord } from '../../../shared/payments.ts';
-import type { StoredBooking } from './bookings.ts';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { paymentStatusWrite, type StoredBooking } from './bookings.ts';
 import { tableName } from './client.ts';
 import * as bookingKeys from './keys/booking.ts';
 import * as paymentKeys from './keys/payment.ts';
 import { getItem, queryAll, queryPage, withoutStorageAttributes } from './query.ts';
+import { transact } from './transactions.ts';
+import { unpaidReleases } from './unpaid-owners.ts';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**
  * Payments and refunds, stored beside their booking (`BOOKING#id`, `PAYMENT#pay_…` / `REFUND#rfnd_…`)
@@ -144,6 +149,90 @@ export const getDuePayment = async (bookingId: string) => getItem(bookingKeys.pa
 /** Whether a booking has a due-at-the-property record still open. */
 export async function hasDuePayment(bookingId: string): Promise<boolean> {
   return (await getItem(bookingKeys.payment(bookingId, offlinePaymentId(bookingId)), true))?.status === 'pending';
+}
+
+/**
+ * A staff member's manual payment status change, with `audit`, in one transaction (TransactionRefused
+ * when the status changed meanwhile). Money due at the property has its record already: that record
+ * changes rather than a second line; any other booking gains a `manual` entry. Paid: the booking is
+ * no longer one of its owners' unpaid stays. The booking as it now stands is returned.
+ */
+export async function recordManualPayment(
+  booking: StoredBooking,
+  change: { status: StoredBooking['payment_status']; by: string; at: string; note?: string | undefined },
+  options: { hasDueRecord: boolean; audit: TransactItem },
+): Promise<StoredBooking> {
+  const leavesOwed = change.status === 'paid' && booking.owed_nights !== undefined;
+  await transact([
+    paymentStatusWrite(booking, { status: change.status, by: change.by, at: change.at, leavesOwed }),
+    ...(leavesOwed ? unpaidReleases({ ...booking, open_hold: false }) : []),
+    options.hasDueRecord
+      ? takeDuePaymentWrite(booking.id, change)
+      : putPaymentWrite({
+          id: `manual_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`,
+          booking_id: booking.id,
+          booking_reference: booking.booking_reference,
+          method: 'manual',
+          amount: booking.total_amount,
+          currency: 'INR',
+          status: change.status,
+          recorded_by: change.by,
+          ...(change.note ? { note: change.note } : {}),
+          created_at: change.at,
+        }),
+    options.audit,
+  ]);
+  const { owed_nights: _owed, ...rest } = booking;
+  return { ...(leavesOwed ? rest : booking), payment_status: change.status, payment_updated_by: change.by, payment_updated_at: change.at };
+}
+
+/** The booking's payment, refunded in full. */
+export function paymentRefundedWrite(bookingId: string, paymentId: string, at: string) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: bookingKeys.payment(bookingId, paymentId),
+      UpdateExpression: 'SET #status = :refunded, updated_at = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':refunded': 'refunded', ':at': at },
+    },
+  };
+}
+
+/** A refund's record, read strongly. */
+export const getRefund = async (bookingId: string, refundId: string) => getItem(paymentKeys.refund(bookingId, refundId), true);
+
+/**
+ * The provider reports a refund processed: an upsert, as the report may come before our own record
+ * of the refund is written (what that record sets first is kept).
+ */
+export function refundProcessedUpsert(
+  booking: { id: string; booking_reference: string },
+  refund: { id: string; paymentId: string; amount: number },
+  at: string,
+) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: paymentKeys.refund(booking.id, refund.id),
+      UpdateExpression:
+        'SET #status = :processed, processed_at = :at, entity = :entity, booking_id = :booking, booking_reference = :reference, payment_id = :payment, amount = :amount, created_at = if_not_exists(created_at, :at), reason = if_not_exists(reason, :reason), gsi1pk = :gsi1pk, gsi1sk = if_not_exists(gsi1sk, :gsi1sk)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':processed': 'processed',
+        ':at': at,
+        ':entity': 'refund',
+        ':booking': booking.id,
+        ':reference': booking.booking_reference,
+        ':payment': refund.paymentId,
+        ':amount': refund.amount,
+        ':reason': 'Refund processed by the payment provider',
+        ':gsi1pk': paymentKeys.listPartition,
+        ':gsi1sk': paymentKeys.listing(at, refund.id).gsi1sk,
+      },
+    },
+  };
 }
 
 export function putRefundWrite(refund: RefundRecord) {

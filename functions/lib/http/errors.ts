@@ -1,3 +1,15 @@
+import {
+  ConflictError,
+  DomainError,
+  ExpiredError,
+  InvalidInputError,
+  LimitReachedError,
+  MismatchError,
+  NotAllowedError,
+  NotAuthenticatedError,
+  NotFoundError,
+} from '../domain-errors.ts';
+
 /** An error whose message is safe to show the client, with the HTTP status it maps to. */
 export class HttpError extends Error {
   constructor(
@@ -26,5 +38,28 @@ export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
 export const notImplemented = (routeKey: string) => new HttpError(501, `${routeKey} is not implemented yet. It is listed in the route table as planned.`);
 export const serviceUnavailable = (message: string) => new HttpError(503, message);
 
-/** The HttpError a thrown value stands for, if it is one the client may see; anything else is an unexpected failure. */
-export const asHttpError = (error: unknown): HttpError | undefined => (error instanceof HttpError ? error : undefined);
+/** The status of each kind of domain refusal (functions/lib/domain-errors.ts). */
+const domainStatuses: ReadonlyArray<readonly [abstract new (...args: never[]) => DomainError, number]> = [
+  [InvalidInputError, 400],
+  [NotAuthenticatedError, 401],
+  [NotAllowedError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [ExpiredError, 410],
+  [MismatchError, 422],
+  [LimitReachedError, 429],
+];
+
+/**
+ * The HttpError a thrown value stands for, if it is one the client may see: an HttpError as it is,
+ * a domain refusal with its kind's status, its details and extra fields, and for a limit its
+ * Retry-After. Anything else is an unexpected failure.
+ */
+export function asHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (!(error instanceof DomainError)) return undefined;
+  const status = domainStatuses.find(([kind]) => error instanceof kind)?.[1];
+  if (status === undefined) return undefined;
+  if (error instanceof LimitReachedError) return tooManyRequests(error.message, error.retryAfterSeconds);
+  return new HttpError(status, error.message, error.details, error.extra);
+}

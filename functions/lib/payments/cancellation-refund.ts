@@ -1,9 +1,5 @@
-import { type StoredBooking } from '../db/bookings.ts';
-import { tableName } from '../db/client.ts';
-import * as bookingKeys from '../db/keys/booking.ts';
-import * as paymentItemKeys from '../db/keys/payment.ts';
-import { getItem } from '../db/query.ts';
-import { putRefundWrite } from '../db/payments.ts';
+import { refundRecordedWrite, type StoredBooking } from '../db/bookings.ts';
+import { getRefund, paymentRefundedWrite, putRefundWrite } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { stageProvider } from './stage-provider.ts';
 
@@ -33,30 +29,8 @@ export async function refundCancelledBooking(booking: StoredBooking, amount: num
   const full = refund.amount >= Math.round(booking.total_amount * 100);
   const paymentId = booking.payment_id;
   const writes = (status: string) => [
-    {
-      Update: {
-        TableName: tableName,
-        Key: bookingKeys.item(booking.id),
-        // Everything paid went back: the booking's payment is refunded (a part refund leaves it paid).
-        UpdateExpression: `SET refund_id = :refund, refund_status = :status${full ? ', payment_status = :refunded' : ''}`,
-        ConditionExpression: 'attribute_not_exists(refund_id)',
-        ExpressionAttributeValues: { ':refund': refund.id, ':status': status, ...(full ? { ':refunded': 'refunded' } : {}) },
-      },
-    },
-    ...(full
-      ? [
-          {
-            Update: {
-              TableName: tableName,
-              Key: bookingKeys.payment(booking.id, paymentId),
-              UpdateExpression: 'SET #status = :refunded, updated_at = :at',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':refunded': 'refunded', ':at': at },
-            },
-          },
-        ]
-      : []),
+    refundRecordedWrite(booking.id, { id: refund.id, status, full }),
+    ...(full ? [paymentRefundedWrite(booking.id, paymentId, at)] : []),
     putRefundWrite({
       id: refund.id,
       booking_id: booking.id,
@@ -79,7 +53,7 @@ export async function refundCancelledBooking(booking: StoredBooking, amount: num
     if (error.failed.some((index) => index !== own)) throw error;
     // Only the refund's own item was there: the provider's refund.processed webhook wrote it first
     // (an upsert that leaves the booking alone while it names no refund). Record it on the booking, as reported.
-    const reported = await getItem(paymentItemKeys.refund(booking.id, refund.id), true);
+    const reported = await getRefund(booking.id, refund.id);
     await transact(writes(reported?.status === 'processed' ? 'processed' : refund.status).slice(0, own));
   }
 }

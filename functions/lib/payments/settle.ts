@@ -1,13 +1,11 @@
 import { paymentMessages } from '../../../shared/payment-rules.ts';
 import type { PaymentRecord } from '../../../shared/payments.ts';
-import { changeBookingStatusWrites, getBooking, type StoredBooking } from '../db/bookings.ts';
+import { changeBookingStatusWrites, getBooking, needsAttentionWrite, paymentRefundedWrite, type StoredBooking } from '../db/bookings.ts';
 import { safaris } from '../db/catalog.ts';
-import { tableName } from '../db/client.ts';
 import { claimNight, claimSeats, keepNight, nightsStillOwned } from '../db/inventory.ts';
-import * as bookingKeys from '../db/keys/booking.ts';
 import { getOrder, orderOfPayment, paymentOrderWrite, putPaymentWrite, putRefundWrite, type StoredOrder } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { ConflictError, NotFoundError } from '../domain-errors.ts';
 import type { ProviderRefund } from './provider.ts';
 import { stageProvider } from './stage-provider.ts';
 
@@ -50,10 +48,10 @@ const paymentOf = (
 export async function settleCaptured(captured: Captured, now = Date.now()): Promise<Settlement> {
   const order = await getOrder(captured.orderId);
   const booking = order ? await getBooking(order.bookingId) : undefined;
-  if (!order || !booking) throw notFound('No booking is waiting for this order');
+  if (!order || !booking) throw new NotFoundError('No booking is waiting for this order');
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const current = attempt === 0 ? booking : await getBooking(booking.id);
-    if (!current) throw notFound('No booking is waiting for this order');
+    if (!current) throw new NotFoundError('No booking is waiting for this order');
     const settled = await trySettle(current, order, captured, now);
     if (settled) return settled;
   }
@@ -61,7 +59,7 @@ export async function settleCaptured(captured: Captured, now = Date.now()): Prom
 }
 
 /** A payment id the provider already settled under another order: it never pays, nor is refunded, twice. */
-const paymentOfAnotherOrder = (paymentId: string) => conflict(paymentMessages.paymentElsewhere(paymentId), undefined, { code: 'payment_elsewhere' });
+const paymentOfAnotherOrder = (paymentId: string) => new ConflictError(paymentMessages.paymentElsewhere(paymentId), { extra: { code: 'payment_elsewhere' } });
 
 /** One attempt; undefined when the booking changed under it (read it again and retry). */
 async function trySettle(booking: StoredBooking, order: StoredOrder, captured: Captured, now: number): Promise<Settlement | undefined> {
@@ -159,14 +157,7 @@ async function refundInFull(
     // Record the money we hold and tell staff; the caller's error makes the provider retry the webhook.
     const flag = `${reason.replace(': refunded in full', '')}: the automatic refund FAILED, refund it by hand (${error instanceof Error ? error.message : String(error)})`;
     await transact([
-      {
-        Update: {
-          TableName: tableName,
-          Key: bookingKeys.item(booking.id),
-          UpdateExpression: 'SET needs_attention = :flag',
-          ExpressionAttributeValues: { ':flag': flag.slice(0, 500) },
-        },
-      },
+      needsAttentionWrite(booking.id, flag),
       putPaymentWrite({ ...paymentOf(booking, order, captured, 'captured', now), error_description: flag.slice(0, 500) }),
     ]).catch((recordError: unknown) => {
       if (!(recordError instanceof TransactionRefused)) throw recordError;
@@ -177,32 +168,16 @@ async function refundInFull(
   // Only a booking with no payment of its own takes this one's id and the refunded status; a
   // second payment of a paid booking leaves the booking's own payment as it is.
   const ownPayment = !booking.payment_id;
-  const changes = ownPayment
-    ? 'SET payment_id = :payment, payment_status = :refunded, refund_amount = :amount, refund_id = :refund, refund_status = :refundStatus, needs_attention = :flag, late_payment_refunded = :late'
-    : 'SET needs_attention = :flag';
   try {
     await transact([
-      {
-        Update: {
-          TableName: tableName,
-          Key: bookingKeys.item(booking.id),
-          UpdateExpression: changes,
-          ...(ownPayment ? { ConditionExpression: 'attribute_not_exists(payment_id)' } : {}),
-          ExpressionAttributeValues: {
-            ':flag': reason.slice(0, 500),
-            ...(ownPayment
-              ? {
-                  ':payment': captured.paymentId,
-                  ':refunded': 'refunded',
-                  ':amount': order.amount / 100,
-                  ':refund': refund.id,
-                  ':refundStatus': refund.status,
-                  ':late': lateForHold,
-                }
-              : {}),
-          },
-        },
-      },
+      paymentRefundedWrite(booking, {
+        paymentId: captured.paymentId,
+        amount: order.amount / 100,
+        refundId: refund.id,
+        refundStatus: refund.status,
+        flag: reason,
+        lateForHold,
+      }),
       paymentOrderWrite(captured.paymentId, order.orderId),
       putPaymentWrite(payment),
       putRefundWrite({

@@ -1,21 +1,19 @@
 import { paymentMessages } from '../../../shared/payment-rules.ts';
 import type { PaymentRecord } from '../../../shared/payments.ts';
-import { getBooking, type StoredBooking } from '../db/bookings.ts';
-import { tableName } from '../db/client.ts';
-import * as bookingKeys from '../db/keys/booking.ts';
-import * as paymentItemKeys from '../db/keys/payment.ts';
+import { getBooking, needsAttentionWrite, refundProcessedWrite, type StoredBooking } from '../db/bookings.ts';
 import {
   getOrder,
   orderOfPayment,
   paymentOrderWrite,
   paymentsOfBooking,
   putPaymentWrite,
+  refundProcessedUpsert,
   webhookEventSeen,
   webhookEventWrite,
   type StoredOrder,
 } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
-import { badRequest } from '../http/errors.ts';
+import { InvalidInputError } from '../domain-errors.ts';
 import { paymentKeys } from './payment-keys.ts';
 import type { ProviderPayment, ProviderRefund } from './provider.ts';
 import { verifyWebhookSignature } from './signatures.ts';
@@ -34,16 +32,6 @@ async function markHandled(eventId: string, event: string, now: number, writes: 
     throw error;
   }
 }
-
-/** Flags a booking for staff (`needs_attention`), whatever its state. */
-const needsAttentionWrite = (bookingId: string, flag: string) => ({
-  Update: {
-    TableName: tableName,
-    Key: bookingKeys.item(bookingId),
-    UpdateExpression: 'SET needs_attention = :flag',
-    ExpressionAttributeValues: { ':flag': flag.slice(0, 500) },
-  },
-});
 
 /** Why a signed capture cannot pay for its order: another amount or currency, or a payment id another order settled. */
 function capturedMismatch(payment: ProviderPayment, order: StoredOrder, boundTo: string | undefined): string | undefined {
@@ -103,12 +91,12 @@ export async function receiveWebhook(
   now = Date.now(),
 ): Promise<WebhookResult> {
   const keys = await paymentKeys();
-  if (!verifyWebhookSignature(rawBody, signature, keys.webhookSecret)) throw badRequest('The webhook signature does not match');
+  if (!verifyWebhookSignature(rawBody, signature, keys.webhookSecret)) throw new InvalidInputError('The webhook signature does not match');
   let body: WebhookBody;
   try {
     body = JSON.parse(rawBody) as WebhookBody;
   } catch {
-    throw badRequest('The webhook body is not JSON');
+    throw new InvalidInputError('The webhook body is not JSON');
   }
   const event = typeof body.event === 'string' ? body.event : '';
   const payment = body.payload?.payment?.entity;
@@ -162,39 +150,9 @@ export async function receiveWebhook(
       }
       // An upsert: the refund may be reported before our own record of it is written.
       const writes: Parameters<typeof transact>[0] = [
-        {
-          Update: {
-            TableName: tableName,
-            Key: paymentItemKeys.refund(booking.id, refund.id),
-            UpdateExpression:
-              'SET #status = :processed, processed_at = :at, entity = :entity, booking_id = :booking, booking_reference = :reference, payment_id = :payment, amount = :amount, created_at = if_not_exists(created_at, :at), reason = if_not_exists(reason, :reason), gsi1pk = :gsi1pk, gsi1sk = if_not_exists(gsi1sk, :gsi1sk)',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':processed': 'processed',
-              ':at': at,
-              ':entity': 'refund',
-              ':booking': booking.id,
-              ':reference': booking.booking_reference,
-              ':payment': payment.id,
-              ':amount': refund.amount / 100,
-              ':reason': 'Refund processed by the payment provider',
-              ':gsi1pk': paymentItemKeys.listPartition,
-              ':gsi1sk': paymentItemKeys.listing(at, refund.id).gsi1sk,
-            },
-          },
-        },
+        refundProcessedUpsert(booking, { id: refund.id, paymentId: payment.id, amount: refund.amount / 100 }, at),
       ];
-      if (booking.refund_id === refund.id && booking.refund_status !== 'processed') {
-        writes.push({
-          Update: {
-            TableName: tableName,
-            Key: bookingKeys.item(booking.id),
-            UpdateExpression: 'SET refund_status = :processed',
-            ConditionExpression: 'refund_id = :refund',
-            ExpressionAttributeValues: { ':processed': 'processed', ':refund': refund.id },
-          },
-        });
-      }
+      if (booking.refund_id === refund.id && booking.refund_status !== 'processed') writes.push(refundProcessedWrite(booking.id, refund.id));
       if (!(await markHandled(eventId, event, now, writes))) await markHandled(eventId, event, now);
       return { event, result: 'handled' };
     }

@@ -2,7 +2,7 @@ import type { DateRange, Report, ReportKind, ReportPeriod } from '../../../share
 import { cottages, safaris, stayPackages } from '../db/catalog.ts';
 import { isBookableCottage } from '../listing-rules.ts';
 import { buildReport } from './figures.ts';
-import { readReportDays } from './report-days.ts';
+import { readReportDays } from '../db/report-days.ts';
 
 /**
  * A report of `range` and the period before it: the day items of both (about 2 x days items, at

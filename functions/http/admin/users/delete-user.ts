@@ -1,7 +1,7 @@
 import { fields, idField } from '../../../../shared/validation.ts';
 import { forgetAccount } from '../../../lib/account-state.ts';
 import { auditWrite } from '../../../lib/db/audit.ts';
-import { deleteUser } from '../../../lib/db/users.ts';
+import { deleteUser } from '../../../lib/db/user-admin.ts';
 import { httpRoute } from '../../../lib/http/signed-in-route.ts';
 import { asHttpError, refuseSelfRemoval, userIdOf, userNotFound, userSubject } from './user-rules.ts';
 

@@ -2,7 +2,8 @@ import { listUsersQuerySchema } from '../../../../shared/admin-users.ts';
 import type { PublicUser } from '../../../../shared/users.ts';
 import { lockoutOf } from '../../../lib/db/login-attempts.ts';
 import { InvalidCursor } from '../../../lib/db/query.ts';
-import { listUsersPage, readUserCounts } from '../../../lib/db/users.ts';
+import { readUserCounts } from '../../../lib/db/user-counts.ts';
+import { listUsersPage } from '../../../lib/db/users.ts';
 import { badRequest } from '../../../lib/http/errors.ts';
 import { httpRoute } from '../../../lib/http/signed-in-route.ts';
 

@@ -2,7 +2,7 @@ import { resetPasswordSchema } from '../../../../shared/admin-users.ts';
 import { fields, idField } from '../../../../shared/validation.ts';
 import { forgetAccount } from '../../../lib/account-state.ts';
 import { auditWrite } from '../../../lib/db/audit.ts';
-import { setUserPassword } from '../../../lib/db/users.ts';
+import { setUserPassword } from '../../../lib/db/user-admin.ts';
 import { httpRoute } from '../../../lib/http/signed-in-route.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
 import { userIdOf, userNotFound, userSubject } from './user-rules.ts';

@@ -3,7 +3,7 @@ import type { PublicUser } from '../../../../shared/users.ts';
 import { fields, idField } from '../../../../shared/validation.ts';
 import { forgetAccount } from '../../../lib/account-state.ts';
 import { auditWrite } from '../../../lib/db/audit.ts';
-import { updateUser } from '../../../lib/db/users.ts';
+import { updateUser } from '../../../lib/db/user-admin.ts';
 import { httpRoute } from '../../../lib/http/signed-in-route.ts';
 import { asHttpError, refuseSelfRemoval, userIdOf, userNotFound, userSubject } from './user-rules.ts';
 

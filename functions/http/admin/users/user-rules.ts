@@ -1,7 +1,8 @@
 import { LAST_ADMIN_MESSAGE, SELF_CHANGE_MESSAGE } from '../../../../shared/admin-users.ts';
 import type { PublicUser } from '../../../../shared/users.ts';
 import type { Principal } from '../../../lib/auth.ts';
-import { activeAdminCount, LastAdminError, UserChangedError } from '../../../lib/db/users.ts';
+import { activeAdminCount, LastAdminError } from '../../../lib/db/user-counts.ts';
+import { UserChangedError } from '../../../lib/db/users.ts';
 import { conflict, notFound } from '../../../lib/http/errors.ts';
 
 /** User ids are UUIDs; anything else cannot name a user (and never reaches the table as a key). */
