@@ -204,7 +204,7 @@ export function needsAttentionWrite(bookingId: string, flag: string) {
  * its own takes this one's id and the refunded status (only while it still has none); one already
  * paid keeps its own payment and is only flagged.
  */
-export function paymentRefundedWrite(
+export function fullRefundWrite(
   booking: StoredBooking,
   refunded: { paymentId: string; amount: number; refundId: string; refundStatus: string; flag: string; lateForHold: boolean },
 ) {

@@ -1,6 +1,6 @@
 import { paymentMessages } from '../../../shared/payment-rules.ts';
 import type { PaymentRecord } from '../../../shared/payments.ts';
-import { changeBookingStatusWrites, getBooking, needsAttentionWrite, paymentRefundedWrite, type StoredBooking } from '../db/bookings.ts';
+import { changeBookingStatusWrites, fullRefundWrite, getBooking, needsAttentionWrite, type StoredBooking } from '../db/bookings.ts';
 import { safaris } from '../db/catalog.ts';
 import { claimNight, claimSeats, keepNight, nightsStillOwned } from '../db/inventory.ts';
 import { getOrder, orderOfPayment, paymentOrderWrite, putPaymentWrite, putRefundWrite, type StoredOrder } from '../db/payments.ts';
@@ -170,7 +170,7 @@ async function refundInFull(
   const ownPayment = !booking.payment_id;
   try {
     await transact([
-      paymentRefundedWrite(booking, {
+      fullRefundWrite(booking, {
         paymentId: captured.paymentId,
         amount: order.amount / 100,
         refundId: refund.id,
