@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import {
   cottageIdOf,
@@ -51,7 +51,7 @@ describe('mapping the spec payloads onto what we store', () => {
   });
 
   it("a cottage's price_per_night and capacity are base_price and max_guests; a new unit borrows its type's size and images", () => {
-    const input = v.parse(cottageInputSchema, {
+    const input = z.parse(cottageInputSchema, {
       name: 'Hornbill Villa 2',
       description: 'Second',
       price_per_night: 18000,
@@ -74,7 +74,7 @@ describe('mapping the spec payloads onto what we store', () => {
   });
 
   it("a package from the spec's payload keeps the 0/1 flags' meaning and takes the spec's defaults", () => {
-    const input = v.parse(packageInputSchema, {
+    const input = z.parse(packageInputSchema, {
       name: 'Spa Days',
       type: 'wellness',
       description: 'Spa',
@@ -92,14 +92,14 @@ describe('mapping the spec payloads onto what we store', () => {
       duration: '2-3 nights',
       category: 'comfort',
     });
-    const seasonal = v.parse(packageInputSchema, { name: 'x', description: 'y', status: 'seasonal', is_active: 1 });
+    const seasonal = z.parse(packageInputSchema, { name: 'x', description: 'y', status: 'seasonal', is_active: 1 });
     expect(toStoredPackage(seasonal, { id: 'x' })).toMatchObject({ status: 'seasonal', is_active: false });
   });
 
   it('an update without includes keeps the stored includes and safari flag', () => {
     const existing = samplePackages[3];
     if (!existing) throw new Error('sample');
-    const input = v.parse(packageInputSchema, { name: existing.name, description: existing.description, type: 'safari', price_multiplier: 2 });
+    const input = z.parse(packageInputSchema, { name: existing.name, description: existing.description, type: 'safari', price_multiplier: 2 });
     expect(toStoredPackage(input, { id: existing.id, existing })).toMatchObject({
       includes: existing.includes,
       includes_safari: true,
@@ -111,7 +111,7 @@ describe('mapping the spec payloads onto what we store', () => {
   it("a safari's start and end become its first slot (other slots kept); only an active one is bookable; the spec shape reads back", () => {
     const existing = sampleSafaris[0];
     if (!existing) throw new Error('sample');
-    const input = v.parse(safariInputSchema, {
+    const input = z.parse(safariInputSchema, {
       name: existing.name,
       description: existing.description,
       duration: '3 hours',

@@ -1,6 +1,6 @@
 import { addDays, format } from 'date-fns';
 import { useEffect, useState } from 'react';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
 import { readAdminUser } from '@/lib/admin-session';
 import { useNotifications } from '@/lib/notification-store';
@@ -8,8 +8,8 @@ import { onRealtimeEvent, type RealtimeFrame } from '@/lib/realtime';
 import { adminEvents } from '../live/admin-notices';
 import './debug-panel.css';
 
-const createdSchema = v.object({ bookingReference: v.string() });
-const packagesSchema = v.array(v.object({ id: v.string(), min_guests: v.number(), max_guests: v.number() }));
+const createdSchema = z.object({ bookingReference: z.string() });
+const packagesSchema = z.array(z.object({ id: z.string(), min_guests: z.number(), max_guests: z.number() }));
 
 /**
  * The local and dev stages' debug panel (DESIGN 6; never on prod): the live connection's state,

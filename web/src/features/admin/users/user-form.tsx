@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { createUserSchema, departmentSchema, userPhoneSchema, userRoleInputSchema, userStatusInputSchema, type AdminUser } from '@shared/admin-users';
 import { accountNameSchema } from '@shared/user-schemas';
 import { fields } from '@shared/validation';
@@ -47,12 +47,12 @@ export function checkUserForm(
 ): { ok: true; body: Record<string, unknown> } | { ok: false; errors: FormErrors } {
   if (editing) {
     const { email: _email, password: _password, ...rest } = values;
-    const result = v.safeParse(editSchema, rest, { abortPipeEarly: true });
-    return result.success ? { ok: true, body: result.output } : { ok: false, errors: errorsOf(result.issues) };
+    const result = z.safeParse(editSchema, rest);
+    return result.success ? { ok: true, body: result.data } : { ok: false, errors: errorsOf(result.error.issues, { firstOnly: true }) };
   }
   const { department, ...rest } = values;
-  const result = v.safeParse(createUserSchema, { ...rest, ...(department.trim() ? { department } : {}) }, { abortPipeEarly: true });
-  return result.success ? { ok: true, body: result.output } : { ok: false, errors: errorsOf(result.issues) };
+  const result = z.safeParse(createUserSchema, { ...rest, ...(department.trim() ? { department } : {}) });
+  return result.success ? { ok: true, body: result.data } : { ok: false, errors: errorsOf(result.error.issues, { firstOnly: true }) };
 }
 
 /**

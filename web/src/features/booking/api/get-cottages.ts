@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { cottageSchema } from '@shared/catalog-schemas';
 import { apiRequest } from '@/lib/api-client';
 
-const cottageListSchema = v.array(cottageSchema);
+const cottageListSchema = z.array(cottageSchema);
 
 /** The villas guests can book; the same factory serves the hook and any prefetch. */
 export const getCottagesQueryOptions = () =>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { addNotification } from '@/lib/notification-store';
 import { useRealtimeEvent } from '@/lib/realtime';
 import { checkAvailability } from '../api/check-availability';
@@ -9,11 +9,11 @@ import { JUST_TAKEN, questionOf, sameQuestion, sharesANight } from '../model/ava
 import { useWizard } from './wizard-context';
 
 /** The customer frame the stream consumer sends when a booking holds or frees nights (functions/streams/change-events.ts). */
-const availabilityChangedSchema = v.object({
-  cottageType: v.string(),
-  checkIn: v.string(),
-  checkOut: v.string(),
-  reason: v.optional(v.picklist(['booked', 'released'])),
+const availabilityChangedSchema = z.object({
+  cottageType: z.string(),
+  checkIn: z.string(),
+  checkOut: z.string(),
+  reason: z.optional(z.enum(['booked', 'released'])),
 });
 
 export const CATALOGUE_REFRESH_DELAY_MS = 500;
@@ -41,9 +41,9 @@ export function useLiveAvailability(): void {
   });
 
   useRealtimeEvent('availability-changed', (data, frame) => {
-    const parsed = v.safeParse(availabilityChangedSchema, data);
+    const parsed = z.safeParse(availabilityChangedSchema, data);
     if (!parsed.success) return;
-    const change = parsed.output;
+    const change = parsed.data;
     void queryClient.invalidateQueries({ queryKey: ['availability-calendar', change.cottageType] });
 
     const current = latest.current.draft;

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { draftSchema, type Draft } from './draft';
 import { isStep, type Step } from './wizard';
 
@@ -29,12 +29,12 @@ export function loadSession(now: number = Date.now()): StoredSession | undefined
     const sessionId = sessionStorage.getItem(sessionKeys.sessionId);
     if (!raw || !sessionId || !lastActivity) return undefined;
     const step = Number(sessionStorage.getItem(sessionKeys.currentStep));
-    const draft = v.safeParse(draftSchema, JSON.parse(raw));
+    const draft = z.safeParse(draftSchema, JSON.parse(raw));
     if (now - lastActivity >= SESSION_TTL_MS || !draft.success || !isStep(step)) {
       clearSession();
       return undefined;
     }
-    return { draft: draft.output, step, sessionId, lastActivity };
+    return { draft: draft.data, step, sessionId, lastActivity };
   } catch (error) {
     console.warn('Could not read the saved booking session', error);
     clearSession();
