@@ -6,7 +6,7 @@ import { cleanText, textField, tooLongMessage } from './text.ts';
 import { CATALOGUE_ID, idField, MAX_ID_LENGTH, maxLength, minLength, wholeNumber } from './validation.ts';
 
 /*
- * The portal's pricing rules (admin section 3, Pricing tab): what the form and the API accept. The
+ * The portal's pricing rules (docs/product.md#pricing-rules): what the form and the API accept. The
  * server validates each write with these, and the form shows the same messages under its fields.
  */
 
@@ -93,7 +93,7 @@ export function ruleProblems(
   return problems;
 }
 
-/** POST /api/admin/pricing: a new rule (the spec's defaults: currency INR, season all-year). */
+/** POST /api/admin/pricing: a new rule (defaults: currency INR, season all-year). */
 export const createPricingRuleSchema = z.object({
   ...ruleEntries,
   applies_to: ruleEntries.applies_to,
@@ -141,7 +141,7 @@ export type BulkUpdatePricing = z.infer<typeof bulkUpdatePricingSchema>;
 /** A rule as the API answers it. */
 export type AdminPricingRule = PricingRule;
 
-/** Final price of a pricing row: base minus the percentage discount, or the base without one (admin section 5). */
+/** Final price of a pricing row: base minus the percentage discount, or the base without one (docs/product.md#pricing-tab). */
 export const finalPrice = (rule: Pick<PricingRule, 'base_price' | 'discount_percentage'>): number | undefined =>
   rule.base_price === undefined ? undefined : rule.discount_percentage > 0 ? discounted(rule.base_price, rule.discount_percentage) : rule.base_price;
 

@@ -36,7 +36,7 @@ export const reportMessages = {
 } as const;
 
 const optionalDate = z.optional(z.string().check(z.refine(isIsoDate, reportMessages.dateFormat)));
-/** The spec calls the default 'monthly': the -ly names are accepted too. */
+/** The original wire names ('monthly' is the portal's default) are accepted too. */
 const periodAliases: Record<string, ReportPeriod> = { weekly: 'week', monthly: 'month', quarterly: 'quarter', yearly: 'year', annual: 'year' };
 
 /** `?period=&start_date=&end_date=` of both report routes; dates alone mean a custom range, nothing at all Last Month. */

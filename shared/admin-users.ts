@@ -39,7 +39,7 @@ export const newPasswordSchema = z.string('Password is required').check(minLengt
 export const userRoleInputSchema = z.enum(userRoles, roleMessage);
 export const userStatusInputSchema = z.enum(userStatuses, statusMessage);
 
-/** POST /api/admin/users. Defaults (admin section 9): role customer, status active. */
+/** POST /api/admin/users. Defaults (docs/product.md#users-tab): role customer, status active. */
 export const createUserSchema = z.object(
   {
     name: accountNameSchema,

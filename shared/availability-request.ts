@@ -3,7 +3,7 @@ import { count, dateField } from './booking.ts';
 import { stayMessages } from './stay.ts';
 
 /**
- * POST /api/cottages/{id}/availability (guest section 7). In its own module so that the booking
+ * POST /api/cottages/{id}/availability (docs/product.md#availability-check). In its own module so that the booking
  * function, which imports shared/booking.ts, does not build it.
  */
 export const availabilityRequestSchema = z.object({

@@ -33,7 +33,7 @@ export const packageMessages = {
 } as const;
 
 /**
- * The spec's package guest range (guest section 5): the message for field `packageId` when a party
+ * The package guest range (docs/product.md#package-rules): the message for field `packageId` when a party
  * of `guests` is outside the package's min_guests..max_guests, or undefined when it fits. Booking
  * creation and the quote both call this one rule, so they can never disagree.
  */
@@ -99,7 +99,7 @@ const bookingRequestEntries = {
   specialRequests: z.optional(textField('Special requests', 1000, { multiline: true })),
 };
 
-/** POST /api/bookings: the spec's creation payload, with the consents of the payment form. */
+/** POST /api/bookings: the creation payload (docs/product.md#booking-creation), with the consents of the payment form. */
 export const createBookingSchema = z.object({
   ...bookingRequestEntries,
   paymentMethod: z._default(z.enum(['razorpay', 'offline'], 'Choose how to pay: razorpay or offline'), 'razorpay'),
@@ -128,7 +128,7 @@ export const bookingStatuses = ['pending', 'confirmed', 'checked-in', 'cancelled
 export const holdingStatuses: ReadonlyArray<(typeof bookingStatuses)[number]> = ['pending', 'confirmed', 'checked-in', 'completed'];
 export type BookingStatus = (typeof bookingStatuses)[number];
 
-/** The booking as the API shows it (guest section 3's server view, plus what the stay needs). */
+/** The booking as the API shows it (docs/product.md#booking-creation), plus what the stay needs. */
 export type BookingRecord = {
   id: string;
   booking_reference: string;

@@ -15,7 +15,7 @@ const text = /* @__NO_SIDE_EFFECTS__ */ (max: number) => z.string().check(minLen
 /** A list of at most 30 short texts. */
 const textList = /* @__NO_SIDE_EFFECTS__ */ (max: number) => z.array(text(max)).check(maxLength(30));
 
-/** A cottage is one bookable unit of a villa type (the API shape of spec section 3). */
+/** A cottage is one bookable unit of a villa type (docs/product.md#the-resort-and-its-catalogue). */
 export const cottageSchema = z.object({
   id: idSchema,
   name: text(120),
@@ -30,7 +30,7 @@ export const cottageSchema = z.object({
 });
 export type Cottage = z.infer<typeof cottageSchema>;
 
-/** A stay package priced as a multiple of the package base (spec section 9). */
+/** A stay package priced as a multiple of the package base (docs/product.md#quote). */
 export const stayPackageSchema = z.object({
   id: idSchema,
   name: text(120),
@@ -81,7 +81,7 @@ export const safariSchema = z
     time_slots: z.array(timeSlotSchema).check(minLength(1), maxLength(12)),
     is_active: z.boolean(),
     /*
-     * The admin spec's fields (section 3), optional so that safaris stored before them stay valid:
+     * The portal's safari fields (docs/product.md#safaris-tab), optional so that safaris stored before them stay valid:
      * its finer type (full-day, special beside the categories), where guests meet, what is not
      * included, and a status of which only 'active' is bookable (`is_active`).
      */

@@ -25,7 +25,7 @@ const bookingId = z.string('bookingId is required').check(z.regex(/^[\da-f]{8}(?
 /** POST /api/payments/create-order: the booking to pay (its id, from the creation answer). */
 export const createOrderSchema = z.object({ bookingId });
 
-/** What the checkout needs (the spec's options), computed by the server from the stored booking. */
+/** What the checkout needs (docs/product.md#online-payment), computed by the server from the stored booking. */
 export type PaymentOrder = {
   orderId: string;
   /** In paise: the booking's total x 100. */

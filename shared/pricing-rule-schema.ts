@@ -6,7 +6,7 @@ import { idField, wholeNumber } from './validation.ts';
 const isoDate = z.string().check(z.refine(isIsoDate, 'Dates look like 2026-12-24'));
 
 /**
- * A pricing rule staff set in the portal (admin section 3): a percentage off a service, valid for
+ * A pricing rule staff set in the portal (docs/product.md#pricing-rules): a percentage off a service, valid for
  * dates, and only for stays of min..max nights. `applies_to` narrows it to one villa type, cottage,
  * package or safari; without it the rule covers the whole service type.
  */
@@ -17,7 +17,7 @@ export const pricingRuleSchema = z
     service_type: z.enum(['cottage', 'safari', 'package', 'activity', 'meal']),
     /** Which item it names is checked when it is written (shared/admin-pricing.ts, and the catalogue on the server). */
     applies_to: z.optional(idField('applies_to')),
-    /** The reference price the portal shows the discount against (admin section 5: Final Price = base minus discount). Quotes discount the catalogue's own price. */
+    /** The reference price the portal shows the discount against (Final Price = base minus discount: docs/product.md#pricing-tab). Quotes discount the catalogue's own price. */
     base_price: z.optional(z.number().check(z.gte(0), z.lte(10_000_000))),
     currency: z._default(z.enum(['INR', 'USD', 'EUR', 'GBP']), 'INR'),
     season: z._default(z.enum(['all-year', 'peak', 'off-peak', 'monsoon', 'winter']), 'all-year'),

@@ -1,7 +1,7 @@
 /** The resort is in India: "today" and check-in times are in IST whatever the visitor's clock says. */
 export const RESORT_TIME_ZONE = 'Asia/Kolkata';
 
-/** Spec section 9. */
+/** The stay limits (docs/product.md#stay-rules). */
 export const stayLimits = {
   minNights: 1,
   maxNights: 30,
@@ -14,7 +14,7 @@ export const stayLimits = {
   freeCancellationHours: 48,
 } as const;
 
-/** The spec's validation messages (guest section 5), shown verbatim. */
+/** The stay rules' messages (docs/product.md#stay-rules), shown verbatim. */
 export const stayMessages = {
   checkInRequired: 'Check-in date is required',
   checkOutRequired: 'Check-out date is required',
@@ -99,7 +99,7 @@ export function addProblem(problems: FieldProblems, field: string, message: stri
   (problems[field] ??= []).push(message);
 }
 
-/** Every stay rule of spec section 5, per field, with the spec's messages; empty when the stay is valid. */
+/** Every stay rule (docs/product.md#stay-rules), per field, with its message; empty when the stay is valid. */
 export function stayProblems(stay: StayRequest, today: string, maxGuestsPerRoom?: number): FieldProblems {
   const problems: FieldProblems = {};
   const { checkIn, checkOut } = stay;

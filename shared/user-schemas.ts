@@ -5,7 +5,7 @@ import { email, isoTimestamp, maxLength, minLength } from './validation.ts';
 
 export const userRoleSchema = z.enum(userRoles);
 
-/** An account's state: only an active account can sign in or use its tokens (admin section 3). */
+/** An account's state: only an active account can sign in or use its tokens (docs/product.md#users-tab). */
 export const userStatuses = ['active', 'inactive', 'pending', 'suspended'] as const;
 export type UserStatus = (typeof userStatuses)[number];
 

@@ -24,7 +24,7 @@ export const portalRoles: readonly UserRole[] = roleGroups.staff;
 /** A user as the API shows it (its schema, with the other account schemas, is in user-schemas.ts). */
 export type { PublicUser } from './user-schemas.ts';
 
-/** With non-digits stripped, exactly 10 digits (guest section 5); stored as the digits. */
+/** With non-digits stripped, exactly 10 digits (docs/product.md#guest-details-rules); stored as the digits. */
 export const tenDigitPhoneSchema = z.string().check(
   z.trim(),
   z.overwrite((phone: string) => phone.replace(/\D/g, '')),

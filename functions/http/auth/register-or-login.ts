@@ -8,7 +8,7 @@ const querySchema = z.object({ action: z.enum(['register', 'login'], "action mus
 const bodySchema = z.unknown();
 
 /**
- * POST /api/auth?action=register|login (guest section 7). Register answers 202 with the same body
+ * POST /api/auth?action=register|login (docs/product.md#account). Register answers 202 with the same body
  * whether or not the address has an account (the e-mail says which); the account is activated from
  * the e-mailed link (POST /api/auth/activate). Both are limited per client address (API Gateway's
  * `sourceIp`, never a header the client sets).

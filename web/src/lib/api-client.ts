@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { isNetworkFailure, reportNetworkFailure, reportNetworkSuccess } from './connectivity';
 import { signOut, tokenFor, type Audience } from './session';
 
-/** An API failure with the message to show (the server's `error`, spec section 8), its status and field details. */
+/** An API failure with the message to show (the server's `error`: docs/product.md#api-conventions), its status and field details. */
 export class ApiError extends Error {
   constructor(
     message: string,

@@ -10,11 +10,11 @@ const frameSchema = z.object({
   at: z.optional(z.string()),
 });
 
-/** Spec section 7: 5 attempts 1 s apart; after those, doubling from 2 s up to this ceiling, for as long as the page is open. */
+/** docs/product.md#guest-notifications: 5 attempts 1 s apart; after those, doubling from 2 s up to this ceiling, for as long as the page is open. */
 export const FAST_ATTEMPTS = 5;
 export const FAST_DELAY_MS = 1000;
 export const MAX_DELAY_MS = 30_000;
-/** Spec section 9: an attempt that has not opened within 5 s is given up and retried. */
+/** An attempt that has not opened within 5 s is given up and retried. */
 export const CONNECT_TIMEOUT_MS = 5000;
 /** API Gateway closes a socket idle for 10 minutes; a ping now and then keeps a quiet page connected. */
 export const KEEP_ALIVE_MS = 5 * 60_000;

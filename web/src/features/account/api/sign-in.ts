@@ -11,7 +11,7 @@ const signedInSchema = z.object({
 export type SignInInput = { email: string; password: string };
 export type RegisterInput = SignInInput & { name: string; phone?: string };
 
-/** POST /api/auth?action=login (guest section 7): the token and who it is for. */
+/** POST /api/auth?action=login (docs/product.md#account): the token and who it is for. */
 export const signIn = (input: SignInInput) => apiRequest('/auth?action=login', signedInSchema, { method: 'POST', body: input });
 
 const signupAnswerSchema = z.object({ message: z.string() });

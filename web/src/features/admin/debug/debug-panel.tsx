@@ -12,8 +12,8 @@ const createdSchema = z.object({ bookingReference: z.string() });
 const packagesSchema = z.array(z.object({ id: z.string(), min_guests: z.number(), max_guests: z.number() }));
 
 /**
- * The local and dev stages' debug panel (DESIGN 6; never on prod): the live connection's state,
- * the last frames heard, and the spec's test booking (admin section 9: glass cottage, 2 adults and
+ * The local and dev stages' debug panel (never on prod: docs/product.md#portal-shell): the live connection's
+ * state, the last frames heard, and a test booking (glass cottage, 2 adults and
  * 1 child, 2 nights, paid at the property) made through the real booking API, to watch the
  * new-booking event arrive.
  */

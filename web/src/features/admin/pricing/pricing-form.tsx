@@ -37,7 +37,7 @@ export type PricingFormValues = Record<
   string
 >;
 
-/** The spec's defaults: currency INR, season all-year; no discount, stays of 1 to 30 nights, active. */
+/** The defaults (docs/product.md#pricing-rules): currency INR, season all-year; no discount, stays of 1 to 30 nights, active. */
 export const emptyPricingForm: PricingFormValues = {
   service_name: '',
   service_type: 'cottage',

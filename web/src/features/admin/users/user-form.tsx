@@ -4,7 +4,7 @@ import { accountNameSchema } from '@shared/user-schemas';
 import { fields } from '@shared/validation';
 import { errorsOf, FormBanner, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
 
-/** The role choices of the form (admin section 6): the admin role reads 'Administrator'. */
+/** The role choices of the form (docs/product.md#users-tab): the admin role reads 'Administrator'. */
 export const roleOptions = [
   { value: 'customer', label: 'Customer' },
   { value: 'staff', label: 'Staff' },
@@ -56,7 +56,7 @@ export function checkUserForm(
 }
 
 /**
- * Add or edit a user (admin section 2, Users tab): name, e-mail (email type) and phone required,
+ * Add or edit a user (docs/product.md#users-tab): name, e-mail (email type) and phone required,
  * department optional, role and status (defaults customer and active), a first password when
  * adding. Every field shows its own message under it, the server's too; nothing typed is lost.
  */

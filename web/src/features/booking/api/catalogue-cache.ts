@@ -11,7 +11,7 @@ const packageList = z.array(stayPackageSchema);
 const safariList = z.array(safariSchema);
 
 /**
- * The catalogue kept in localStorage for browsing offline (DESIGN section 6): villas, packages and
+ * The catalogue kept in localStorage for browsing offline (docs/product.md#offline): villas, packages and
  * safaris, each checked against the schema its query parses with before it is restored.
  */
 export const persistedCatalogue: PersistedQuery[] = [

@@ -12,5 +12,5 @@ export const getCottagesQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest('/cottages', cottageListSchema, { signal }),
   });
 
-/** The villas guests can book, loaded once when step 1 opens (spec section 4). */
+/** The villas guests can book, loaded once when step 1 opens (docs/product.md#step-1-dates-and-villa). */
 export const useCottages = () => useQuery(getCottagesQueryOptions());

@@ -53,7 +53,7 @@ export function useLiveAvailability(): void {
     if ((change.reason === 'booked' && !checked.available) || (change.reason === 'released' && checked.available)) return;
     // The guest's own booking, on its way: its nights are theirs, not taken.
     if (queryClient.isMutating({ mutationKey: createBookingMutationKey }) > 0) return;
-    // Nor after an attempt whose answer never came (DESIGN section 6): the server may hold that booking,
+    // Nor after an attempt whose answer never came (docs/product.md#offline): the server may hold that booking,
     // and Retry with the same key shows it; someone else's booking would still get its 409 there.
     if (change.reason === 'booked' && current.idempotencyKey) return;
 

@@ -42,7 +42,7 @@ const guestSchema = z.object({
 });
 export type GuestForm = z.infer<typeof guestSchema>;
 
-/** The booking draft shared by the four steps (spec section 3), as it is kept in sessionStorage. */
+/** The booking draft shared by the four steps (docs/product.md#wizard-session), as it is kept in sessionStorage. */
 export const draftSchema = z.object({
   cottage: z.union([z.enum(villaTypes), z.literal('')]),
   checkIn: z.string(),
@@ -50,7 +50,7 @@ export const draftSchema = z.object({
   rooms: z.number(),
   adults: z.number(),
   children: z.number(),
-  /** The last availability answer for exactly these stay fields; any change clears it (spec section 4). */
+  /** The last availability answer for exactly these stay fields; any change clears it. */
   availability: z.optional(availabilityResultSchema),
   packageId: z.optional(z.string()),
   packageDetails: z.optional(packageDetailsSchema),
@@ -83,7 +83,7 @@ export const emptyGuest: GuestForm = {
   acceptTerms: false,
 };
 
-/** Spec section 3's defaults: 1 room, 1 adult, 0 children, nothing chosen, paid online (spec section 9). */
+/** The defaults: 1 room, 1 adult, 0 children, nothing chosen, paid online (docs/product.md#wizard-session). */
 export const defaultDraft: Draft = {
   cottage: '',
   checkIn: '',
@@ -104,7 +104,7 @@ const stayKeys = ['cottage', 'checkIn', 'checkOut', 'rooms', 'adults', 'children
 
 /**
  * A change to the stay (dates, rooms, guests or villa) resets the availability check and the
- * safaris picked for the old stay (spec section 4); a package stays chosen if the party still fits it.
+ * safaris picked for the old stay; a package stays chosen if the party still fits it.
  */
 export function withStayChange(draft: Draft, change: Partial<StayFields>): Draft {
   const next = { ...draft, ...change };
