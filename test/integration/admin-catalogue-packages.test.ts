@@ -6,8 +6,8 @@ import { getJson, useTestStack } from '../support/local-stack.ts';
 
 /**
  * The admin catalogue's packages (issue 10) through the real local stack: created, changed and
- * deleted with the spec's payloads, each change audited, deletes refused while guests are coming,
- * and the spec's admin events from the table's stream.
+ * deleted with the portal's payloads, each change audited, deletes refused while guests are coming,
+ * and the staff events from the table's stream.
  */
 const stack = useTestStack();
 const { adminFrame, call, book, cancel } = useCatalogueAdmin(stack);

@@ -6,8 +6,8 @@ import { getJson, useTestStack } from '../support/local-stack.ts';
 
 /**
  * The admin catalogue's safaris (issue 10) through the real local stack: created, changed and
- * deleted with the spec's fields, each change audited, deletes refused while seats are sold ahead,
- * and the spec's admin events from the table's stream.
+ * deleted with the portal's fields, each change audited, deletes refused while seats are sold ahead,
+ * and the staff events from the table's stream.
  */
 const stack = useTestStack();
 const { adminFrame, call, book, cancel } = useCatalogueAdmin(stack);

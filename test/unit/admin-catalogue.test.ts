@@ -17,7 +17,7 @@ import {
 import { oneUnitPerType } from '../../functions/lib/catalogue/guest-villas.ts';
 import { sampleCottages, samplePackages, sampleSafaris } from '../../infra/local/sample-data.ts';
 
-describe('package derivations (admin spec section 5)', () => {
+describe('package derivations (docs/product.md#packages-tab)', () => {
   it('multiplier = price / 10000, or 1 without a price', () => {
     expect(packageDerivations({ price: 15000, includes: '' }).price_multiplier).toBe(1.5);
     expect(packageDerivations({ price: '12345', includes: '' }).price_multiplier).toBe(1.2345);

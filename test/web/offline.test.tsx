@@ -100,7 +100,7 @@ describe('connectivity', () => {
   });
 });
 
-describe('booking without a connection (DESIGN section 6)', () => {
+describe('booking without a connection (docs/product.md#offline)', () => {
   it('labels prices as estimates, refuses to confirm while offline without sending anything, and Retry online books once', async () => {
     const requests = stubApi([bookingRoute]);
     saveSession(readyDraft, 4);
