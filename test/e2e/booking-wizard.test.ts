@@ -64,7 +64,7 @@ describe('the guest booking wizard on a phone', () => {
     expect(page.url()).toBe(`${stack.baseUrl}/`);
   });
 
-  it("shows the spec's messages for an invalid step 4, and a reload restores the session", async () => {
+  it("shows the guest details' messages for an invalid step 4, and a reload restores the session", async () => {
     // Other dates: the first test's stay holds the only Hornbill Villa.
     await bookUpToPayment({ axe: false, daysAhead: 20 });
     await page.getByLabel(/I accept the terms/).check();

@@ -38,7 +38,7 @@ const cottageBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('cottages: units of a villa type', () => {
-  it('creates a unit from the spec payload (amenities as text), and its type has one more unit to sell', async () => {
+  it('creates a unit from the portal payload (amenities as text), and its type has one more unit to sell', async () => {
     const day = inDays(90);
     expect(await units('kingfisher-villa', day)).toMatchObject({ totalUnits: 1, freeUnits: 1 });
 

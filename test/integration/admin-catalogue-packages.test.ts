@@ -24,7 +24,7 @@ const packageBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('packages', () => {
-  it("creates a package from the spec's payload (0/1 flags), fills the rest, and staff hear package-created", async () => {
+  it('creates a package from the portal payload (0/1 flags), fills the rest, and staff hear package-created', async () => {
     const created = await call('POST', '/packages/admin', packageBody());
 
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -98,7 +98,7 @@ describe('packages', () => {
     expect((await call('DELETE', '/packages/admin/no-such-package')).status).toBe(404);
   });
 
-  it('updates keep what the spec payload does not carry, and the audit has before and after', async () => {
+  it('updates keep what the portal payload does not carry, and the audit has before and after', async () => {
     await call('PUT', '/packages/admin/monsoon-walks', {
       name: 'Monsoon Walks',
       description: 'Rain walks',

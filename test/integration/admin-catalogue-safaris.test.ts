@@ -29,7 +29,7 @@ const safariBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('safaris', () => {
-  it("creates a safari from the spec's fields, bookable by guests at its time, and staff hear safari-created", async () => {
+  it("creates a safari from the portal's fields, bookable by guests at its time, and staff hear safari-created", async () => {
     const created = await call('POST', '/safaris/admin', safariBody());
 
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -103,7 +103,7 @@ describe('safaris', () => {
     expect(history[1]).toMatchObject({ before: { is_active: true }, after: { is_active: false, status: 'inactive' } });
   });
 
-  it('lists the seeded safaris in the spec shape, times from their first slot', async () => {
+  it('lists the seeded safaris in the wire shape, times from their first slot', async () => {
     const all = await call('GET', '/safaris/admin/all');
     expect(all.body.data.find((safari: { id: string }) => safari.id === 'morning-jeep-safari')).toMatchObject({
       type: 'morning',

@@ -37,7 +37,7 @@ describe('package derivations (docs/product.md#packages-tab)', () => {
   });
 });
 
-describe('mapping the spec payloads onto what we store', () => {
+describe('mapping the portal payloads onto what we store', () => {
   it('ids are name slugs, never a villa type slug', () => {
     expect(slugOf('  Hornbill Villa  2 ')).toBe('hornbill-villa-2');
     expect(slugOf('Café Suite!')).toBe('cafe-suite');
@@ -73,7 +73,7 @@ describe('mapping the spec payloads onto what we store', () => {
     });
   });
 
-  it("a package from the spec's payload keeps the 0/1 flags' meaning and takes the spec's defaults", () => {
+  it("a package from the portal payload keeps the 0/1 flags' meaning and takes the defaults", () => {
     const input = z.parse(packageInputSchema, {
       name: 'Spa Days',
       type: 'wellness',
@@ -108,7 +108,7 @@ describe('mapping the spec payloads onto what we store', () => {
     });
   });
 
-  it("a safari's start and end become its first slot (other slots kept); only an active one is bookable; the spec shape reads back", () => {
+  it("a safari's start and end become its first slot (other slots kept); only an active one is bookable; the wire shape reads back", () => {
     const existing = sampleSafaris[0];
     if (!existing) throw new Error('sample');
     const input = z.parse(safariInputSchema, {

@@ -15,7 +15,7 @@ describe('money formatting', () => {
 });
 
 describe('sample resort', () => {
-  it('seeds the three villa types with the spec defaults, one unit each', () => {
+  it('seeds the three villa types with their defaults, one unit each', () => {
     const byType = Object.fromEntries(sampleCottages.map((c) => [c.type, [c.base_price, c.max_guests, c.size_sqft]]));
     expect(byType).toEqual({
       'hornbill-villa': [18000, 6, 1200],
@@ -29,7 +29,7 @@ describe('sample resort', () => {
     }
   });
 
-  it('seeds the spec packages: honeymoon 1.3, family 1.2, safari adventure 1.5 with at most 3 safaris', () => {
+  it('seeds the sample packages: honeymoon 1.3, family 1.2, safari adventure 1.5 with at most 3 safaris', () => {
     const multipliers = Object.fromEntries(samplePackages.map((p) => [p.id, p.price_multiplier]));
     expect(multipliers).toMatchObject({ 'honeymoon-escape': 1.3, 'family-getaway': 1.2, 'safari-adventure': 1.5 });
     expect(samplePackages.find((p) => p.id === 'safari-adventure')).toMatchObject({ includes_safari: true, max_safaris: 3 });

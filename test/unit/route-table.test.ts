@@ -89,7 +89,7 @@ const beyondSpecRouteKeys = [
 ];
 
 describe('route table', () => {
-  it('lists every call of the spec documents and the departures, and nothing twice', () => {
+  it('lists every call of the original brief and the departures, and nothing twice', () => {
     const keys = httpRoutes.map(routeKey);
     expect(new Set(keys).size).toBe(keys.length);
     expect([...keys].sort()).toEqual([...specRouteKeys, ...beyondSpecRouteKeys].sort());
