@@ -28,7 +28,7 @@ export type ConfirmedBooking = {
   special_requests?: string | undefined;
 };
 
-// 'Sunday, 10 January 2027': Intl does the names (date-fns' format would add a locale of ~20 KB to the bundle).
+// 'Sunday, 10 January 2027': Intl does the names (date-fns' format would add a locale to the bundle).
 // Built on first use: not every cold start of the consumer sends mail.
 let longDateParts: Intl.DateTimeFormat | undefined;
 export const longDate = (date: string) => {

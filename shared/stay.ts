@@ -37,8 +37,8 @@ export const stayMessages = {
 /*
  * Stay dates are calendar days (yyyy-mm-dd), not instants: they are counted on the UTC calendar
  * (Date.UTC), where every day has 24 hours, whatever the time zone of the machine running this.
- * Three operations on day numbers need no date library (date-fns was 4 KB of every booking
- * function's bundle for them); the browser's date picker uses date-fns.
+ * Three operations on day numbers need no date library (see docs/architecture.md#8-what-keeps-cold-starts-at-the-floor);
+ * the browser's date picker uses date-fns.
  */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
@@ -68,8 +68,8 @@ function requireDay(value: string): number {
   return days;
 }
 
-// Building an Intl formatter with a time zone costs far more than using one (about 15 ms in a fresh
-// process, as it loads the zone data): made once, on first use, so no cold start pays for it at import.
+// Building an Intl formatter with a time zone costs far more than using one (it loads the zone
+// data): made once, on first use, so no cold start pays for it at import.
 let resortDate: Intl.DateTimeFormat | undefined;
 
 /** Today's date at the resort, as yyyy-mm-dd. */
