@@ -1,4 +1,4 @@
-// One linter for the whole repository (docs/architecture.md, section 12 "Code habits"): TypeScript,
+// One linter for the whole repository (docs/architecture.md#12-code-habits): TypeScript,
 // React hooks, and the web's feature boundaries (shared -> lib/config -> features -> app; no imports
 // between features).
 import js from '@eslint/js';

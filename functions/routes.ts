@@ -75,7 +75,7 @@ export const httpRoutes = [
     handler: 'http/system/list-notifications',
   },
 
-  // Auth (guest section 7, admin section 7). register and login share a path: ?action=register|login
+  // Auth (docs/product.md#account, docs/product.md#admin-sign-in). register and login share a path: ?action=register|login
   {
     name: 'auth',
     method: 'POST',
@@ -527,7 +527,7 @@ export const needsSigningKey = (route: HttpRoute): boolean => route.auth !== 'pu
 export const jobs = [{ name: 'release-expired-holds', handler: 'jobs/release-expired-holds', everyMinutes: 1, access: 'write', notifies: false }] as const;
 
 /**
- * The one consumer of the table's stream (DESIGN 3a): every side effect of a write (WebSocket
+ * The one consumer of the table's stream (docs/architecture.md#4-writes-and-their-side-effects-the-table-stream): every side effect of a write (WebSocket
  * fan-out, e-mail, notification feed, report aggregates) is done here from the item's old and new
  * images, so request handlers only write and answer. Stream settings: functions/streams/stream-filter.ts.
  */

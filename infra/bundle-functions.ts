@@ -8,7 +8,7 @@ const root = resolve(import.meta.dirname, '..');
 /**
  * Credential providers the SDK reaches only when the environment holds no credentials. Lambda
  * always sets them (the default chain's first, statically imported step), so these dynamic imports
- * never run there: leaving them out saves about 90 KB of every bundle and of every cold start.
+ * never run there: leaving them out keeps them off every bundle and cold start (see docs/architecture.md#8-what-keeps-cold-starts-at-the-floor).
  */
 export const lambdaUnusedModules = [
   '@aws-sdk/credential-provider-sso',

@@ -1,25 +1,28 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { DEFAULT_DISPLAY_CURRENCIES, displayCurrenciesSchema, type DisplayCurrencies } from '../shared/display-currency.ts';
-import { email } from '../shared/validation.ts';
+import { email, minLength } from '../shared/validation.ts';
 
 /**
  * Everything that differs between stages, in one typed place. Secrets are not here: they live in
  * Secrets Manager and the functions read them at cold start.
  */
-const stageConfigSchema = v.object({
-  name: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{1,20}$/, 'Stage names are 2-21 lower-case letters, digits and dashes')),
+/** A whole number of at least `min`. */
+const atLeast = (min: number) => z.number().check(z.refine(Number.isInteger, 'Must be a whole number'), z.gte(min));
+
+const stageConfigSchema = z.object({
+  name: z.string().check(z.regex(/^[a-z][a-z0-9-]{1,20}$/, 'Stage names are 2-21 lower-case letters, digits and dashes')),
   /** prod keeps its data when the stack is deleted and refuses to delete the table. */
-  retainData: v.boolean(),
-  logRetentionDays: v.picklist([7, 30, 90, 365]),
-  domain: v.optional(v.object({ name: v.pipe(v.string(), v.minLength(3)), certificateArn: v.pipe(v.string(), v.startsWith('arn:aws:acm:us-east-1:')) })),
-  emailSender: v.optional(v.pipe(v.string(), email())),
-  razorpayKeyId: v.optional(v.pipe(v.string(), v.regex(/^rzp_(test|live)_\w+$/))),
+  retainData: z.boolean(),
+  logRetentionDays: z.literal([7, 30, 90, 365]),
+  domain: z.optional(z.object({ name: z.string().check(minLength(3)), certificateArn: z.string().check(z.startsWith('arn:aws:acm:us-east-1:')) })),
+  emailSender: z.optional(z.string().check(email())),
+  razorpayKeyId: z.optional(z.string().check(z.regex(/^rzp_(test|live)_\w+$/))),
   /** Where alarm notifications go (an SNS e-mail subscription, confirmed from the first message). */
-  alarmEmail: v.optional(v.pipe(v.string(), email())),
+  alarmEmail: z.optional(z.string().check(email())),
   /** Account-wide alarms (Lambda throttles): on one stage per account only, or every stage pages at once. */
-  accountAlarms: v.boolean(),
+  accountAlarms: z.boolean(),
   /** The sender's SES domain identity is account-wide: create it in one stage, import it in the others. */
-  emailIdentity: v.optional(v.picklist(['create', 'import']), 'create'),
+  emailIdentity: z._default(z.enum(['create', 'import']), 'create'),
   /**
    * Currencies guests may see approximate prices in, code -> rupees per unit (USD: 84 is $1 = ₹84),
    * carried to the SPA in /config.json. Display only: INR is what is quoted and charged.
@@ -30,24 +33,19 @@ const stageConfigSchema = v.object({
    * 5 minutes to sign-in (`/api/auth*`) and to booking creation (`POST /api/bookings`) before WAF
    * blocks that address. Prod only: its monthly fee is above a quiet month's whole bill.
    */
-  webAcl: v.optional(
-    v.object({
-      authRequestsPer5Min: v.pipe(v.number(), v.integer(), v.minValue(10)),
-      bookingRequestsPer5Min: v.pipe(v.number(), v.integer(), v.minValue(10)),
-    }),
-  ),
+  webAcl: z.optional(z.object({ authRequestsPer5Min: atLeast(10), bookingRequestsPer5Min: atLeast(10) })),
   /**
    * The stage's own numbers for what one guest (e-mail, phone or client address) may leave unpaid
    * and how often one address may sign up (README, "What one guest may leave unpaid"); the
    * product's defaults where absent. Carried to the functions as OPEN_HOLD_LIMIT, UNPAID_STAY_LIMIT,
    * UNPAID_NIGHT_LIMIT and SIGNUP_LIMIT.
    */
-  guestLimits: v.optional(
-    v.object({
-      openHolds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
-      unpaidStays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
-      unpaidNights: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
-      signUpsPerHour: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  guestLimits: z.optional(
+    z.object({
+      openHolds: z.optional(atLeast(1)),
+      unpaidStays: z.optional(atLeast(1)),
+      unpaidNights: z.optional(atLeast(1)),
+      signUpsPerHour: z.optional(atLeast(1)),
     }),
   ),
 });
@@ -63,7 +61,7 @@ export function guestLimitEnvironment(limits: StageConfig['guestLimits']): Recor
   );
 }
 
-export type StageConfig = v.InferOutput<typeof stageConfigSchema>;
+export type StageConfig = z.infer<typeof stageConfigSchema>;
 
 const knownStages: Record<string, Pick<StageConfig, 'retainData' | 'logRetentionDays' | 'accountAlarms' | 'displayCurrencies' | 'webAcl'>> = {
   prod: {
@@ -79,7 +77,7 @@ const knownStages: Record<string, Pick<StageConfig, 'retainData' | 'logRetention
 
 /** `-c stage=<name>`: prod and staging have their settings; any other name is a disposable dev stage. */
 export function stageConfig(name: string, overrides: Partial<Omit<StageConfig, 'name'>> = {}): StageConfig {
-  return v.parse(stageConfigSchema, { name, ...(knownStages[name] ?? knownStages.dev), ...overrides });
+  return z.parse(stageConfigSchema, { name, ...(knownStages[name] ?? knownStages.dev), ...overrides });
 }
 
 /** `-c displayCurrencies=USD=84,EUR=91.5`: the stage's own rates, rupees per unit (checked by the stage schema). */

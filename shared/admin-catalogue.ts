@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import {
   cottageStatuses,
   packageCategories,
@@ -13,7 +13,7 @@ import {
   type VillaType,
 } from './catalog.ts';
 import { cleanText, tooLongMessage } from './text.ts';
-import { fields, wholeNumber } from './validation.ts';
+import { maxLength, minLength, wholeNumber } from './validation.ts';
 
 /*
  * The admin portal's catalogue: the spec's payloads (admin spec sections 3, 5 and 7) and how they
@@ -38,27 +38,24 @@ export const villaTypeLabels: Record<VillaType, string> = {
 
 /** A required one-line (or multi-line) text: cleaned, then 1..max characters. */
 const requiredText = (label: string, max: number, multiline = false) =>
-  v.pipe(
-    v.string(`${label} is required`),
-    v.transform((text: string) => cleanText(text, { multiline })),
-    v.minLength(1, `${label} is required`),
-    v.maxLength(max, tooLongMessage(label, max)),
+  z.string(`${label} is required`).check(
+    z.overwrite((text: string) => cleanText(text, { multiline })),
+    minLength(1, `${label} is required`),
+    maxLength(max, tooLongMessage(label, max)),
   );
 
 const amount = (label: string, max: number) =>
-  v.pipe(
-    wholeNumber(`${label} is required`, `${label} is a whole number of rupees`),
-    v.minValue(1, `${label} must be more than ₹0`),
+  wholeNumber(`${label} is required`, `${label} is a whole number of rupees`).check(
+    z.gte(1, `${label} must be more than ₹0`),
     // The message is built only when it is shown: formatting a number en-IN at import loads the
-    // locale's data, which cost every catalogue function about 17 ms of its cold start.
-    v.maxValue(max, () => `${label} is at most ₹${max.toLocaleString('en-IN')}`),
+    // locale's data, which slows every catalogue function's cold start.
+    z.lte(max, { error: () => `${label} is at most ₹${max.toLocaleString('en-IN')}` }),
   );
 
 const count = (label: string, min: number, max: number) =>
-  v.pipe(
-    wholeNumber(`${label} is required`, `${label} is a whole number`),
-    v.minValue(min, `${label} must be at least ${min}`),
-    v.maxValue(max, `${label} is at most ${max}`),
+  wholeNumber(`${label} is required`, `${label} is a whole number`).check(
+    z.gte(min, `${label} must be at least ${min}`),
+    z.lte(max, `${label} is at most ${max}`),
   );
 
 /** A list given as a list, or as text with one item per line or comma (the spec's amenities are comma-separated text). */
@@ -69,25 +66,27 @@ export function toList(value: string | readonly string[]): string[] {
 }
 
 const listOrText = (label: string, maxItem: number) =>
-  v.pipe(
-    v.union([v.string(), v.array(v.string())], `${label} is a list or comma-separated text`),
-    v.transform((value: string | string[]) => toList(value)),
-    v.maxLength(30, `${label}: at most 30 items`),
-    v.check((items: string[]) => items.every((item) => item.length <= maxItem), `${label}: each item is at most ${maxItem} characters`),
-  );
+  z
+    .pipe(
+      z.union([z.string(), z.array(z.string())], `${label} is a list or comma-separated text`),
+      z.transform((value: string | string[]) => toList(value)),
+    )
+    .check(
+      maxLength(30, `${label}: at most 30 items`),
+      z.refine((items: string[]) => items.every((item) => item.length <= maxItem), `${label}: each item is at most ${maxItem} characters`),
+    );
 
 /** 0/1 (the spec's server shape) or true/false. */
 const flag = (label: string) =>
-  v.pipe(
-    v.union([v.boolean(), v.picklist([0, 1])], `${label} is 0 or 1`),
-    v.transform((value: boolean | 0 | 1) => value === true || value === 1),
+  z.pipe(
+    z.union([z.boolean(), z.literal([0, 1])], `${label} is 0 or 1`),
+    z.transform((value: boolean | 0 | 1) => value === true || value === 1),
   );
 
 const clock = (label: string) =>
-  v.pipe(
-    v.string(`${label} is required`),
-    v.check((time: string) => time !== '', `${label} is required`),
-    v.check((time: string) => time === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(time), `${label} looks like 06:00`),
+  z.string(`${label} is required`).check(
+    z.refine((time: string) => time !== '', `${label} is required`),
+    z.refine((time: string) => time === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(time), `${label} looks like 06:00`),
   );
 
 /** Lower-case letters, digits and dashes from a name ('Hornbill Villa 2' -> 'hornbill-villa-2'). */
@@ -118,31 +117,34 @@ export const cottageStatusMessage = 'Status is active, inactive or maintenance';
  * `{name, description, price_per_night, capacity, amenities, status}` plus the villa type the
  * cottage is a unit of, and optionally its size and images.
  */
-export const cottageInputSchema = fields({
+export const cottageInputSchema = z.object({
   name: requiredText('Cottage name', 120),
   description: requiredText('Description', 2000, true),
   price_per_night: amount('Price per night', 10_00_000),
   capacity: count('Capacity', 1, 20),
-  amenities: v.optional(listOrText('Amenities', 60), []),
-  status: v.optional(v.picklist(cottageStatuses, cottageStatusMessage), 'active'),
-  type: v.picklist(villaTypes, 'Choose the villa type this cottage is a unit of'),
-  size_sqft: v.optional(v.pipe(wholeNumber('Size is a number of square feet'), v.minValue(1, 'Size must be at least 1 sq ft'))),
-  images: v.optional(v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.maxLength(20, 'At most 20 images'))),
+  amenities: z.prefault(listOrText('Amenities', 60), []),
+  status: z._default(z.enum(cottageStatuses, cottageStatusMessage), 'active'),
+  type: z.enum(villaTypes, 'Choose the villa type this cottage is a unit of'),
+  size_sqft: z.optional(wholeNumber('Size is a number of square feet').check(z.gte(1, 'Size must be at least 1 sq ft'))),
+  images: z.optional(z.array(z.string().check(minLength(1))).check(maxLength(20, 'At most 20 images'))),
 });
-export type CottageInput = v.InferOutput<typeof cottageInputSchema>;
-export type CottageInputDraft = v.InferInput<typeof cottageInputSchema>;
+export type CottageInput = z.infer<typeof cottageInputSchema>;
+export type CottageInputDraft = z.input<typeof cottageInputSchema>;
 
 /** PATCH /api/cottages/{id}/pricing: `{price_per_night}` (the spec's name) or `{base_price}` (ours). */
-export const cottagePricingSchema = v.pipe(
-  fields({
-    price_per_night: v.optional(amount('Price per night', 10_00_000)),
-    base_price: v.optional(amount('Base price', 10_00_000)),
-  }),
-  v.forward(
-    v.check((body) => body.price_per_night !== undefined || body.base_price !== undefined, 'Price per night is required'),
-    ['price_per_night'],
-  ),
-  v.transform((body) => ({ base_price: (body.price_per_night ?? body.base_price) as number })),
+export const cottagePricingSchema = z.pipe(
+  z
+    .object({
+      price_per_night: z.optional(amount('Price per night', 10_00_000)),
+      base_price: z.optional(amount('Base price', 10_00_000)),
+    })
+    .check(
+      z.refine((body) => body.price_per_night !== undefined || body.base_price !== undefined, {
+        error: 'Price per night is required',
+        path: ['price_per_night'],
+      }),
+    ),
+  z.transform((body) => ({ base_price: (body.price_per_night ?? body.base_price) as number })),
 );
 
 /** The stored unit from the spec's body: `sibling` (another unit of the type) lends its size and images to a new unit. */
@@ -164,25 +166,25 @@ export function toStoredCottage(input: CottageInput, context: { id: string; exis
 }
 
 /** The admin list's cottage: the spec's names beside ours, and its upcoming bookings (confirmed / all). */
-export const adminCottageSchema = v.object({
-  id: v.string(),
-  name: v.string(),
-  type: v.picklist(villaTypes),
-  description: v.string(),
-  price_per_night: v.number(),
-  capacity: v.number(),
+export const adminCottageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(villaTypes),
+  description: z.string(),
+  price_per_night: z.number(),
+  capacity: z.number(),
   /** Comma-separated, as the spec shows it. */
-  amenities: v.string(),
-  amenity_list: v.array(v.string()),
-  size_sqft: v.number(),
-  images: v.array(v.string()),
-  status: v.picklist(cottageStatuses),
-  base_price: v.number(),
-  max_guests: v.number(),
-  confirmed_bookings: v.number(),
-  total_bookings: v.number(),
+  amenities: z.string(),
+  amenity_list: z.array(z.string()),
+  size_sqft: z.number(),
+  images: z.array(z.string()),
+  status: z.enum(cottageStatuses),
+  base_price: z.number(),
+  max_guests: z.number(),
+  confirmed_bookings: z.number(),
+  total_bookings: z.number(),
 });
-export type AdminCottage = v.InferOutput<typeof adminCottageSchema>;
+export type AdminCottage = z.infer<typeof adminCottageSchema>;
 
 export function toAdminCottage(cottage: Cottage, bookings: { confirmed: number; total: number } = { confirmed: 0, total: 0 }): AdminCottage {
   return {
@@ -249,26 +251,26 @@ const categoryOfType: Record<StayPackage['type'], StayPackage['category']> = {
  * `{name, type, description, price_multiplier, includes_safari, max_safaris, is_active}` (flags as
  * 0/1 or booleans), and optionally what our packages also carry; what is missing is derived.
  */
-export const packageInputSchema = fields({
+export const packageInputSchema = z.object({
   name: requiredText('Package name', 120),
   description: requiredText('Description', 2000, true),
-  type: v.optional(v.picklist(packageTypes, 'Type is accommodation, safari, wellness, adventure or corporate'), 'accommodation'),
-  price_multiplier: v.optional(
-    v.pipe(v.number('The price multiplier is a number'), v.gtValue(0, 'Price must be more than ₹0'), v.maxValue(10, 'Price is at most ₹1,00,000')),
+  type: z._default(z.enum(packageTypes, 'Type is accommodation, safari, wellness, adventure or corporate'), 'accommodation'),
+  price_multiplier: z.optional(
+    z.number('The price multiplier is a number').check(z.gt(0, 'Price must be more than ₹0'), z.lte(10, 'Price is at most ₹1,00,000')),
   ),
-  price: v.optional(amount('Price', 1_00_000)),
-  includes_safari: v.optional(flag('includes_safari')),
-  max_safaris: v.optional(count('Max safaris', 0, 10)),
-  is_active: v.optional(flag('is_active')),
-  status: v.optional(v.picklist(packageStatuses, 'Status is active, inactive or seasonal')),
-  category: v.optional(v.picklist(packageCategories)),
-  duration: v.optional(requiredText('Duration', 40)),
-  min_guests: v.optional(count('Min guests', 1, 20)),
-  max_guests: v.optional(count('Max guests', 1, 20)),
-  includes: v.optional(listOrText('Includes', 120)),
-  exclusions: v.optional(listOrText('Exclusions', 120)),
+  price: z.optional(amount('Price', 1_00_000)),
+  includes_safari: z.optional(flag('includes_safari')),
+  max_safaris: z.optional(count('Max safaris', 0, 10)),
+  is_active: z.optional(flag('is_active')),
+  status: z.optional(z.enum(packageStatuses, 'Status is active, inactive or seasonal')),
+  category: z.optional(z.enum(packageCategories)),
+  duration: z.optional(requiredText('Duration', 40)),
+  min_guests: z.optional(count('Min guests', 1, 20)),
+  max_guests: z.optional(count('Max guests', 1, 20)),
+  includes: z.optional(listOrText('Includes', 120)),
+  exclusions: z.optional(listOrText('Exclusions', 120)),
 });
-export type PackageInput = v.InferOutput<typeof packageInputSchema>;
+export type PackageInput = z.infer<typeof packageInputSchema>;
 
 /** The stored package from the spec's body, filling what it does not carry from the package as it was, or the spec's defaults. */
 export function toStoredPackage(input: PackageInput, context: { id: string; existing?: StayPackage | undefined }): StayPackage {
@@ -316,25 +318,25 @@ export const packageFormRequired = {
 export const packageGuestRangeProblem = (stayPackage: Pick<StayPackage, 'min_guests' | 'max_guests'>): string | undefined =>
   stayPackage.min_guests > stayPackage.max_guests ? 'Max guests must be at least the minimum guests' : undefined;
 
-export const adminPackageSchema = v.object({
-  id: v.string(),
-  name: v.string(),
-  type: v.picklist(packageTypes),
-  category: v.picklist(packageCategories),
-  description: v.string(),
-  price_multiplier: v.number(),
-  price: v.number(),
-  includes_safari: v.boolean(),
-  max_safaris: v.number(),
-  min_guests: v.number(),
-  max_guests: v.number(),
-  duration: v.string(),
-  includes: v.array(v.string()),
-  exclusions: v.array(v.string()),
-  status: v.picklist(packageStatuses),
-  is_active: v.boolean(),
+export const adminPackageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(packageTypes),
+  category: z.enum(packageCategories),
+  description: z.string(),
+  price_multiplier: z.number(),
+  price: z.number(),
+  includes_safari: z.boolean(),
+  max_safaris: z.number(),
+  min_guests: z.number(),
+  max_guests: z.number(),
+  duration: z.string(),
+  includes: z.array(z.string()),
+  exclusions: z.array(z.string()),
+  status: z.enum(packageStatuses),
+  is_active: z.boolean(),
 });
-export type AdminPackage = v.InferOutput<typeof adminPackageSchema>;
+export type AdminPackage = z.infer<typeof adminPackageSchema>;
 
 export const toAdminPackage = (stayPackage: StayPackage): AdminPackage => ({
   ...stayPackage,
@@ -357,35 +359,30 @@ const categoryOfSafariType: Record<(typeof safariTypes)[number], Safari['categor
  * POST /api/safaris/admin and PUT /api/safaris/admin/{id}: the spec's safari (section 3), required
  * as its form requires (section 5); type defaults to morning (section 9).
  */
-export const safariInputSchema = v.pipe(
-  fields({
+export const safariInputSchema = z
+  .object({
     name: requiredText('Safari name', 120),
     description: requiredText('Description', 2000, true),
-    type: v.optional(v.picklist(safariTypes, 'Type is morning, evening, full-day, night or special'), 'morning'),
+    type: z._default(z.enum(safariTypes, 'Type is morning, evening, full-day, night or special'), 'morning'),
     duration: requiredText('Duration', 40),
     price: amount('Price', 1_00_000),
     max_guests: count('Max guests', 1, 40),
     start_time: clock('Start time'),
     end_time: clock('End time'),
     meeting_point: requiredText('Meeting point', 200),
-    includes: v.pipe(
-      v.optional(listOrText('Includes', 120), []),
-      v.check((items: string[]) => items.length > 0, 'Includes is required'),
-    ),
-    exclusions: v.optional(listOrText('Exclusions', 120)),
-    status: v.optional(v.picklist(safariStatuses, 'Status is active, inactive, seasonal or maintenance'), 'active'),
-    seats_per_slot: v.optional(count('Seats per slot', 1, 200)),
-  }),
-  v.forward(
-    v.check((safari) => safari.end_time > safari.start_time, 'End time must be after the start time'),
-    ['end_time'],
-  ),
-  v.forward(
-    v.check((safari) => safari.seats_per_slot === undefined || safari.seats_per_slot >= safari.max_guests, 'A slot must seat at least one full party'),
-    ['seats_per_slot'],
-  ),
-);
-export type SafariInput = v.InferOutput<typeof safariInputSchema>;
+    includes: z.prefault(listOrText('Includes', 120), []).check(z.refine((items: string[]) => items.length > 0, 'Includes is required')),
+    exclusions: z.optional(listOrText('Exclusions', 120)),
+    status: z._default(z.enum(safariStatuses, 'Status is active, inactive, seasonal or maintenance'), 'active'),
+    seats_per_slot: z.optional(count('Seats per slot', 1, 200)),
+  })
+  .check(
+    z.refine((safari) => safari.end_time > safari.start_time, { error: 'End time must be after the start time', path: ['end_time'] }),
+    z.refine((safari) => safari.seats_per_slot === undefined || safari.seats_per_slot >= safari.max_guests, {
+      error: 'A slot must seat at least one full party',
+      path: ['seats_per_slot'],
+    }),
+  );
+export type SafariInput = z.infer<typeof safariInputSchema>;
 
 /**
  * The stored safari from the spec's: its start and end make the first time slot (further slots of
@@ -415,27 +412,27 @@ export function toStoredSafari(input: SafariInput, context: { id: string; existi
   };
 }
 
-export const adminSafariSchema = v.object({
-  id: v.string(),
-  name: v.string(),
-  description: v.string(),
-  type: v.picklist(safariTypes),
-  category: v.string(),
-  duration: v.string(),
-  price: v.number(),
-  max_guests: v.number(),
-  seats_per_slot: v.number(),
-  start_time: v.string(),
-  end_time: v.string(),
-  time_slots: v.array(v.string()),
-  meeting_point: v.string(),
-  includes: v.array(v.string()),
-  exclusions: v.array(v.string()),
-  highlights: v.array(v.string()),
-  status: v.picklist(safariStatuses),
-  is_active: v.boolean(),
+export const adminSafariSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(safariTypes),
+  category: z.string(),
+  duration: z.string(),
+  price: z.number(),
+  max_guests: z.number(),
+  seats_per_slot: z.number(),
+  start_time: z.string(),
+  end_time: z.string(),
+  time_slots: z.array(z.string()),
+  meeting_point: z.string(),
+  includes: z.array(z.string()),
+  exclusions: z.array(z.string()),
+  highlights: z.array(z.string()),
+  status: z.enum(safariStatuses),
+  is_active: z.boolean(),
 });
-export type AdminSafari = v.InferOutput<typeof adminSafariSchema>;
+export type AdminSafari = z.infer<typeof adminSafariSchema>;
 
 export function toAdminSafari(safari: Safari): AdminSafari {
   const [start = '', end = ''] = (safari.time_slots[0] ?? '').split('-');
@@ -463,24 +460,24 @@ export function toAdminSafari(safari: Safari): AdminSafari {
 
 /* ---------------------------------------------------------------- stats */
 
-export const packageStatsSchema = v.object({
-  total: v.number(),
-  active: v.number(),
-  inactive: v.number(),
-  with_safari: v.number(),
-  bookings_last_30_days: v.number(),
-  packages: v.array(v.object({ id: v.string(), name: v.string(), status: v.string(), bookings_last_30_days: v.number(), upcoming_bookings: v.number() })),
+export const packageStatsSchema = z.object({
+  total: z.number(),
+  active: z.number(),
+  inactive: z.number(),
+  with_safari: z.number(),
+  bookings_last_30_days: z.number(),
+  packages: z.array(z.object({ id: z.string(), name: z.string(), status: z.string(), bookings_last_30_days: z.number(), upcoming_bookings: z.number() })),
 });
-export type PackageStats = v.InferOutput<typeof packageStatsSchema>;
+export type PackageStats = z.infer<typeof packageStatsSchema>;
 
-export const safariStatsSchema = v.object({
-  total: v.number(),
-  active: v.number(),
-  inactive: v.number(),
-  seats_next_30_days: v.number(),
-  safaris: v.array(v.object({ id: v.string(), name: v.string(), status: v.string(), upcoming_seats: v.number(), upcoming_days: v.number() })),
+export const safariStatsSchema = z.object({
+  total: z.number(),
+  active: z.number(),
+  inactive: z.number(),
+  seats_next_30_days: z.number(),
+  safaris: z.array(z.object({ id: z.string(), name: z.string(), status: z.string(), upcoming_seats: z.number(), upcoming_days: z.number() })),
 });
-export type SafariStats = v.InferOutput<typeof safariStatsSchema>;
+export type SafariStats = z.infer<typeof safariStatsSchema>;
 
 /** The refusal of a delete while guests hold upcoming bookings (the 409's `code`, so the portal offers deactivation). */
 export const HAS_UPCOMING_BOOKINGS = 'has_upcoming_bookings';

@@ -1,12 +1,12 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import type { PricingRule } from './pricing-rule-schema.ts';
 import { discounted } from './pricing-rules.ts';
 import { isIsoDate } from './stay.ts';
 import { cleanText, textField, tooLongMessage } from './text.ts';
-import { CATALOGUE_ID, fields, idField, MAX_ID_LENGTH, wholeNumber } from './validation.ts';
+import { CATALOGUE_ID, idField, MAX_ID_LENGTH, maxLength, minLength, wholeNumber } from './validation.ts';
 
 /*
- * The portal's pricing rules (admin section 3, Pricing tab): what the form and the API accept. The
+ * The portal's pricing rules (docs/product.md#pricing-rules): what the form and the API accept. The
  * server validates each write with these, and the form shows the same messages under its fields.
  */
 
@@ -44,43 +44,37 @@ export const appliesToMissing = (serviceType: string, id: string): string =>
 
 const requiredText = (label: string, message: string, max: number, multiline = false) => textField(label, max, { required: message, multiline });
 const date = (message: string) =>
-  v.pipe(
-    v.string(message),
-    v.minLength(1, message),
-    v.check((value) => value === '' || isIsoDate(value), pricingMessages.dateFormat),
+  z.string(message).check(
+    minLength(1, message),
+    z.refine((value: string) => value === '' || isIsoDate(value), pricingMessages.dateFormat),
   );
-const stay = (message: string) => v.pipe(wholeNumber(message, message), v.minValue(1, message), v.maxValue(365, 'Must be at most 365 days'));
+const stay = (message: string) => wholeNumber(message, message).check(z.gte(1, message), z.lte(365, 'Must be at most 365 days'));
 
 /** Every field of a rule staff edit (`id`, `created_at`, `updated_at` are the server's). */
 const ruleEntries = {
   service_name: requiredText('Service name', pricingMessages.serviceName, 120),
-  service_type: v.picklist(serviceTypes, 'Service type is cottage, safari, package, activity or meal'),
+  service_type: z.enum(serviceTypes, 'Service type is cottage, safari, package, activity or meal'),
   /**
    * One villa type or cottage (cottage rules), package or safari id, as the quote matches it; '' or
    * absent: the rule covers the whole service type. That it exists is checked on the server.
    */
-  applies_to: v.optional(
-    v.pipe(
-      v.string(pricingMessages.appliesToShape),
-      v.transform((text: string) => cleanText(text)),
-      v.maxLength(MAX_ID_LENGTH, tooLongMessage('Applies to', MAX_ID_LENGTH)),
-      v.check((id: string) => id === '' || CATALOGUE_ID.test(id), pricingMessages.appliesToShape),
+  applies_to: z.optional(
+    z.string(pricingMessages.appliesToShape).check(
+      z.overwrite((text: string) => cleanText(text)),
+      maxLength(MAX_ID_LENGTH, tooLongMessage('Applies to', MAX_ID_LENGTH)),
+      z.refine((id: string) => id === '' || CATALOGUE_ID.test(id), pricingMessages.appliesToShape),
     ),
   ),
-  base_price: v.pipe(
-    v.number(pricingMessages.basePrice),
-    v.minValue(0, pricingMessages.basePriceRange),
-    v.maxValue(10_000_000, pricingMessages.basePriceRange),
-  ),
-  currency: v.picklist(pricingCurrencies, 'Currency is INR, USD, EUR or GBP'),
-  season: v.picklist(pricingSeasons, 'Season is all-year, peak, off-peak, monsoon or winter'),
-  discount_percentage: v.pipe(v.number(pricingMessages.discount), v.minValue(0, pricingMessages.discount), v.maxValue(100, pricingMessages.discount)),
+  base_price: z.number(pricingMessages.basePrice).check(z.gte(0, pricingMessages.basePriceRange), z.lte(10_000_000, pricingMessages.basePriceRange)),
+  currency: z.enum(pricingCurrencies, 'Currency is INR, USD, EUR or GBP'),
+  season: z.enum(pricingSeasons, 'Season is all-year, peak, off-peak, monsoon or winter'),
+  discount_percentage: z.number(pricingMessages.discount).check(z.gte(0, pricingMessages.discount), z.lte(100, pricingMessages.discount)),
   valid_from: date(pricingMessages.validFrom),
   valid_until: date(pricingMessages.validUntil),
   min_stay: stay(pricingMessages.minStay),
   max_stay: stay(pricingMessages.maxStay),
   description: requiredText('Description', pricingMessages.description, 500, true),
-  status: v.picklist(pricingStatuses, 'Status is active, inactive, seasonal or promotional'),
+  status: z.enum(pricingStatuses, 'Status is active, inactive, seasonal or promotional'),
 };
 
 /**
@@ -99,56 +93,55 @@ export function ruleProblems(
   return problems;
 }
 
-/** POST /api/admin/pricing: a new rule (the spec's defaults: currency INR, season all-year). */
-export const createPricingRuleSchema = fields({
+/** POST /api/admin/pricing: a new rule (defaults: currency INR, season all-year). */
+export const createPricingRuleSchema = z.object({
   ...ruleEntries,
   applies_to: ruleEntries.applies_to,
-  service_type: v.optional(ruleEntries.service_type, 'cottage'),
-  currency: v.optional(ruleEntries.currency, 'INR'),
-  season: v.optional(ruleEntries.season, 'all-year'),
-  discount_percentage: v.optional(ruleEntries.discount_percentage, 0),
-  min_stay: v.optional(ruleEntries.min_stay, 1),
-  max_stay: v.optional(ruleEntries.max_stay, 30),
-  status: v.optional(ruleEntries.status, 'active'),
+  service_type: z._default(ruleEntries.service_type, 'cottage'),
+  currency: z._default(ruleEntries.currency, 'INR'),
+  season: z._default(ruleEntries.season, 'all-year'),
+  discount_percentage: z._default(ruleEntries.discount_percentage, 0),
+  min_stay: z._default(ruleEntries.min_stay, 1),
+  max_stay: z._default(ruleEntries.max_stay, 30),
+  status: z._default(ruleEntries.status, 'active'),
 });
-export type CreatePricingRule = v.InferOutput<typeof createPricingRuleSchema>;
+export type CreatePricingRule = z.infer<typeof createPricingRuleSchema>;
 
 /** PUT /api/admin/pricing/{id} and each bulk update: only the fields that change (the rule is checked whole after merging). */
-export const pricingRuleChangesSchema = fields({
-  service_name: v.optional(ruleEntries.service_name),
-  service_type: v.optional(ruleEntries.service_type),
+export const pricingRuleChangesSchema = z.object({
+  service_name: z.optional(ruleEntries.service_name),
+  service_type: z.optional(ruleEntries.service_type),
   /** '' clears it (the rule then covers the whole service type). */
   applies_to: ruleEntries.applies_to,
-  base_price: v.optional(ruleEntries.base_price),
-  currency: v.optional(ruleEntries.currency),
-  season: v.optional(ruleEntries.season),
-  discount_percentage: v.optional(ruleEntries.discount_percentage),
-  valid_from: v.optional(ruleEntries.valid_from),
-  valid_until: v.optional(ruleEntries.valid_until),
-  min_stay: v.optional(ruleEntries.min_stay),
-  max_stay: v.optional(ruleEntries.max_stay),
-  description: v.optional(ruleEntries.description),
-  status: v.optional(ruleEntries.status),
+  base_price: z.optional(ruleEntries.base_price),
+  currency: z.optional(ruleEntries.currency),
+  season: z.optional(ruleEntries.season),
+  discount_percentage: z.optional(ruleEntries.discount_percentage),
+  valid_from: z.optional(ruleEntries.valid_from),
+  valid_until: z.optional(ruleEntries.valid_until),
+  min_stay: z.optional(ruleEntries.min_stay),
+  max_stay: z.optional(ruleEntries.max_stay),
+  description: z.optional(ruleEntries.description),
+  status: z.optional(ruleEntries.status),
 });
-export type PricingRuleChanges = v.InferOutput<typeof pricingRuleChangesSchema>;
+export type PricingRuleChanges = z.infer<typeof pricingRuleChangesSchema>;
 
 const ruleId = idField('id', MAX_ID_LENGTH, 'Each update needs the id of its rule');
 
 /** POST /api/admin/pricing/bulk-update: `{updates: [{id, ...changes}]}`, all applied in one transaction or none. */
-export const bulkUpdatePricingSchema = fields({
-  updates: v.pipe(
-    v.array(v.intersect([fields({ id: ruleId }), pricingRuleChangesSchema]), 'updates is a list of {id, ...changes}'),
-    v.minLength(1, 'Send at least one update'),
-    v.maxLength(MAX_BULK_UPDATES, `At most ${MAX_BULK_UPDATES} updates at once`),
-    v.check((updates) => new Set(updates.map((update) => update.id)).size === updates.length, 'Each rule may appear once in a bulk update'),
+export const bulkUpdatePricingSchema = z.object({
+  updates: z.array(z.intersection(z.object({ id: ruleId }), pricingRuleChangesSchema), 'updates is a list of {id, ...changes}').check(
+    minLength(1, 'Send at least one update'),
+    maxLength(MAX_BULK_UPDATES, `At most ${MAX_BULK_UPDATES} updates at once`),
+    z.refine((updates) => new Set(updates.map((update) => update.id)).size === updates.length, 'Each rule may appear once in a bulk update'),
   ),
 });
-export type BulkUpdatePricing = v.InferOutput<typeof bulkUpdatePricingSchema>;
+export type BulkUpdatePricing = z.infer<typeof bulkUpdatePricingSchema>;
 
 /** A rule as the API answers it. */
 export type AdminPricingRule = PricingRule;
 
-/** Final price of a pricing row: base minus the percentage discount, or the base without one (admin section 5). */
+/** Final price of a pricing row: base minus the percentage discount, or the base without one (docs/product.md#pricing-tab). */
 export const finalPrice = (rule: Pick<PricingRule, 'base_price' | 'discount_percentage'>): number | undefined =>
   rule.base_price === undefined ? undefined : rule.discount_percentage > 0 ? discounted(rule.base_price, rule.discount_percentage) : rule.base_price;
 

@@ -1,7 +1,7 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { formatCount, formatInr } from './money.ts';
 import { addDaysIso, isIsoDate, nightsBetween } from './stay.ts';
-import { fields } from './validation.ts';
+import './validation.ts';
 
 /*
  * Reports of the admin portal (Reports tab): the periods, the query both report routes take, the
@@ -35,23 +35,22 @@ export const reportMessages = {
   tooLong: `A report covers at most ${MAX_REPORT_DAYS} days (three years)`,
 } as const;
 
-const optionalDate = v.optional(v.pipe(v.string(), v.check(isIsoDate, reportMessages.dateFormat)));
-/** The spec calls the default 'monthly': the -ly names are accepted too. */
+const optionalDate = z.optional(z.string().check(z.refine(isIsoDate, reportMessages.dateFormat)));
+/** The original wire names ('monthly' is the portal's default) are accepted too. */
 const periodAliases: Record<string, ReportPeriod> = { weekly: 'week', monthly: 'month', quarterly: 'quarter', yearly: 'year', annual: 'year' };
 
 /** `?period=&start_date=&end_date=` of both report routes; dates alone mean a custom range, nothing at all Last Month. */
-export const reportQuerySchema = fields({
-  period: v.optional(
-    v.pipe(
-      v.string(),
-      v.transform((value) => periodAliases[value] ?? value),
-      v.picklist(reportPeriods, 'period is week, month, quarter, year or custom'),
+export const reportQuerySchema = z.object({
+  period: z.optional(
+    z.pipe(
+      z.string().check(z.overwrite((value: string) => periodAliases[value] ?? value)),
+      z.enum(reportPeriods, 'period is week, month, quarter, year or custom'),
     ),
   ),
   start_date: optionalDate,
   end_date: optionalDate,
 });
-export type ReportQuery = v.InferOutput<typeof reportQuerySchema>;
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 export type DateRange = { start: string; end: string; days: number };
 
@@ -132,27 +131,27 @@ export type Report = {
 };
 
 /** The answer's shape, checked by the web client (loosely: the server is the one computing it). */
-export const reportSchema = v.pipe(
-  v.looseObject({
-    report: v.picklist(reportKinds),
-    period: v.picklist(reportPeriods),
-    generated_at: v.string(),
-    current: v.looseObject({ range: v.looseObject({ start: v.string(), end: v.string(), days: v.number() }) }),
-    previous: v.looseObject({ range: v.looseObject({ start: v.string(), end: v.string(), days: v.number() }) }),
-    series: v.looseObject({ granularity: v.picklist(['day', 'week', 'month']), points: v.array(v.looseObject({ label: v.string() })) }),
+export const reportSchema = z.pipe(
+  z.looseObject({
+    report: z.enum(reportKinds),
+    period: z.enum(reportPeriods),
+    generated_at: z.string(),
+    current: z.looseObject({ range: z.looseObject({ start: z.string(), end: z.string(), days: z.number() }) }),
+    previous: z.looseObject({ range: z.looseObject({ start: z.string(), end: z.string(), days: z.number() }) }),
+    series: z.looseObject({ granularity: z.enum(['day', 'week', 'month']), points: z.array(z.looseObject({ label: z.string() })) }),
   }),
-  v.transform((value) => value as unknown as Report),
+  z.transform((value) => value as unknown as Report),
 );
 
 /** POST /api/admin/reports/exports: records an export of these parameters (the server computes the figures it stores). */
-export const createReportExportSchema = fields({
-  kind: v.picklist(exportKinds, 'kind is csv or pdf'),
-  report: v.picklist(reportKinds, 'report is revenue or occupancy'),
-  period: v.optional(reportQuerySchema.entries.period),
+export const createReportExportSchema = z.object({
+  kind: z.enum(exportKinds, 'kind is csv or pdf'),
+  report: z.enum(reportKinds, 'report is revenue or occupancy'),
+  period: reportQuerySchema.shape.period,
   start_date: optionalDate,
   end_date: optionalDate,
 });
-export type CreateReportExport = v.InferOutput<typeof createReportExportSchema>;
+export type CreateReportExport = z.infer<typeof createReportExportSchema>;
 
 export type ReportExport = {
   id: string;
@@ -168,18 +167,18 @@ export type ReportExport = {
   snapshot: Report;
 };
 
-export const reportExportSchema = v.pipe(
-  v.looseObject({
-    id: v.string(),
-    created_at: v.string(),
-    kind: v.picklist(exportKinds),
-    report: v.picklist(reportKinds),
-    file_name: v.string(),
+export const reportExportSchema = z.pipe(
+  z.looseObject({
+    id: z.string(),
+    created_at: z.string(),
+    kind: z.enum(exportKinds),
+    report: z.enum(reportKinds),
+    file_name: z.string(),
     snapshot: reportSchema,
   }),
-  v.transform((value) => value as unknown as ReportExport),
+  z.transform((value) => value as unknown as ReportExport),
 );
-export const reportExportPageSchema = fields({ items: v.array(reportExportSchema), cursor: v.optional(v.string()) });
+export const reportExportPageSchema = z.object({ items: z.array(reportExportSchema), cursor: z.optional(z.string()) });
 
 /** e.g. revenue-report_2026-06-01_2026-06-30.csv */
 export const exportFileName = (report: ReportKind, range: DateRange, kind: ExportKind): string => `${report}-report_${range.start}_${range.end}.${kind}`;

@@ -1,16 +1,15 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { count, dateField } from './booking.ts';
 import { stayMessages } from './stay.ts';
-import { fields } from './validation.ts';
 
 /**
- * POST /api/cottages/{id}/availability (guest section 7). In its own module so that the booking
+ * POST /api/cottages/{id}/availability (docs/product.md#availability-check). In its own module so that the booking
  * function, which imports shared/booking.ts, does not build it.
  */
-export const availabilityRequestSchema = fields({
+export const availabilityRequestSchema = z.object({
   checkIn: dateField(stayMessages.checkInRequired),
   checkOut: dateField(stayMessages.checkOutRequired),
-  guests: count('Guests', v.minValue(1, 'At least 1 guest is required'), v.maxValue(14, 'At most 14 guests can stay')),
-  rooms: v.optional(count('Rooms', v.minValue(1, stayMessages.roomsRequired), v.maxValue(4, stayMessages.roomsMax)), 1),
+  guests: count('Guests', z.gte(1, 'At least 1 guest is required'), z.lte(14, 'At most 14 guests can stay')),
+  rooms: z._default(count('Rooms', z.gte(1, stayMessages.roomsRequired), z.lte(4, stayMessages.roomsMax)), 1),
 });
-export type AvailabilityRequest = v.InferOutput<typeof availabilityRequestSchema>;
+export type AvailabilityRequest = z.infer<typeof availabilityRequestSchema>;

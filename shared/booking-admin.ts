@@ -1,8 +1,8 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { bookingStatuses, type BookingStatus } from './booking.ts';
 import { cleanText } from './text.ts';
 import { inRoleGroup, type RoleGroup, type UserRole } from './users.ts';
-import { cursorField, fields } from './validation.ts';
+import { cursorField, maxLength, pageLimit } from './validation.ts';
 
 /**
  * What staff may do to a booking's status, the one table of it (the server enforces it, the portal
@@ -39,17 +39,16 @@ export const statusMessages = {
 const pastTense: Record<string, string> = { Confirm: 'confirmed', Cancel: 'cancelled', 'Check in': 'checked in', 'Check out': 'checked out' };
 
 /** PATCH /api/bookings/{id}/status. */
-export const updateBookingStatusSchema = fields({
-  status: v.picklist(targetStatuses, 'status is confirmed, cancelled, checked-in or completed'),
-  reason: v.optional(
-    v.pipe(
-      v.string('The reason is text'),
-      v.transform((text: string) => cleanText(text)),
-      v.maxLength(500, 'The reason is at most 500 characters'),
+export const updateBookingStatusSchema = z.object({
+  status: z.enum(targetStatuses, 'status is confirmed, cancelled, checked-in or completed'),
+  reason: z.optional(
+    z.string('The reason is text').check(
+      z.overwrite((text: string) => cleanText(text)),
+      maxLength(500, 'The reason is at most 500 characters'),
     ),
   ),
 });
-export type UpdateBookingStatusRequest = v.InferOutput<typeof updateBookingStatusSchema>;
+export type UpdateBookingStatusRequest = z.infer<typeof updateBookingStatusSchema>;
 
 /** Statuses the admin list filters by (every status a booking can have). */
 export const listStatuses = bookingStatuses;
@@ -59,24 +58,18 @@ export const BOOKING_PAGE_MAX = 100;
 /** How far back the admin list and the dashboard counts walk the month partitions. */
 export const BOOKING_MONTHS_BACK = 24;
 
-const limitMessage = `limit is a number from 1 to ${BOOKING_PAGE_MAX}`;
-
 /** GET /api/bookings: the list's filters (`admin` and `stats` are flags; with `stats` the answer is the dashboard). */
-export const listBookingsQuerySchema = fields({
-  admin: v.optional(v.string()),
-  stats: v.optional(v.string()),
-  status: v.optional(v.picklist(listStatuses, `status is one of ${listStatuses.join(', ')}`)),
-  q: v.optional(
-    v.pipe(
-      v.string(),
-      v.transform((text: string) => text.trim().toLowerCase()),
-      v.maxLength(100, 'The search is at most 100 characters'),
+export const listBookingsQuerySchema = z.object({
+  admin: z.optional(z.string()),
+  stats: z.optional(z.string()),
+  status: z.optional(z.enum(listStatuses, `status is one of ${listStatuses.join(', ')}`)),
+  q: z.optional(
+    z.string().check(
+      z.overwrite((text: string) => text.trim().toLowerCase()),
+      maxLength(100, 'The search is at most 100 characters'),
     ),
   ),
-  limit: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,3}$/, limitMessage), v.transform(Number), v.minValue(1, limitMessage), v.maxValue(BOOKING_PAGE_MAX, limitMessage)),
-    String(BOOKING_PAGE_DEFAULT),
-  ),
+  limit: pageLimit(`${BOOKING_PAGE_DEFAULT}`, BOOKING_PAGE_MAX),
   cursor: cursorField(4000),
 });
 
@@ -107,89 +100,89 @@ export { createStaffBookingSchema, type CreateStaffBookingRequest } from './book
 
 // Answers, as the portal reads them (extra fields pass through unread).
 
-export const adminBookingSchema = v.looseObject({
-  id: v.string(),
-  booking_reference: v.string(),
-  status: v.string(),
-  payment_method: v.string(),
-  payment_status: v.string(),
-  customer_name: v.string(),
-  customer_email: v.string(),
-  customer_phone: v.string(),
-  check_in_date: v.string(),
-  check_out_date: v.string(),
-  nights: v.number(),
-  adults: v.number(),
-  children: v.number(),
-  rooms: v.optional(v.number(), 1),
-  cottage_type: v.string(),
-  cottage_name: v.string(),
-  package_id: v.optional(v.string()),
-  package_name: v.string(),
-  total_amount: v.number(),
-  created_at: v.string(),
-  special_requests: v.optional(v.string()),
-  created_by: v.optional(v.string()),
-  guest_confirmed_at: v.optional(v.string()),
+export const adminBookingSchema = z.looseObject({
+  id: z.string(),
+  booking_reference: z.string(),
+  status: z.string(),
+  payment_method: z.string(),
+  payment_status: z.string(),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  customer_phone: z.string(),
+  check_in_date: z.string(),
+  check_out_date: z.string(),
+  nights: z.number(),
+  adults: z.number(),
+  children: z.number(),
+  rooms: z._default(z.number(), 1),
+  cottage_type: z.string(),
+  cottage_name: z.string(),
+  package_id: z.optional(z.string()),
+  package_name: z.string(),
+  total_amount: z.number(),
+  created_at: z.string(),
+  special_requests: z.optional(z.string()),
+  created_by: z.optional(z.string()),
+  guest_confirmed_at: z.optional(z.string()),
   /** What cancelling now would refund (the 48-hour policy, from the server). */
-  cancel_refund: v.optional(v.number()),
+  cancel_refund: z.optional(z.number()),
 });
-export type AdminBooking = v.InferOutput<typeof adminBookingSchema>;
+export type AdminBooking = z.infer<typeof adminBookingSchema>;
 
-export const bookingCountsSchema = v.object({
-  total: v.number(),
-  pending: v.number(),
-  confirmed: v.number(),
-  checkedIn: v.number(),
-  completed: v.number(),
-  cancelled: v.number(),
+export const bookingCountsSchema = z.object({
+  total: z.number(),
+  pending: z.number(),
+  confirmed: z.number(),
+  checkedIn: z.number(),
+  completed: z.number(),
+  cancelled: z.number(),
 });
-export type BookingCounts = v.InferOutput<typeof bookingCountsSchema>;
+export type BookingCounts = z.infer<typeof bookingCountsSchema>;
 
-export const bookingListSchema = v.object({
-  bookings: v.array(adminBookingSchema),
-  cursor: v.optional(v.string()),
+export const bookingListSchema = z.object({
+  bookings: z.array(adminBookingSchema),
+  cursor: z.optional(z.string()),
   /** The oldest month (yyyy-mm) the list reaches back to. */
-  through: v.string(),
+  through: z.string(),
 });
-export type BookingList = v.InferOutput<typeof bookingListSchema>;
+export type BookingList = z.infer<typeof bookingListSchema>;
 
-export const dashboardSchema = v.object({
-  overview: v.object({
-    totalBookings: v.number(),
-    confirmedBookings: v.number(),
-    pendingBookings: v.number(),
-    checkedInBookings: v.number(),
-    completedBookings: v.number(),
-    cancelledBookings: v.number(),
-    totalRevenue: v.number(),
+export const dashboardSchema = z.object({
+  overview: z.object({
+    totalBookings: z.number(),
+    confirmedBookings: z.number(),
+    pendingBookings: z.number(),
+    checkedInBookings: z.number(),
+    completedBookings: z.number(),
+    cancelledBookings: z.number(),
+    totalRevenue: z.number(),
   }),
-  recentBookings: v.array(adminBookingSchema),
-  cottageOccupancy: v.array(v.object({ cottage_type: v.string(), cottage_name: v.string(), confirmed_bookings: v.number(), total_bookings: v.number() })),
-  monthlyRevenue: v.array(v.object({ month: v.string(), revenue: v.number() })),
+  recentBookings: z.array(adminBookingSchema),
+  cottageOccupancy: z.array(z.object({ cottage_type: z.string(), cottage_name: z.string(), confirmed_bookings: z.number(), total_bookings: z.number() })),
+  monthlyRevenue: z.array(z.object({ month: z.string(), revenue: z.number() })),
   /** The counts cover bookings made from this month (yyyy-mm) on; revenue the last 30 resort days. */
-  since: v.string(),
+  since: z.string(),
 });
-export type Dashboard = v.InferOutput<typeof dashboardSchema>;
+export type Dashboard = z.infer<typeof dashboardSchema>;
 
-export const bookingHistoryEntrySchema = v.object({
-  at: v.string(),
-  event: v.string(),
-  by: v.optional(v.string()),
-  note: v.optional(v.string()),
-  before: v.optional(v.record(v.string(), v.unknown())),
-  after: v.optional(v.record(v.string(), v.unknown())),
+export const bookingHistoryEntrySchema = z.object({
+  at: z.string(),
+  event: z.string(),
+  by: z.optional(z.string()),
+  note: z.optional(z.string()),
+  before: z.optional(z.record(z.string(), z.unknown())),
+  after: z.optional(z.record(z.string(), z.unknown())),
 });
-export type BookingHistoryEntry = v.InferOutput<typeof bookingHistoryEntrySchema>;
+export type BookingHistoryEntry = z.infer<typeof bookingHistoryEntrySchema>;
 
-export const bookingDetailsSchema = v.object({
-  booking: v.looseObject({
-    ...adminBookingSchema.entries,
-    safaris: v.array(v.looseObject({ name: v.string(), date: v.string(), time_slot: v.string(), guests: v.number(), amount: v.number() })),
+export const bookingDetailsSchema = z.object({
+  booking: z.looseObject({
+    ...adminBookingSchema.shape,
+    safaris: z.array(z.looseObject({ name: z.string(), date: z.string(), time_slot: z.string(), guests: z.number(), amount: z.number() })),
   }),
-  payments: v.array(v.looseObject({ id: v.string(), method: v.string(), amount: v.number(), status: v.string(), created_at: v.string() })),
-  refunds: v.array(v.looseObject({ id: v.string(), amount: v.number(), status: v.string(), created_at: v.string() })),
-  history: v.array(bookingHistoryEntrySchema),
-  cancellation: v.object({ refundAmount: v.number(), policy: v.string() }),
+  payments: z.array(z.looseObject({ id: z.string(), method: z.string(), amount: z.number(), status: z.string(), created_at: z.string() })),
+  refunds: z.array(z.looseObject({ id: z.string(), amount: z.number(), status: z.string(), created_at: z.string() })),
+  history: z.array(bookingHistoryEntrySchema),
+  cancellation: z.object({ refundAmount: z.number(), policy: z.string() }),
 });
-export type BookingDetails = v.InferOutput<typeof bookingDetailsSchema>;
+export type BookingDetails = z.infer<typeof bookingDetailsSchema>;

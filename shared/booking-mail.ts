@@ -28,7 +28,7 @@ export type ConfirmedBooking = {
   special_requests?: string | undefined;
 };
 
-// 'Sunday, 10 January 2027': Intl does the names (date-fns' format would add a locale of ~20 KB to the bundle).
+// 'Sunday, 10 January 2027': Intl does the names (date-fns' format would add a locale to the bundle).
 // Built on first use: not every cold start of the consumer sends mail.
 let longDateParts: Intl.DateTimeFormat | undefined;
 export const longDate = (date: string) => {
@@ -51,7 +51,7 @@ export const CHECK_OUT_TIME = clockTime(stayLimits.checkOutTime);
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
- * The stay as every booking e-mail lists it (the spec's fields): reference, guest, villa, the
+ * The stay as every booking e-mail lists it (docs/product.md#e-mails): reference, guest, villa, the
  * dates with the check-in and check-out times, adults and children, package, safaris, total and
  * special requests.
  */
@@ -102,7 +102,7 @@ export function cancellationPolicyLines(booking: Pick<ConfirmedBooking, 'check_i
   ];
 }
 
-/** The confirmation of the spec's e-mail preview: stay, guests, package, total, times and the policy. */
+/** The confirmation e-mail (docs/product.md#e-mails): stay, guests, package, total, times and the policy. */
 export function confirmationMailContent(booking: ConfirmedBooking): MailContent {
   const rows = stayRows(booking);
   const total = rows.findIndex(([label]) => label === 'Total');

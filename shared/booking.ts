@@ -1,17 +1,17 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { type villaTypes, type StayPackage } from './catalog.ts';
 import { isIsoDate, stayMessages } from './stay.ts';
 import { cleanText, textField, tooLongMessage } from './text.ts';
 import { tenDigitPhoneSchema } from './users.ts';
-import { fields, idField, wholeNumber } from './validation.ts';
+import { idField, maxLength, minLength, wholeNumber } from './validation.ts';
 
 /** yyyy-mm-dd that is a real calendar date, or the field's "required" message when missing or blank. */
 export const dateField = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage: string) =>
-  v.pipe(v.string(requiredMessage), v.trim(), v.minLength(1, requiredMessage), v.check(isIsoDate, 'Dates look like 2026-12-24'));
+  z.string(requiredMessage).check(z.trim(), minLength(1, requiredMessage), z.refine(isIsoDate, 'Dates look like 2026-12-24'));
 
 /** A whole number with the label's own message and the given bounds. */
-export const count = /* @__NO_SIDE_EFFECTS__ */ (label: string, ...bounds: Array<v.PipeItem<number, number, v.BaseIssue<unknown>>>) =>
-  v.pipe(wholeNumber(`${label} must be a whole number`, `${label} must be a whole number`), ...bounds);
+export const count = /* @__NO_SIDE_EFFECTS__ */ (label: string, ...bounds: Array<z.core.$ZodCheck<number>>) =>
+  wholeNumber(`${label} must be a whole number`, `${label} must be a whole number`).check(...bounds);
 
 export const safariMessages = {
   dateRequired: 'Please select a date',
@@ -33,7 +33,7 @@ export const packageMessages = {
 } as const;
 
 /**
- * The spec's package guest range (guest section 5): the message for field `packageId` when a party
+ * The package guest range (docs/product.md#package-rules): the message for field `packageId` when a party
  * of `guests` is outside the package's min_guests..max_guests, or undefined when it fits. Booking
  * creation and the quote both call this one rule, so they can never disagree.
  */
@@ -54,30 +54,30 @@ export const guestMessages = {
 } as const;
 
 /** A safari picked in step 3; its date/slot/guest rules are checked against the stay on the server. */
-export const safariSelectionSchema = fields({
+export const safariSelectionSchema = z.object({
   safariId: idField('safariId'),
-  date: v.optional(v.string()),
-  timeSlot: v.optional(v.string()),
-  guests: v.optional(wholeNumber()),
+  date: z.optional(z.string()),
+  timeSlot: z.optional(z.string()),
+  guests: z.optional(wholeNumber()),
 });
-export type SafariSelection = v.InferOutput<typeof safariSelectionSchema>;
+export type SafariSelection = z.infer<typeof safariSelectionSchema>;
 
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const guestDetailsSchema = fields({
-  prefix: v.optional(v.picklist(['Mr', 'Mrs', 'Ms', 'Dr'])),
+export const guestDetailsSchema = z.object({
+  prefix: z.optional(z.enum(['Mr', 'Mrs', 'Ms', 'Dr'])),
   firstName: textField('First name', 60, { required: guestMessages.firstName }),
   lastName: textField('Last name', 60, { required: guestMessages.lastName }),
-  email: v.pipe(
-    v.string(guestMessages.emailRequired),
-    v.transform((email: string) => cleanText(email)),
-    v.minLength(1, guestMessages.emailRequired),
-    v.maxLength(254, tooLongMessage('Email', 254)),
-    v.regex(SIMPLE_EMAIL, guestMessages.email),
+  email: z.string(guestMessages.emailRequired).check(
+    z.overwrite((email: string) => cleanText(email)),
+    minLength(1, guestMessages.emailRequired),
+    maxLength(254, tooLongMessage('Email', 254)),
+    z.regex(SIMPLE_EMAIL, guestMessages.email),
   ),
-  phone: v.pipe(v.string(guestMessages.phoneRequired), v.trim(), v.minLength(1, guestMessages.phoneRequired), tenDigitPhoneSchema),
-  countryCode: v.optional(v.picklist(['+91', '+1', '+44', '+61']), '+91'),
-  address: v.optional(textField('Address', 300, { multiline: true })),
+  // A blank phone is only 'required': its digits are not counted.
+  phone: z.pipe(z.string(guestMessages.phoneRequired).check(z.trim(), minLength(1, guestMessages.phoneRequired)), tenDigitPhoneSchema),
+  countryCode: z._default(z.enum(['+91', '+1', '+44', '+61']), '+91'),
+  address: z.optional(textField('Address', 300, { multiline: true })),
 });
 
 /**
@@ -90,33 +90,33 @@ const bookingRequestEntries = {
   checkIn: dateField(stayMessages.checkInRequired),
   checkOut: dateField(stayMessages.checkOutRequired),
   adults: count('Adults'),
-  children: v.optional(count('Children'), 0),
-  rooms: v.optional(count('Rooms'), 1),
+  children: z._default(count('Children'), 0),
+  rooms: z._default(count('Rooms'), 1),
   packageId: idField('packageId', undefined, packageMessages.required),
   // A new list each time: a shared default would carry one request's changes into the next.
-  selectedSafaris: v.optional(v.pipe(v.array(safariSelectionSchema), v.maxLength(12, 'At most 12 safaris per booking')), () => []),
+  selectedSafaris: z._default(z.array(safariSelectionSchema).check(maxLength(12, 'At most 12 safaris per booking')), () => []),
   guestDetails: guestDetailsSchema,
-  specialRequests: v.optional(textField('Special requests', 1000, { multiline: true })),
+  specialRequests: z.optional(textField('Special requests', 1000, { multiline: true })),
 };
 
-/** POST /api/bookings: the spec's creation payload, with the consents of the payment form. */
-export const createBookingSchema = fields({
+/** POST /api/bookings: the creation payload (docs/product.md#booking-creation), with the consents of the payment form. */
+export const createBookingSchema = z.object({
   ...bookingRequestEntries,
-  paymentMethod: v.optional(v.picklist(['razorpay', 'offline'], 'Choose how to pay: razorpay or offline'), 'razorpay'),
+  paymentMethod: z._default(z.enum(['razorpay', 'offline'], 'Choose how to pay: razorpay or offline'), 'razorpay'),
   /** What the guest saw; the server recomputes it and refuses to book if it changed. */
-  totalAmount: v.optional(v.pipe(v.number(), v.minValue(0))),
-  acceptTerms: v.literal(true, guestMessages.terms),
-  promotionalUpdates: v.optional(v.boolean(), false),
+  totalAmount: z.optional(z.number().check(z.gte(0))),
+  acceptTerms: z.literal(true, guestMessages.terms),
+  promotionalUpdates: z._default(z.boolean(), false),
 });
-export type CreateBookingRequest = v.InferOutput<typeof createBookingSchema>;
+export type CreateBookingRequest = z.infer<typeof createBookingSchema>;
 
 /**
  * POST /api/bookings/admin: a phone booking typed by staff, the guest's payload without what only a
  * guest gives (the consents, the total they saw, how they pay: at the property). Here rather than
  * with the portal's other schemas so the function carries this one alone.
  */
-export const createStaffBookingSchema = fields(bookingRequestEntries);
-export type CreateStaffBookingRequest = v.InferOutput<typeof createStaffBookingSchema>;
+export const createStaffBookingSchema = z.object(bookingRequestEntries);
+export type CreateStaffBookingRequest = z.infer<typeof createStaffBookingSchema>;
 
 /** What the booking core needs: the request, how it is paid, and the total the guest saw if any. */
 export type BookingRequest = CreateStaffBookingRequest & Pick<CreateBookingRequest, 'paymentMethod'> & Partial<Pick<CreateBookingRequest, 'totalAmount'>>;
@@ -128,7 +128,7 @@ export const bookingStatuses = ['pending', 'confirmed', 'checked-in', 'cancelled
 export const holdingStatuses: ReadonlyArray<(typeof bookingStatuses)[number]> = ['pending', 'confirmed', 'checked-in', 'completed'];
 export type BookingStatus = (typeof bookingStatuses)[number];
 
-/** The booking as the API shows it (guest section 3's server view, plus what the stay needs). */
+/** The booking as the API shows it (docs/product.md#booking-creation), plus what the stay needs. */
 export type BookingRecord = {
   id: string;
   booking_reference: string;

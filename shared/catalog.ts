@@ -4,7 +4,7 @@ export type VillaType = (typeof villaTypes)[number];
 
 export const packageCategories = ['romance', 'family', 'adventure', 'comfort', 'standard'] as const;
 export const safariCategories = ['morning', 'evening', 'night', 'standard'] as const;
-/** The admin spec's safari types and statuses, and the package form's statuses (section 3). */
+/** The portal's safari types and statuses, and the package form's statuses (docs/product.md#catalogue-tabs). */
 export const safariTypes = ['morning', 'evening', 'full-day', 'night', 'special'] as const;
 export const safariStatuses = ['active', 'inactive', 'seasonal', 'maintenance'] as const;
 export const packageStatuses = ['active', 'inactive', 'seasonal'] as const;
@@ -18,6 +18,6 @@ export const cottageStatuses = ['active', 'inactive', 'maintenance'] as const;
  */
 export type { Cottage, Safari, StayPackage } from './catalog-schemas.ts';
 
-/** Above this per-person price a safari carries the 'Special Experience' badge (spec section 9). */
+/** Above this per-person price a safari carries the 'Special Experience' badge (docs/product.md#step-3-safaris). */
 export const SPECIAL_SAFARI_PRICE = 800;
 export const isSpecialSafari = (safari: { price: number }): boolean => safari.price > SPECIAL_SAFARI_PRICE;

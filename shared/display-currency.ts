@@ -1,4 +1,5 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
+import './validation.ts';
 
 /*
  * Display currencies: a guest may see an approximate price in a currency they know beside every
@@ -10,15 +11,14 @@ import * as v from 'valibot';
 export const CHARGED_CURRENCY = 'INR';
 
 /** An ISO 4217 code other than INR: 'USD', 'EUR', 'GBP'. */
-export const displayCurrencyCodeSchema = v.pipe(
-  v.string(),
-  v.regex(/^[A-Z]{3}$/, 'A display currency is a three-letter ISO 4217 code'),
-  v.notValue(CHARGED_CURRENCY, 'INR is what is charged, not a display currency'),
+export const displayCurrencyCodeSchema = z.string().check(
+  z.regex(/^[A-Z]{3}$/, 'A display currency is a three-letter ISO 4217 code'),
+  z.refine((code: string) => code !== CHARGED_CURRENCY, 'INR is what is charged, not a display currency'),
 );
 
 /** code -> rupees per one unit of that currency (USD: 84 means $1 = ₹84). */
-export const displayCurrenciesSchema = v.record(displayCurrencyCodeSchema, v.pipe(v.number(), v.finite(), v.gtValue(0, 'A rate is rupees per unit, above 0')));
-export type DisplayCurrencies = v.InferOutput<typeof displayCurrenciesSchema>;
+export const displayCurrenciesSchema = z.record(displayCurrencyCodeSchema, z.number().check(z.gt(0, 'A rate is rupees per unit, above 0')));
+export type DisplayCurrencies = z.infer<typeof displayCurrenciesSchema>;
 
 /** The stages' rates unless a stage says otherwise: rupees per unit, rounded; approximations, never charged. */
 export const DEFAULT_DISPLAY_CURRENCIES: DisplayCurrencies = { USD: 84, EUR: 91, GBP: 108 };

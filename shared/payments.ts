@@ -1,5 +1,5 @@
-import * as v from 'valibot';
-import { fields, idField } from './validation.ts';
+import { z } from 'zod/mini';
+import { idField, maxLength, minLength } from './validation.ts';
 
 /**
  * The payment API's contract (issue 9), shared by the handlers and the site. Razorpay's formats are
@@ -17,14 +17,15 @@ export {
   UNPAID_STAY_LIMIT,
 } from './payment-rules.ts';
 
-const orderId = v.pipe(v.string('razorpay_order_id is required'), v.regex(/^order_[A-Za-z0-9]{14}$/, 'razorpay_order_id is not a Razorpay order id'));
-const paymentId = v.pipe(v.string('razorpay_payment_id is required'), v.regex(/^pay_[A-Za-z0-9]{14}$/, 'razorpay_payment_id is not a Razorpay payment id'));
-const bookingId = v.pipe(v.string('bookingId is required'), v.uuid('bookingId is not a booking id'));
+const orderId = z.string('razorpay_order_id is required').check(z.regex(/^order_[A-Za-z0-9]{14}$/, 'razorpay_order_id is not a Razorpay order id'));
+const paymentId = z.string('razorpay_payment_id is required').check(z.regex(/^pay_[A-Za-z0-9]{14}$/, 'razorpay_payment_id is not a Razorpay payment id'));
+/** Any UUID (any version or variant): booking ids are `randomUUID()`s. */
+const bookingId = z.string('bookingId is required').check(z.regex(/^[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}$/i, 'bookingId is not a booking id'));
 
 /** POST /api/payments/create-order: the booking to pay (its id, from the creation answer). */
-export const createOrderSchema = fields({ bookingId });
+export const createOrderSchema = z.object({ bookingId });
 
-/** What the checkout needs (the spec's options), computed by the server from the stored booking. */
+/** What the checkout needs (docs/product.md#online-payment), computed by the server from the stored booking. */
 export type PaymentOrder = {
   orderId: string;
   /** In paise: the booking's total x 100. */
@@ -44,15 +45,15 @@ export type PaymentOrder = {
 };
 
 /** POST /api/payments/verify-payment: what Razorpay's checkout hands its success callback. */
-export const verifyPaymentSchema = fields({
+export const verifyPaymentSchema = z.object({
   razorpay_order_id: orderId,
   razorpay_payment_id: paymentId,
-  razorpay_signature: v.pipe(v.string('razorpay_signature is required'), v.maxLength(256, 'razorpay_signature is too long')),
+  razorpay_signature: z.string('razorpay_signature is required').check(maxLength(256, 'razorpay_signature is too long')),
 });
-export type VerifyPaymentRequest = v.InferOutput<typeof verifyPaymentSchema>;
+export type VerifyPaymentRequest = z.infer<typeof verifyPaymentSchema>;
 
 /** POST /api/payments/test-checkout (test mode only): the test dialog's Pay or Fail. */
-export const testCheckoutSchema = fields({ orderId, outcome: v.picklist(['success', 'failure'], 'outcome is success or failure') });
+export const testCheckoutSchema = z.object({ orderId, outcome: z.enum(['success', 'failure'], 'outcome is success or failure') });
 /** Failure answer of the test checkout: Razorpay's `payment.failed` error shape. */
 export type CheckoutError = { code: string; description: string; reason: string; source: string; step: string };
 
@@ -60,13 +61,11 @@ export type CheckoutError = { code: string; description: string; reason: string;
  * POST /api/payments/offline-payment: the guest confirms a pay-at-property booking with the proof
  * that only the e-mail's Confirm link carries (`?confirm=`), never the manage token.
  */
-export const offlinePaymentSchema = fields({
+export const offlinePaymentSchema = z.object({
   reference: idField('reference', 40),
-  confirmToken: v.pipe(
-    v.string('confirmToken is required: open the Confirm link in the e-mail'),
-    v.minLength(1, 'confirmToken is required: open the Confirm link in the e-mail'),
-    v.maxLength(200, 'confirmToken is too long'),
-  ),
+  confirmToken: z
+    .string('confirmToken is required: open the Confirm link in the e-mail')
+    .check(minLength(1, 'confirmToken is required: open the Confirm link in the e-mail'), maxLength(200, 'confirmToken is too long')),
 });
 
 export type PaymentStatus = 'created' | 'captured' | 'failed' | 'refunded';

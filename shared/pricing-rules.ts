@@ -6,7 +6,7 @@ import type { PricingRule } from './pricing-rule-schema.ts';
 
 export type { PricingRule } from './pricing-rule-schema.ts';
 
-/** Final price of a pricing row: base minus the percentage discount (admin section 5). */
+/** Final price of a pricing row: base minus the percentage discount (docs/product.md#pricing-tab). */
 export const discounted = (amount: number, percentage: number): number => Math.round(amount * (1 - percentage / 100));
 
 /** The best (largest) discount among the rules that apply; rules never stack. */

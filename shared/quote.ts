@@ -2,7 +2,7 @@ import { formatInr } from './money.ts';
 import { bestRule, discounted, type PricingRule } from './pricing-rules.ts';
 import { stayNights } from './stay.ts';
 
-/** Spec section 9's constants. */
+/** The quote's constants (docs/product.md#quote). */
 export const pricing = {
   extraGuestShare: 0.3,
   packageBase: 15000,
@@ -49,12 +49,12 @@ export type Quote = {
   lines: QuoteLine[];
 };
 
-/** Package base price: 15000 times the multiplier, rounded (spec section 9). */
+/** Package base price: 15000 times the multiplier, rounded (docs/product.md#quote). */
 export const packageBasePrice = (multiplier: number): number => Math.round(pricing.packageBase * multiplier);
 
 /**
  * Package price: base plus 30% of base per guest above the package minimum, times the larger of 1
- * and 0.8 x nights when the stay is longer than one night, rounded (spec section 9).
+ * and 0.8 x nights when the stay is longer than one night, rounded (docs/product.md#quote).
  */
 export function packagePrice(multiplier: number, guests: number, nights: number, minGuests = 1): number {
   const base = packageBasePrice(multiplier);
@@ -88,7 +88,7 @@ export function quoteStay(input: QuoteInput): Quote {
   const undiscountedNights = base * nights.length * rooms;
   const nightsAmount = nightly.reduce((sum, night) => sum + night.price, 0) * rooms;
   const extraGuests = Math.max(0, guests - 1);
-  // The spec's extra-guest rule: 30% of the base price per guest beyond the first, once per stay.
+  // The extra-guest rule: 30% of the base price per guest beyond the first, once per stay.
   const extraGuestCost = Math.round(pricing.extraGuestShare * base * extraGuests);
   lines.push({
     label: `${input.cottage.name}: ${nights.length} night${nights.length === 1 ? '' : 's'} × ${formatInr(base)}${rooms > 1 ? ` × ${rooms} rooms` : ''}`,

@@ -3,7 +3,7 @@ import type { Safari, StayPackage } from './catalog.ts';
 import { addProblem, stayNights, type FieldProblems } from './stay.ts';
 
 /**
- * The spec's safari rules (guest section 5) for one selection: a date that is a night of the stay,
+ * The safari rules (docs/product.md#safari-rules) for one selection: a date that is a night of the stay,
  * one of the safari's slots, at least one guest, no more than the safari allows or the booking has.
  * Problems are keyed by field so the form can show each beside its input.
  */
@@ -28,7 +28,7 @@ export function safariSelectionProblems(
  * How many safaris a booking with this package may carry. A package either includes safaris, up
  * to its max_safaris, or it does not, and then takes none whatever max_safaris says (the admin
  * form keeps an old max_safaris when the inclusions stop mentioning a safari). Safaris are priced
- * per person on top of the package either way (spec section 9's totals).
+ * per person on top of the package either way (docs/product.md#quote).
  */
 export const packageSafariAllowance = (stayPackage: Pick<StayPackage, 'includes_safari' | 'max_safaris'>): number =>
   stayPackage.includes_safari ? stayPackage.max_safaris : 0;

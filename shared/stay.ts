@@ -1,7 +1,7 @@
 /** The resort is in India: "today" and check-in times are in IST whatever the visitor's clock says. */
 export const RESORT_TIME_ZONE = 'Asia/Kolkata';
 
-/** Spec section 9. */
+/** The stay limits (docs/product.md#stay-rules). */
 export const stayLimits = {
   minNights: 1,
   maxNights: 30,
@@ -14,7 +14,7 @@ export const stayLimits = {
   freeCancellationHours: 48,
 } as const;
 
-/** The spec's validation messages (guest section 5), shown verbatim. */
+/** The stay rules' messages (docs/product.md#stay-rules), shown verbatim. */
 export const stayMessages = {
   checkInRequired: 'Check-in date is required',
   checkOutRequired: 'Check-out date is required',
@@ -37,8 +37,8 @@ export const stayMessages = {
 /*
  * Stay dates are calendar days (yyyy-mm-dd), not instants: they are counted on the UTC calendar
  * (Date.UTC), where every day has 24 hours, whatever the time zone of the machine running this.
- * Three operations on day numbers need no date library (date-fns was 4 KB of every booking
- * function's bundle for them); the browser's date picker uses date-fns.
+ * Three operations on day numbers need no date library (see docs/architecture.md#8-what-keeps-cold-starts-at-the-floor);
+ * the browser's date picker uses date-fns.
  */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
@@ -68,8 +68,8 @@ function requireDay(value: string): number {
   return days;
 }
 
-// Building an Intl formatter with a time zone costs far more than using one (about 15 ms in a fresh
-// process, as it loads the zone data): made once, on first use, so no cold start pays for it at import.
+// Building an Intl formatter with a time zone costs far more than using one (it loads the zone
+// data): made once, on first use, so no cold start pays for it at import.
 let resortDate: Intl.DateTimeFormat | undefined;
 
 /** Today's date at the resort, as yyyy-mm-dd. */
@@ -99,7 +99,7 @@ export function addProblem(problems: FieldProblems, field: string, message: stri
   (problems[field] ??= []).push(message);
 }
 
-/** Every stay rule of spec section 5, per field, with the spec's messages; empty when the stay is valid. */
+/** Every stay rule (docs/product.md#stay-rules), per field, with its message; empty when the stay is valid. */
 export function stayProblems(stay: StayRequest, today: string, maxGuestsPerRoom?: number): FieldProblems {
   const problems: FieldProblems = {};
   const { checkIn, checkOut } = stay;

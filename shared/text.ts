@@ -1,5 +1,5 @@
-import * as v from 'valibot';
-import './validation.ts';
+import { z } from 'zod/mini';
+import { maxLength, minLength } from './validation.ts';
 
 /*
  * Characters that have no place in a name, an address or a note, and that make stored text lie
@@ -36,7 +36,7 @@ export const tooLongMessage = (label: string, max: number): string => `${label} 
 /* @__NO_SIDE_EFFECTS__ */
 export function textField(label: string, max: number, options: { required?: string; multiline?: boolean } = {}) {
   // Cleaned first, so the length checks count what is stored.
-  const clean = v.transform((value: string) => cleanText(value, options));
-  const tooLong = v.maxLength<string, number, string>(max, tooLongMessage(label, max));
-  return options.required ? v.pipe(v.string(options.required), clean, v.minLength(1, options.required), tooLong) : v.pipe(v.string(), clean, tooLong);
+  const clean = z.overwrite((value: string) => cleanText(value, options));
+  const tooLong = maxLength(max, tooLongMessage(label, max));
+  return options.required ? z.string(options.required).check(clean, minLength(1, options.required), tooLong) : z.string().check(clean, tooLong);
 }

@@ -1,4 +1,5 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
+import './validation.ts';
 
 export const userRoles = ['customer', 'staff', 'manager', 'admin'] as const;
 export type UserRole = (typeof userRoles)[number];
@@ -23,10 +24,9 @@ export const portalRoles: readonly UserRole[] = roleGroups.staff;
 /** A user as the API shows it (its schema, with the other account schemas, is in user-schemas.ts). */
 export type { PublicUser } from './user-schemas.ts';
 
-/** With non-digits stripped, exactly 10 digits (guest section 5); stored as the digits. */
-export const tenDigitPhoneSchema = v.pipe(
-  v.string(),
-  v.trim(),
-  v.transform((phone: string) => phone.replace(/\D/g, '')),
-  v.check((digits: string) => digits.length === 10, 'Please enter a valid 10-digit phone number'),
+/** With non-digits stripped, exactly 10 digits (docs/product.md#guest-details-rules); stored as the digits. */
+export const tenDigitPhoneSchema = z.string().check(
+  z.trim(),
+  z.overwrite((phone: string) => phone.replace(/\D/g, '')),
+  z.refine((digits: string) => digits.length === 10, 'Please enter a valid 10-digit phone number'),
 );

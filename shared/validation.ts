@@ -1,99 +1,117 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 
 /*
- * What every module that declares valibot schemas shares: readable messages for the checks that
- * carry none of their own, the object that reports a missing field with that field's own message,
- * and the whole-number check. Those modules import their helpers from here, so the messages are
- * set before anything is parsed, on the server and in the browser alike.
+ * What every module that declares schemas shares: readable messages for the checks that carry none
+ * of their own, length checks that leave a value of the wrong type alone, and the whole-number
+ * check. Those modules import their helpers from here, so the messages are set before anything is
+ * parsed, on the server and in the browser alike.
+ *
+ * Two zod habits to know when writing a schema:
+ * - A schema's own message (`z.string('Name is required')`) is also given to its checks that have
+ *   none; give every check its own message, or none to both.
+ * - A check that must not run after an earlier issue (because a transform follows it) takes
+ *   `abort: true`, so the object around it skips its own checks too.
  */
 
 const plural = (count: unknown, unit: string) => `${String(count)} ${unit}${count === 1 ? '' : 's'}`;
 
-/** What a value of each schema type is called in a message ('Must be a number'). */
+/** What a value of each type is called in a message ('Must be a number'). */
 const typeNames: Record<string, string> = {
   string: 'text',
   number: 'a number',
   boolean: 'true or false',
   object: 'an object',
-  strict_object: 'an object',
+  record: 'an object',
   array: 'a list',
 };
 
-/**
- * The message of an issue whose schema or action was given none: plain English without the field's
- * name (forms show it next to the field). valibot's own read like 'Invalid length: Expected <=60
- * but received 61'.
- */
-function defaultMessage(issue: v.BaseIssue<unknown>): string {
-  const { requirement } = issue;
-  const unit = typeof issue.input === 'string' ? 'character' : 'item';
-  switch (issue.type) {
-    case 'min_length':
-      return requirement === 1 && unit === 'character' ? 'Must not be empty' : `Must have at least ${plural(requirement, unit)}`;
-    case 'max_length':
-      return `Must have at most ${plural(requirement, unit)}`;
-    case 'min_value':
-      return `Must be at least ${String(requirement)}`;
-    case 'max_value':
-      return `Must be at most ${String(requirement)}`;
-    case 'gt_value':
-      return `Must be more than ${String(requirement)}`;
-    case 'integer':
-    case 'safe_integer':
-      return 'Must be a whole number';
-    case 'url':
-      return 'Must be a URL';
-    case 'starts_with':
-      return `Must start with ${String(requirement)}`;
-    case 'iso_timestamp':
-      return 'Must be a date and time like 2026-12-24T10:30:00Z';
-  }
-  if (issue.kind !== 'schema') return 'Is not valid';
-  // A key issue (the only schema issue with a path of its own): a field that is missing, or not allowed.
-  if (issue.path) return issue.expected === 'never' ? 'Is not allowed here' : 'Required';
-  const name = typeNames[issue.type];
-  if (issue.received === 'undefined' && !issue.type.endsWith('object')) return 'Required';
-  // A picklist or literal expects e.g. '("villa" | "safari")'.
-  return `Must be ${name ?? (issue.expected ?? 'valid').replace(/^\((.*)\)$/, '$1').replaceAll(' | ', ' or ')}`;
-}
-
-v.setGlobalMessage(defaultMessage);
+const quoted = (value: unknown) => (typeof value === 'string' ? `"${value}"` : String(value));
 
 /**
- * `v.object`, except that a missing field is reported with the message its own schema gives for
- * `undefined` (e.g. 'Check-in date is required'), as zod did: valibot itself reports a missing key
- * with the object's message. `message` is for a value that is not an object at all.
+ * The message of an issue whose schema or check was given none: plain English without the field's
+ * name (forms show it next to the field). zod's own read like 'Too big: expected string to have <=60 characters'.
  */
-/* @__NO_SIDE_EFFECTS__ */
-export function fields<const E extends v.ObjectEntries>(entries: E, message?: string) {
-  return v.object(entries, (issue) => {
-    const key = issue.path?.[0]?.key;
-    if (typeof key === 'string' && Object.hasOwn(entries, key)) {
-      const own = v.safeParse(entries[key] as v.GenericSchema, undefined, { lang: issue.lang }).issues?.[0]?.message;
-      if (own) return own;
+function defaultMessage(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case 'too_small': {
+      if (issue.origin === 'number') return `Must be ${issue.inclusive ? 'at least' : 'more than'} ${String(issue.minimum)}`;
+      const unit = issue.origin === 'string' ? 'character' : 'item';
+      return issue.minimum === 1 && unit === 'character' ? 'Must not be empty' : `Must have at least ${plural(issue.minimum, unit)}`;
     }
-    return message ?? defaultMessage(issue);
-  });
+    case 'too_big':
+      if (issue.origin === 'number') return `Must be ${issue.inclusive ? 'at most' : 'less than'} ${String(issue.maximum)}`;
+      return `Must have at most ${plural(issue.maximum, issue.origin === 'string' ? 'character' : 'item')}`;
+    case 'invalid_format':
+      return issue.format === 'starts_with' ? `Must start with ${String(issue.prefix)}` : 'Is not valid';
+    case 'unrecognized_keys':
+      return 'Is not allowed here';
+    case 'invalid_key':
+      return issue.issues[0]?.message ?? 'Is not valid';
+    case 'invalid_type':
+      // A missing object is 'Must be an object' (that is what the field needs); anything else missing is 'Required'.
+      if (issue.expected === 'object') return 'Must be an object';
+      return issue.input === undefined ? 'Required' : `Must be ${typeNames[issue.expected] ?? 'valid'}`;
+    case 'invalid_value':
+      return issue.input === undefined ? 'Required' : `Must be ${issue.values.map(quoted).join(' or ')}`;
+    case 'invalid_union':
+      return issue.input === undefined ? 'Required' : 'Is not valid';
+  }
+  return 'Is not valid';
 }
 
-/**
- * A whole number (a safe integer, as zod's int check). Like zod's, a fraction ends the checking
- * there: `v.pipe(wholeNumber(m, m), v.minValue(1, ...))` says only `m` for 0.5, not also 'at least
- * 1'. (valibot runs a pipe's later validations after an issue, unless the value was left untyped,
- * which a transformation step does when it meets an issue; hence the identity step.)
- */
-export const wholeNumber = /* @__NO_SIDE_EFFECTS__ */ (typeMessage?: string, integerMessage?: string) =>
-  v.pipe(
-    v.number(typeMessage),
-    v.safeInteger(integerMessage),
-    v.transform((value: number) => value),
-  );
+z.config({ customError: defaultMessage });
 
-/** zod's e-mail pattern, kept so that every address accepted before (one with an apostrophe, say) still is. */
+/**
+ * Whether the value is still what its schema parsed it to: no issue so far stops checking it (a
+ * wrong type, a failed pipe step, a check with `abort`). Length checks run only then: zod runs them
+ * on anything with a `length`, so a list sent for a name would also be told it is too long.
+ */
+const unbroken = (payload: z.core.ParsePayload): boolean => payload.aborted !== true && payload.issues.every((issue) => issue.continue === true);
+
+type LengthParams = string | { error?: string; abort?: boolean };
+const lengthParams = (params: LengthParams | undefined) => ({ ...(typeof params === 'string' ? { error: params } : params), when: unbroken });
+
+/** At least `minimum` characters or items (text is measured in code points, as zod does). */
+export const minLength = /* @__NO_SIDE_EFFECTS__ */ (minimum: number, params?: LengthParams) => z.minLength(minimum, lengthParams(params));
+
+/** At most `maximum` characters or items. A longer list is refused before its items are parsed. */
+export const maxLength = /* @__NO_SIDE_EFFECTS__ */ (maximum: number, params?: LengthParams) => z.maxLength(maximum, lengthParams(params));
+
+/**
+ * `z.object` under its older name, for the callers that still use it: zod already reports a missing
+ * field with the message its own schema gives for `undefined` (e.g. 'Check-in date is required').
+ * `message` is for a value that is not an object at all.
+ */
+export const fields = /* @__NO_SIDE_EFFECTS__ */ <const S extends z.core.$ZodLooseShape>(shape: S, message?: string) => z.object(shape, message);
+
+const WHOLE_NUMBER = 'Must be a whole number';
+
+/**
+ * A whole number (a safe integer). A fraction ends the checking there: `wholeNumber(m, m).check(
+ * z.gte(1, ...))` says only `m` for 0.5, not also 'at least 1'. A number JSON cannot hold exactly
+ * (1e999 reads as Infinity) is not a whole number either, rather than not a number.
+ */
+export const wholeNumber = /* @__NO_SIDE_EFFECTS__ */ (typeMessage?: string, integerMessage = WHOLE_NUMBER) =>
+  z
+    .number({
+      // Only the type issue: the checks added later keep their own messages (or the defaults).
+      error: (issue) =>
+        issue.code !== 'invalid_type' ? undefined : typeof issue.input === 'number' && !Number.isNaN(issue.input) ? integerMessage : typeMessage,
+    })
+    .check(z.refine(Number.isSafeInteger, { error: integerMessage, abort: true }));
+
+/** zod 3's e-mail pattern, kept so that every address accepted before (one with an apostrophe, say) still is. */
 export const emailPattern = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
-/** The e-mail address check (a string pipe's action). */
-export const email = /* @__NO_SIDE_EFFECTS__ */ (message = 'Must be an e-mail address') => v.regex(emailPattern, message);
+/** The e-mail address check (a string's check). */
+export const email = /* @__NO_SIDE_EFFECTS__ */ (message = 'Must be an e-mail address') => z.regex(emailPattern, message);
+
+/** An ISO date and time, with seconds and a zone (Z or an offset): '2026-12-24T10:30:00Z'. */
+const ISO_TIMESTAMP =
+  /^\d{4}-(?:0[1-9]|1[0-2])-(?:[12]\d|0[1-9]|3[01])[T ](?:0\d|1\d|2[0-3])(?::[0-5]\d){2}(?:\.\d{1,9})?(?:Z| ?[+-](?:0\d|1\d|2[0-3])(?::?[0-5]\d)?)$/u;
+
+/** The ISO timestamp check (a string's check). */
+export const isoTimestamp = /* @__NO_SIDE_EFFECTS__ */ (message = 'Must be a date and time like 2026-12-24T10:30:00Z') => z.regex(ISO_TIMESTAMP, message);
 
 /**
  * The longest id a request may name. Ids become parts of DynamoDB keys, and DynamoDB refuses a key
@@ -108,30 +126,29 @@ export const MAX_ID_LENGTH = 64;
  * `label`. Every request id is one of these, so none reaches the table unbounded.
  */
 export const idField = /* @__NO_SIDE_EFFECTS__ */ (label: string, max: number = MAX_ID_LENGTH, required = `${label} is required`) =>
-  v.pipe(v.string(required), v.minLength(1, required), v.maxLength(max, `${label} must be at most ${max} characters`));
+  z.string(required).check(minLength(1, required), maxLength(max, `${label} must be at most ${max} characters`));
 
 /** The ids the catalogue gives villas, villa types, packages and safaris: lower-case letters, digits and dashes. */
 export const CATALOGUE_ID = /^[a-z0-9][a-z0-9-]*$/;
 
 /** A list's opaque page `cursor` (query text): bounded, anything else in it is checked where it is decoded. */
-export const cursorField = /* @__NO_SIDE_EFFECTS__ */ (max = 2000) => v.optional(v.pipe(v.string(), v.maxLength(max, 'The page cursor is not valid')));
+export const cursorField = /* @__NO_SIDE_EFFECTS__ */ (max = 2000) => z.optional(z.string().check(maxLength(max, 'The page cursor is not valid')));
 
 /**
  * For a query with an optional `from`/`to` day range: `to` not before `from` (the range becomes a
  * key condition, and DynamoDB refuses a BETWEEN whose bounds are the wrong way round).
  */
-export const dayRangeInOrder = /* @__NO_SIDE_EFFECTS__ */ <T extends Record<string, unknown> & { from?: string | undefined; to?: string | undefined }>() =>
-  v.forward<T, v.CheckIssue<T>, ['to']>(
-    v.check((query: T) => !query.from || !query.to || query.from <= query.to, 'to must not be before from'),
-    // valibot cannot check a path into a generic type; `to` is in T by its constraint.
-    ['to'] as never,
-  );
+export const dayRangeInOrder = /* @__NO_SIDE_EFFECTS__ */ () =>
+  z.refine<{ from?: string | undefined; to?: string | undefined }>((query) => !query.from || !query.to || query.from <= query.to, {
+    error: 'to must not be before from',
+    path: ['to'],
+  });
 
-const LIMIT_MESSAGE = 'limit is a number from 1 to 100';
-
-/** A list's `limit` query parameter: 1 to 100, `fallback` when absent (query values arrive as text). */
-export const pageLimit = /* @__NO_SIDE_EFFECTS__ */ (fallback: `${number}`) =>
-  v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,3}$/, LIMIT_MESSAGE), v.transform(Number), v.minValue(1, LIMIT_MESSAGE), v.maxValue(100, LIMIT_MESSAGE)),
-    fallback,
-  );
+/** A list's `limit` query parameter: 1 to `max` (100 unless given), `fallback` when absent (query values arrive as text). */
+export const pageLimit = /* @__NO_SIDE_EFFECTS__ */ (fallback: `${number}`, max = 100) => {
+  const message = `limit is a number from 1 to ${max}`;
+  const digits = new RegExp(`^\\d{1,${String(max).length}}$`);
+  // Not digits ends it there: nothing is read as a number.
+  const number = z.pipe(z.string().check(z.regex(digits, { error: message, abort: true })), z.transform(Number));
+  return z.prefault(number.check(z.gte(1, message), z.lte(max, message)), fallback);
+};

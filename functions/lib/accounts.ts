@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { tooLongMessage } from '../../shared/text.ts';
 import { accountNameSchema } from '../../shared/user-schemas.ts';
 import { portalRoles, tenDigitPhoneSchema, type PublicUser } from '../../shared/users.ts';
-import { email, fields } from '../../shared/validation.ts';
+import { email, maxLength, minLength } from '../../shared/validation.ts';
 import { signAccessToken } from './auth.ts';
 import { normaliseEmail } from './db/keys.ts';
 import { countAccountAttempt, countAddressAttempt, countPairAttempt, isKnownAddress, recordSuccessfulSignIn, takeSlowLaneTurn } from './db/login-attempts.ts';
@@ -16,26 +16,18 @@ import { LimitReachedError, NotAllowedError, NotAuthenticatedError } from './dom
 import { hashPassword, isUsablePasswordHash, verifyPassword } from './passwords.ts';
 import { log } from './logger.ts';
 
-export const credentialsSchema = fields({
-  email: v.pipe(
-    v.string('Email is required'),
-    v.trim(),
-    v.minLength(1, 'Email is required'),
-    v.maxLength(254, tooLongMessage('Email', 254)),
-    email('Please enter a valid email address'),
-  ),
-  password: v.pipe(v.string('Password is required'), v.minLength(1, 'Password is required'), v.maxLength(200, tooLongMessage('Password', 200))),
+export const credentialsSchema = z.object({
+  email: z
+    .string('Email is required')
+    .check(z.trim(), minLength(1, 'Email is required'), maxLength(254, tooLongMessage('Email', 254)), email('Please enter a valid email address')),
+  password: z.string('Password is required').check(minLength(1, 'Password is required'), maxLength(200, tooLongMessage('Password', 200))),
 });
 
-export const registrationSchema = fields({
-  ...credentialsSchema.entries,
+export const registrationSchema = z.object({
+  ...credentialsSchema.shape,
   name: accountNameSchema,
-  password: v.pipe(
-    v.string('Password is required'),
-    v.minLength(8, 'Password must be at least 8 characters'),
-    v.maxLength(200, tooLongMessage('Password', 200)),
-  ),
-  phone: v.optional(tenDigitPhoneSchema),
+  password: z.string('Password is required').check(minLength(8, 'Password must be at least 8 characters'), maxLength(200, tooLongMessage('Password', 200))),
+  phone: z.optional(tenDigitPhoneSchema),
 });
 
 export type SignedIn = { token: string; user: Pick<PublicUser, 'id' | 'name' | 'email' | 'role'> };
@@ -66,10 +58,7 @@ const waitText = (seconds: number) => {
  * The mail is sent by the stream consumer from the sign-up's item (functions/streams/table-events.ts).
  * Limited per client address (`address`: API Gateway's sourceIp), 429 with Retry-After.
  */
-export async function register(
-  input: v.InferOutput<typeof registrationSchema>,
-  options: { address?: string | undefined; now?: number } = {},
-): Promise<SignupAnswer> {
+export async function register(input: z.infer<typeof registrationSchema>, options: { address?: string | undefined; now?: number } = {}): Promise<SignupAnswer> {
   const now = options.now ?? Date.now();
   const allowance = await countSignup(options.address || 'unknown', now);
   if (!allowance.allowed) {
@@ -135,7 +124,7 @@ function throttled(until: number, now: number): LimitReachedError {
  * `address` is the client's address as API Gateway saw it (`requestContext.http.sourceIp`).
  */
 export async function logIn(
-  input: v.InferOutput<typeof credentialsSchema>,
+  input: z.infer<typeof credentialsSchema>,
   options: { portal?: boolean; now?: number; address?: string | undefined } = {},
 ): Promise<SignedIn> {
   const now = options.now ?? Date.now();

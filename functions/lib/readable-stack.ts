@@ -22,8 +22,8 @@ function mapOf(bundleFile: string): SourceMap | null {
  * An error's stack with the frames of this bundle mapped to the TypeScript they came from: those of
  * `bundleUrl` (the function's index.mjs) and of every chunk beside it (`chunks/*.mjs`, which a
  * split bundle loads statically or on first use). Functions run without --enable-source-maps (it
- * costs about 11 ms at every cold start, measured by npm run bench): a file's map is read only
- * here, when an error is logged, once per container and file.
+ * slows every cold start: docs/architecture.md#9-operations): a file's map is read only here,
+ * when an error is logged, once per container and file.
  */
 export function readableStack(error: Error, bundleUrl: string = import.meta.url): string | undefined {
   if (!error.stack) return undefined;

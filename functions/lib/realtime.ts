@@ -7,7 +7,7 @@ import type { Audience } from './db/keys.ts';
 import { log } from './logger.ts';
 
 /**
- * Messages pushed to browsers: the spec's event names with their payloads. Messages from the
+ * Messages pushed to browsers: the wire's event names (docs/product.md#staff-notifications) with their payloads. Messages from the
  * stream consumer carry an `id` (the same id as the notification feed entry): a message may
  * arrive twice when a batch is retried, and clients drop the repeat by id.
  */

@@ -7,8 +7,9 @@ import { documentClient } from './db/client.ts';
 /**
  * Secrets Manager's GetSecretValue as one SigV4-signed JSON request, made with the pieces the
  * container's one SDK client already holds: its credentials, hash, region and HTTP handler. The
- * full Secrets Manager client weighed 13 KB and 8-9 ms of cold import in every signed-in function
- * for this one call (issue 7's budget); the signer and the handler are in the floor already.
+ * full Secrets Manager client would weigh on every signed-in function's cold start for this one
+ * call (docs/architecture.md#8-what-keeps-cold-starts-at-the-floor); the signer and the handler
+ * are in the floor already.
  *
  * The call is the service's JSON 1.1 protocol (`X-Amz-Target: secretsmanager.GetSecretValue`).
  * SECRETS_MANAGER_ENDPOINT overrides the regional endpoint (tests run a local stand-in).

@@ -133,7 +133,7 @@ export function bookingEffects(change: Change<StoredBooking>): Effects {
 
 type CatalogueItem = { id: string; name?: string; base_price?: number; price?: number; status?: string };
 
-/** Catalogue changes reach staff (the spec's admin events) and open guest pages (refresh what they show). */
+/** Catalogue changes reach staff (docs/product.md#staff-notifications) and open guest pages (refresh what they show). */
 export function catalogueEffects(entity: 'cottage' | 'package' | 'safari' | 'pricing-rule', change: Change<CatalogueItem>): Effects {
   const { before, after } = change;
   const item = after ?? before;
@@ -166,7 +166,7 @@ type PaymentItem = {
 };
 
 /**
- * A failed payment attempt tells the guest's own sockets (the spec's payment-failed) and staff.
+ * A failed payment attempt tells the guest's own sockets (`payment-failed`) and staff.
  * Captures are announced from the booking's change (payment-received), so not twice from here.
  */
 export function paymentEffects(change: Change<PaymentItem>): Effects {

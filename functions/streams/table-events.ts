@@ -153,7 +153,7 @@ async function handleRecord(record: DynamoDBRecord, deadline: number): Promise<v
 }
 
 /**
- * The table stream's one consumer (DESIGN 3a). Records are handled in order; at the first that
+ * The table stream's one consumer (docs/architecture.md#4-writes-and-their-side-effects-the-table-stream). Records are handled in order; at the first that
  * fails, the rest of the batch is reported as failed from it on (partial batch response), so the
  * event source retries exactly what is left. Every effect is safe to repeat: feed entries are keyed
  * by the record, report counters and mail are done once per record id.

@@ -1,9 +1,9 @@
 import type { APIGatewayProxyWebsocketEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { z } from 'zod/mini';
 import { setLogContext } from '../lib/logger.ts';
-import * as v from 'valibot';
 import { accountAllows } from '../lib/account-state.ts';
 import { portalRoles } from '../../shared/users.ts';
-import { idField } from '../../shared/validation.ts';
+import { idField, minLength } from '../../shared/validation.ts';
 import { verifyAccessToken } from '../lib/auth.ts';
 import { joinAudience, type MemberAccount } from '../lib/db/connections.ts';
 import type { Principal } from '../lib/auth.ts';
@@ -15,10 +15,10 @@ import { sendToConnection } from '../lib/realtime.ts';
  * Client messages (route selection on `action`). join-admin is only granted to a verified admin or
  * manager token: any socket claiming to be admin without one is told no and joins nothing.
  */
-const messageSchema = v.variant('action', [
-  v.object({ action: v.literal('join-customer'), userId: v.optional(idField('userId')), token: v.optional(v.string()) }),
-  v.object({ action: v.literal('join-admin'), token: v.pipe(v.string(), v.minLength(1)) }),
-  v.object({ action: v.literal('ping') }),
+const messageSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('join-customer'), userId: z.optional(idField('userId')), token: z.optional(z.string()) }),
+  z.object({ action: z.literal('join-admin'), token: z.string().check(minLength(1)) }),
+  z.object({ action: z.literal('ping') }),
 ]);
 
 export const handler = async (event: APIGatewayProxyWebsocketEventV2, context?: Pick<Context, 'awsRequestId'>): Promise<APIGatewayProxyResultV2> => {
@@ -34,13 +34,13 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2, context?: 
     await reply('error', { error: 'Messages must be JSON' });
     return { statusCode: 400 };
   }
-  const parsed = v.safeParse(messageSchema, raw);
+  const parsed = z.safeParse(messageSchema, raw);
   if (!parsed.success) {
     await reply('error', { error: 'Unknown or malformed message: expected join-customer, join-admin or ping' });
     return { statusCode: 400 };
   }
 
-  const message = parsed.output;
+  const message = parsed.data;
   switch (message.action) {
     case 'ping':
       await reply('pong', {});

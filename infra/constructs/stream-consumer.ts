@@ -19,7 +19,7 @@ export type StreamConsumerProps = {
 };
 
 /**
- * The one consumer of the table's stream (DESIGN 3a): a Lambda fed by a DynamoDB Streams event
+ * The one consumer of the table's stream (docs/architecture.md#4-writes-and-their-side-effects-the-table-stream): a Lambda fed by a DynamoDB Streams event
  * source mapping filtered to the item types it acts on, with partial batch responses, bisect on
  * error, bounded retries and record age, and an on-failure queue that keeps what it could not do
  * (the record's shard and sequence numbers, to replay from the stream). Its role reads this stream

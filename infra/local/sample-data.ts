@@ -1,7 +1,7 @@
 import type { Cottage, Safari, StayPackage } from '../../shared/catalog.ts';
 import type { PricingRule } from '../../shared/pricing-rules.ts';
 
-/** The resort as a fresh local install shows it: the spec's three villa types, one unit each. */
+/** The resort as a fresh local install shows it: the three villa types of docs/product.md#the-resort-and-its-catalogue, one unit each. */
 export const sampleCottages: Cottage[] = [
   {
     id: 'hornbill-1',

@@ -164,8 +164,8 @@ async function guestOpenBooking() {
 
 /** A new online booking of the sample guest, on a free night well ahead, waiting for its payment. */
 async function freshOnlineBooking() {
-  const [v, { createBookingSchema }, { createGuestBooking }, { getBooking }] = await Promise.all([
-    import('valibot'),
+  const [{ z }, { createBookingSchema }, { createGuestBooking }, { getBooking }] = await Promise.all([
+    import('zod/mini'),
     import('../../shared/booking.ts'),
     import('../../functions/lib/bookings/guest-booking.ts'),
     import('../../functions/lib/db/bookings.ts'),
@@ -174,7 +174,7 @@ async function freshOnlineBooking() {
   let created;
   for (let attempt = 0; !created && attempt < 20; attempt += 1) {
     const checkIn = addDaysIso(today, 120 + Math.floor(Math.random() * 200));
-    const request = v.parse(createBookingSchema, {
+    const request = z.parse(createBookingSchema, {
       cottageType: 'hornbill-villa',
       checkIn,
       checkOut: addDaysIso(checkIn, 1),

@@ -23,7 +23,7 @@ export function webBuildIsStale(): boolean {
 
 /**
  * Builds dist/web for production, whoever calls it: under vitest NODE_ENV is 'test', and Vite
- * keeps a NODE_ENV it finds, which would ship React's development build (60 KB more gzip).
+ * keeps a NODE_ENV it finds, which would ship React's much larger development build.
  */
 export async function buildWeb(): Promise<void> {
   const { build } = await import('vite');

@@ -20,7 +20,7 @@ describe('the guest booking wizard on a phone', () => {
     expect(quote).toContain('Service fee 2% (at most ₹500)');
     expect(quote).toContain('Package: Safari Adventure');
     expect(quote).toMatch(/Total₹\d{1,2}(,\d\d)*,\d{3}$/);
-    // Online is the default (spec section 9); this guest pays at the property.
+    // Online is the default; this guest pays at the property.
     expect(await page.getByRole('radio', { name: /Pay online/ }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: /Pay at property/ }).check();
     await expectAccessible('step 4');
@@ -64,7 +64,7 @@ describe('the guest booking wizard on a phone', () => {
     expect(page.url()).toBe(`${stack.baseUrl}/`);
   });
 
-  it("shows the spec's messages for an invalid step 4, and a reload restores the session", async () => {
+  it("shows the guest details' messages for an invalid step 4, and a reload restores the session", async () => {
     // Other dates: the first test's stay holds the only Hornbill Villa.
     await bookUpToPayment({ axe: false, daysAhead: 20 });
     await page.getByLabel(/I accept the terms/).check();

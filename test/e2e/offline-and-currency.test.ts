@@ -69,7 +69,7 @@ describe('the display currency', () => {
   });
 });
 
-describe('offline (DESIGN section 6)', () => {
+describe('offline (docs/product.md#offline)', () => {
   it('browses the last catalogue with a notice and estimates, refuses to confirm offline, and Retry online books once', async () => {
     await bookUpToPayment(page, stack.baseUrl, { axe: false, daysAhead: 12 });
     await fillGuest('offline@example.in');

@@ -166,7 +166,7 @@ describe('paying online in test mode, on a phone', () => {
 
     // Act: Fail
     await checkout.getByRole('button', { name: 'Fail payment (test)' }).click();
-    // Assess: the spec's failure state, the provider's reason, the hold still counting, support a tap away
+    // Assess: the 'Payment Failed' state, the provider's reason, the hold still counting, support a tap away
     const failed = page.getByRole('dialog', { name: 'Payment Failed' });
     await failed.waitFor();
     const reason = (await failed.locator('.dialog__description').textContent()) ?? '';

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { describe, expect, it, vi } from 'vitest';
 import { handler as releaseExpiredHolds } from '../../functions/jobs/release-expired-holds.ts';
 import { createGuestBooking } from '../../functions/lib/bookings/guest-booking.ts';
@@ -181,7 +181,7 @@ describe('cancellation', () => {
 
 describe('payment holds', () => {
   const heldBooking = (checkIn: string, checkOut: string, minutesAgo: number) =>
-    createGuestBooking(v.parse(createBookingSchema, bookingBody({ cottageType: 'kingfisher-villa', checkIn, checkOut, paymentMethod: 'razorpay' })), {
+    createGuestBooking(z.parse(createBookingSchema, bookingBody({ cottageType: 'kingfisher-villa', checkIn, checkOut, paymentMethod: 'razorpay' })), {
       idempotencyKey: newKey(),
       now: Date.now() - minutesAgo * 60_000,
     });

@@ -11,9 +11,9 @@ import { connect } from '../support/ws-client.ts';
 
 /**
  * The admin catalogue's cottages (issue 10) through the real local stack: units of a villa type
- * created, changed and deleted with the spec's payloads, each change audited in its own
+ * created, changed and deleted with the portal's payloads, each change audited in its own
  * transaction, deletes refused while guests are coming, what guests see changing on their next
- * request, and a unit retired while a guest books it; the spec's admin events arrive from the
+ * request, and a unit retired while a guest books it; the staff events arrive from the
  * table's stream. Packages and safaris: admin-catalogue-packages.test.ts, admin-catalogue-safaris.test.ts.
  */
 const stack = useTestStack();
@@ -38,7 +38,7 @@ const cottageBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('cottages: units of a villa type', () => {
-  it('creates a unit from the spec payload (amenities as text), and its type has one more unit to sell', async () => {
+  it('creates a unit from the portal payload (amenities as text), and its type has one more unit to sell', async () => {
     const day = inDays(90);
     expect(await units('kingfisher-villa', day)).toMatchObject({ totalUnits: 1, freeUnits: 1 });
 

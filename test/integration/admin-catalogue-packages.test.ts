@@ -6,8 +6,8 @@ import { getJson, useTestStack } from '../support/local-stack.ts';
 
 /**
  * The admin catalogue's packages (issue 10) through the real local stack: created, changed and
- * deleted with the spec's payloads, each change audited, deletes refused while guests are coming,
- * and the spec's admin events from the table's stream.
+ * deleted with the portal's payloads, each change audited, deletes refused while guests are coming,
+ * and the staff events from the table's stream.
  */
 const stack = useTestStack();
 const { adminFrame, call, book, cancel } = useCatalogueAdmin(stack);
@@ -24,7 +24,7 @@ const packageBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('packages', () => {
-  it("creates a package from the spec's payload (0/1 flags), fills the rest, and staff hear package-created", async () => {
+  it('creates a package from the portal payload (0/1 flags), fills the rest, and staff hear package-created', async () => {
     const created = await call('POST', '/packages/admin', packageBody());
 
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -98,7 +98,7 @@ describe('packages', () => {
     expect((await call('DELETE', '/packages/admin/no-such-package')).status).toBe(404);
   });
 
-  it('updates keep what the spec payload does not carry, and the audit has before and after', async () => {
+  it('updates keep what the portal payload does not carry, and the audit has before and after', async () => {
     await call('PUT', '/packages/admin/monsoon-walks', {
       name: 'Monsoon Walks',
       description: 'Rain walks',

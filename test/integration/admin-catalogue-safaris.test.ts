@@ -6,8 +6,8 @@ import { getJson, useTestStack } from '../support/local-stack.ts';
 
 /**
  * The admin catalogue's safaris (issue 10) through the real local stack: created, changed and
- * deleted with the spec's fields, each change audited, deletes refused while seats are sold ahead,
- * and the spec's admin events from the table's stream.
+ * deleted with the portal's fields, each change audited, deletes refused while seats are sold ahead,
+ * and the staff events from the table's stream.
  */
 const stack = useTestStack();
 const { adminFrame, call, book, cancel } = useCatalogueAdmin(stack);
@@ -29,7 +29,7 @@ const safariBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('safaris', () => {
-  it("creates a safari from the spec's fields, bookable by guests at its time, and staff hear safari-created", async () => {
+  it("creates a safari from the portal's fields, bookable by guests at its time, and staff hear safari-created", async () => {
     const created = await call('POST', '/safaris/admin', safariBody());
 
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -103,7 +103,7 @@ describe('safaris', () => {
     expect(history[1]).toMatchObject({ before: { is_active: true }, after: { is_active: false, status: 'inactive' } });
   });
 
-  it('lists the seeded safaris in the spec shape, times from their first slot', async () => {
+  it('lists the seeded safaris in the wire shape, times from their first slot', async () => {
     const all = await call('GET', '/safaris/admin/all');
     expect(all.body.data.find((safari: { id: string }) => safari.id === 'morning-jeep-safari')).toMatchObject({
       type: 'morning',

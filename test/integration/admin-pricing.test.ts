@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 
 describe('pricing rules: create, list, update, delete', () => {
-  it('creates a rule with a server id and the spec defaults (INR, all-year), lists it, and audits it', async () => {
+  it('creates a rule with a server id and the defaults (INR, all-year), lists it, and audits it', async () => {
     const created = await call('POST', '/admin/pricing', rule({ season: undefined, currency: undefined }));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const saved = created.body.data;

@@ -141,9 +141,9 @@ describe('occupancy and revenue reports from the daily aggregates', () => {
     expect(data.current.range).toMatchObject({ end: resortToday(), days: 7 });
     expect(data.previous.range.days).toBe(7);
     expect(data.current.bookings).toBe(4);
-    const spec = await report('revenue', 'period=monthly');
-    expect(spec.period).toBe('month');
-    expect(spec.current.range.days).toBe(30);
+    const monthly = await report('revenue', 'period=monthly');
+    expect(monthly.period).toBe('month');
+    expect(monthly.current.range.days).toBe(30);
     const year = await report('occupancy', 'period=year');
     expect(year.series.granularity).toBe('month');
   });

@@ -8,7 +8,7 @@ import { getJson, useTestStack } from '../support/local-stack.ts';
 const stack = useTestStack();
 
 describe('POST /api/cottages/{id}/availability', () => {
-  it('says a free villa is available, with the spec breakdown, by type slug or by cottage id', async () => {
+  it('says a free villa is available, with the price breakdown, by type slug or by cottage id', async () => {
     for (const id of ['hornbill-villa', 'hornbill-1']) {
       const { status, body } = await postJson(`${stack.api}/cottages/${id}/availability`, { checkIn: inDays(30), checkOut: inDays(33), guests: 2, rooms: 1 });
       expect(status).toBe(200);
@@ -43,7 +43,7 @@ describe('POST /api/cottages/{id}/availability', () => {
     ]);
   });
 
-  it('answers rule failures with the spec status line and per-field messages', async () => {
+  it('answers rule failures with the status line and per-field messages', async () => {
     const { status, body } = await postJson(`${stack.api}/cottages/kingfisher-villa/availability`, {
       checkIn: inDays(-2),
       checkOut: inDays(-3),
@@ -131,7 +131,7 @@ describe('GET /api/cottages/{id}/availability (calendar)', () => {
 });
 
 describe('POST /api/packages/calculate-pricing', () => {
-  it('prices a package from the spec payload (package, guests, nights)', async () => {
+  it('prices a package from the short payload (package, guests, nights)', async () => {
     const { body } = await postJson(`${stack.api}/packages/calculate-pricing`, { packageId: 'honeymoon-escape', guests: 2, nights: 3 });
     expect(body.data).toEqual({ packageId: 'honeymoon-escape', basePrice: 19500, guests: 2, nights: 3, price: 46800 });
   });
@@ -193,7 +193,7 @@ describe('safari seats', () => {
     expect((await getJson(`${stack.api}/safaris/morning-jeep-safari/available-dates?month=13&year=2027`)).body.error).toBe('month must be 1-12');
   });
 
-  it('validates a selection against the stay with the spec messages, and prices it', async () => {
+  it('validates a selection against the stay with the safari messages, and prices it', async () => {
     const stay = { checkIn: inDays(45), checkOut: inDays(47), guests: 2 };
     const ok = await postJson(`${stack.api}/safaris/validate-selection`, {
       ...stay,

@@ -123,7 +123,7 @@ describe('POST /api/bookings', () => {
     expect(accepted.status).toBe(201);
   });
 
-  it('enforces the guest form rules with the spec messages, per field', async () => {
+  it('enforces the guest form rules with their messages, per field', async () => {
     const { status, body } = await postJson(
       `${stack.api}/bookings`,
       bookingBody({ guestDetails: { firstName: ' ', lastName: '', email: 'not-an-email', phone: '12345' }, acceptTerms: false }),
@@ -139,7 +139,7 @@ describe('POST /api/bookings', () => {
     });
   });
 
-  it('enforces the stay, capacity, package and safari rules with the spec messages', async () => {
+  it('enforces the stay, capacity, package and safari rules with their messages', async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ checkIn: inDays(-1), checkOut: inDays(2) }, 'checkIn', 'Check-in date cannot be in the past'],
       [{ checkIn: inDays(5), checkOut: inDays(5) }, 'checkOut', 'Check-out date must be after check-in date'],

@@ -22,7 +22,7 @@ describe('GET /api/health', () => {
 });
 
 describe('cottages', () => {
-  it('lists the three seeded villas, cheapest first, in the spec shape', async () => {
+  it('lists the three seeded villas, cheapest first, in the wire shape', async () => {
     const { status, body, headers } = await getJson<Cottage[]>(`${stack.baseUrl}/api/cottages`);
     expect(status).toBe(200);
     expect(headers.get('content-type')).toMatch(/^application\/json/);

@@ -6,7 +6,7 @@ import { bookingBody, inDays, newKey, postJson } from '../support/booking-fixtur
 import { getJson, useTestStack } from '../support/local-stack.ts';
 
 /**
- * Managing a booking without an account (guest section 6): the manage page shows the refund the
+ * Managing a booking without an account (docs/product.md#manage-booking): the manage page shows the refund the
  * 48-hour policy gives today before the guest confirms, and the cancellation by reference + e-mail
  * (or the confirmation's link) frees the nights at once.
  */

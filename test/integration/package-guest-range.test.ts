@@ -6,7 +6,7 @@ const stack = useTestStack();
 const quote = (body: unknown) => postJson(`${stack.api}/packages/calculate-pricing`, body);
 
 describe('calculate-pricing refuses a package for a party outside its guest range, as booking creation does', () => {
-  it('the spec payload (package, guests, nights): 400 with the package message on packageId', async () => {
+  it('the short payload (package, guests, nights): 400 with the package message on packageId', async () => {
     const tooMany = await quote({ packageId: 'honeymoon-escape', guests: 3, nights: 2 });
     expect(tooMany).toMatchObject({
       status: 400,

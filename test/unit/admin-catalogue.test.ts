@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import {
   cottageIdOf,
@@ -17,7 +17,7 @@ import {
 import { oneUnitPerType } from '../../functions/lib/catalogue/guest-villas.ts';
 import { sampleCottages, samplePackages, sampleSafaris } from '../../infra/local/sample-data.ts';
 
-describe('package derivations (admin spec section 5)', () => {
+describe('package derivations (docs/product.md#packages-tab)', () => {
   it('multiplier = price / 10000, or 1 without a price', () => {
     expect(packageDerivations({ price: 15000, includes: '' }).price_multiplier).toBe(1.5);
     expect(packageDerivations({ price: '12345', includes: '' }).price_multiplier).toBe(1.2345);
@@ -37,7 +37,7 @@ describe('package derivations (admin spec section 5)', () => {
   });
 });
 
-describe('mapping the spec payloads onto what we store', () => {
+describe('mapping the portal payloads onto what we store', () => {
   it('ids are name slugs, never a villa type slug', () => {
     expect(slugOf('  Hornbill Villa  2 ')).toBe('hornbill-villa-2');
     expect(slugOf('Café Suite!')).toBe('cafe-suite');
@@ -51,7 +51,7 @@ describe('mapping the spec payloads onto what we store', () => {
   });
 
   it("a cottage's price_per_night and capacity are base_price and max_guests; a new unit borrows its type's size and images", () => {
-    const input = v.parse(cottageInputSchema, {
+    const input = z.parse(cottageInputSchema, {
       name: 'Hornbill Villa 2',
       description: 'Second',
       price_per_night: 18000,
@@ -73,8 +73,8 @@ describe('mapping the spec payloads onto what we store', () => {
     });
   });
 
-  it("a package from the spec's payload keeps the 0/1 flags' meaning and takes the spec's defaults", () => {
-    const input = v.parse(packageInputSchema, {
+  it("a package from the portal payload keeps the 0/1 flags' meaning and takes the defaults", () => {
+    const input = z.parse(packageInputSchema, {
       name: 'Spa Days',
       type: 'wellness',
       description: 'Spa',
@@ -92,14 +92,14 @@ describe('mapping the spec payloads onto what we store', () => {
       duration: '2-3 nights',
       category: 'comfort',
     });
-    const seasonal = v.parse(packageInputSchema, { name: 'x', description: 'y', status: 'seasonal', is_active: 1 });
+    const seasonal = z.parse(packageInputSchema, { name: 'x', description: 'y', status: 'seasonal', is_active: 1 });
     expect(toStoredPackage(seasonal, { id: 'x' })).toMatchObject({ status: 'seasonal', is_active: false });
   });
 
   it('an update without includes keeps the stored includes and safari flag', () => {
     const existing = samplePackages[3];
     if (!existing) throw new Error('sample');
-    const input = v.parse(packageInputSchema, { name: existing.name, description: existing.description, type: 'safari', price_multiplier: 2 });
+    const input = z.parse(packageInputSchema, { name: existing.name, description: existing.description, type: 'safari', price_multiplier: 2 });
     expect(toStoredPackage(input, { id: existing.id, existing })).toMatchObject({
       includes: existing.includes,
       includes_safari: true,
@@ -108,10 +108,10 @@ describe('mapping the spec payloads onto what we store', () => {
     });
   });
 
-  it("a safari's start and end become its first slot (other slots kept); only an active one is bookable; the spec shape reads back", () => {
+  it("a safari's start and end become its first slot (other slots kept); only an active one is bookable; the wire shape reads back", () => {
     const existing = sampleSafaris[0];
     if (!existing) throw new Error('sample');
-    const input = v.parse(safariInputSchema, {
+    const input = z.parse(safariInputSchema, {
       name: existing.name,
       description: existing.description,
       duration: '3 hours',

@@ -61,7 +61,7 @@ const checkInInstant = new Date('2027-01-10T14:00:00+05:30').toISOString();
 const checkOutInstant = new Date('2027-01-13T11:00:00+05:30').toISOString();
 
 describe('booking e-mails', () => {
-  it.each(Object.keys(orders()) as Array<MailOrder['kind']>)('%s: the spec fields, the times, the policy and the link, in text and HTML', (kind) => {
+  it.each(Object.keys(orders()) as Array<MailOrder['kind']>)('%s: the stay fields, the times, the policy and the link, in text and HTML', (kind) => {
     const mail = bookingMail(orders()[kind], links);
     expect(mail.to).toBe('asha@example.in');
     for (const part of [mail.text, mail.html]) {

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { siteConfigSchema } from '../../shared/api.ts';
 import { approxInCurrency, convertFromInr, DEFAULT_DISPLAY_CURRENCIES, displayCurrenciesSchema, formatForeign } from '../../shared/display-currency.ts';
@@ -34,12 +34,12 @@ describe('display currencies', () => {
   });
 
   it('accepts only three-letter codes other than INR with positive rates', () => {
-    expect(v.is(displayCurrenciesSchema, { USD: 84, EUR: 91.5 })).toBe(true);
-    expect(v.is(displayCurrenciesSchema, {})).toBe(true);
-    expect(v.is(displayCurrenciesSchema, { INR: 1 })).toBe(false);
-    expect(v.is(displayCurrenciesSchema, { usd: 84 })).toBe(false);
-    expect(v.is(displayCurrenciesSchema, { USD: 0 })).toBe(false);
-    expect(v.is(displayCurrenciesSchema, { USD: Number.POSITIVE_INFINITY })).toBe(false);
+    expect(z.safeParse(displayCurrenciesSchema, { USD: 84, EUR: 91.5 }).success).toBe(true);
+    expect(z.safeParse(displayCurrenciesSchema, {}).success).toBe(true);
+    expect(z.safeParse(displayCurrenciesSchema, { INR: 1 }).success).toBe(false);
+    expect(z.safeParse(displayCurrenciesSchema, { usd: 84 }).success).toBe(false);
+    expect(z.safeParse(displayCurrenciesSchema, { USD: 0 }).success).toBe(false);
+    expect(z.safeParse(displayCurrenciesSchema, { USD: Number.POSITIVE_INFINITY }).success).toBe(false);
   });
 });
 
@@ -61,10 +61,10 @@ describe('the rates from the stage config to /config.json', () => {
       razorpayKeyId: 'rzp_live_AbC123',
       displayCurrencies: DEFAULT_DISPLAY_CURRENCIES,
     });
-    expect(v.parse(siteConfigSchema, JSON.parse(JSON.stringify(config)))).toEqual(config);
+    expect(z.parse(siteConfigSchema, JSON.parse(JSON.stringify(config)))).toEqual(config);
     // A /config.json from before display currencies still boots the site: none offered.
     const { displayCurrencies: _rates, ...older } = config;
-    expect(v.parse(siteConfigSchema, older).displayCurrencies).toEqual({});
-    expect(v.safeParse(siteConfigSchema, { ...config, displayCurrencies: { EUR: -1 } }).success).toBe(false);
+    expect(z.parse(siteConfigSchema, older).displayCurrencies).toEqual({});
+    expect(z.safeParse(siteConfigSchema, { ...config, displayCurrencies: { EUR: -1 } }).success).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { ACCOUNT_CACHE_MS, forgetAccount } from '../../functions/lib/account-state.ts';
 import { signAccessToken } from '../../functions/lib/auth.ts';
 import { conflict } from '../../functions/lib/http/errors.ts';
@@ -29,9 +29,9 @@ const event = (overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxy
 const echo = httpRoute(
   'list-payments',
   {
-    params: v.object({ id: v.pipe(v.string(), v.minLength(3, 'Id is too short')) }),
-    query: v.object({ page: v.optional(v.pipe(v.unknown(), v.transform(Number), wholeNumber())) }),
-    body: v.object({ guests: v.pipe(wholeNumber(), v.minValue(1, 'At least 1 guest')) }),
+    params: z.object({ id: z.string().check(z.minLength(3, 'Id is too short')) }),
+    query: z.object({ page: z.optional(z.pipe(z.pipe(z.unknown(), z.transform(Number)), wholeNumber())) }),
+    body: z.object({ guests: wholeNumber().check(z.gte(1, 'At least 1 guest')) }),
   },
   async ({ params, query, body }) => ({ id: params.id, page: query.page, guests: body.guests }),
 );
@@ -60,7 +60,7 @@ describe('httpRoute', () => {
   it('reports every issue, and names the part of the request when there is more than one', async () => {
     const strict = httpRoute(
       'update-profile',
-      { body: v.strictObject({ name: v.optional(v.pipe(v.string(), v.maxLength(3, 'Name is too long'))) }, 'Only name can be changed here') },
+      { body: z.strictObject({ name: z.optional(z.string().check(z.maxLength(3, 'Name is too long'))) }, 'Only name can be changed here') },
       async ({ body }) => body,
     );
     const several = parse(await strict(event({ body: '{"name":"abcd","role":"admin","id":1}' }), context));

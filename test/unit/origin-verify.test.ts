@@ -2,7 +2,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { startFakeSecretsManager, type FakeSecretsManager } from '../support/fake-secrets-manager.ts';
 import type * as Handler from '../../functions/lib/http/handler.ts';
 import type * as OptionalRoute from '../../functions/lib/http/optional-route.ts';
@@ -92,7 +92,7 @@ describe('origin verify (functions/lib/http/origin-verify.ts through the route b
   ])('refuses a request whose header is %s with 403, before auth, parsing or any table access', async (_, headers) => {
     const run = vi.fn(async () => ({ ok: true }));
     // A signed-in route with a body schema: a bad token would be 401, a bad body 400, a table read a mock call.
-    const route = signedIn.httpRoute('list-payments', { body: v.object({ guests: v.number() }) }, run);
+    const route = signedIn.httpRoute('list-payments', { body: z.object({ guests: z.number() }) }, run);
     const request = event(
       { ...headers, authorization: 'Bearer not-a-token', 'content-type': 'application/json' },
       { routeKey: 'GET /api/payments/admin', body: '{"guests":' },

@@ -42,7 +42,7 @@ describe('quote, worked examples', () => {
     expect(quote.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(quote.total);
   });
 
-  it('adds the package (spec formula) and safaris (price x guests)', () => {
+  it('adds the package (its formula) and safaris (price x guests)', () => {
     const quote = quoteStay(
       stay({
         stayPackage: honeymoon,
@@ -145,7 +145,7 @@ describe('quote, properties', () => {
     );
   });
 
-  it('matches the spec package formula and never drops with more nights or guests', () => {
+  it('matches the package formula and never drops with more nights or guests', () => {
     fc.assert(
       fc.property(fc.integer({ min: 50, max: 300 }), fc.integer({ min: 1, max: 14 }), fc.integer({ min: 1, max: 30 }), (m, guests, nights) => {
         const multiplier = m / 100;

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { createBookingSchema, guestDetailsSchema } from '../../shared/booking.ts';
 import { packageSafariAllowance, packageSafariProblem } from '../../shared/safari-rules.ts';
 import { isIsoDate } from '../../shared/stay.ts';
 import { cleanText, textField } from '../../shared/text.ts';
 import { accountNameSchema } from '../../shared/user-schemas.ts';
-import { fields, wholeNumber } from '../../shared/validation.ts';
+import { fields, maxLength, minLength, wholeNumber } from '../../shared/validation.ts';
 import { samplePackages } from '../../infra/local/sample-data.ts';
 
 const guest = { firstName: 'Asha', lastName: 'Rao', email: 'asha@example.in', phone: '98765 43210' };
-const messagesOf = (result: { issues?: readonly v.BaseIssue<unknown>[] }) =>
-  Object.fromEntries((result.issues ?? []).map((issue) => [v.getDotPath(issue) ?? '', issue.message]));
+const messagesOf = (result: { error?: { issues: readonly z.core.$ZodIssue[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 
 describe('calendar dates', () => {
   it('are real days: impossible dates are false, never a throw', () => {
@@ -20,7 +20,7 @@ describe('calendar dates', () => {
   });
 
   it('an impossible booking date is the field message, not an exception', () => {
-    const result = v.safeParse(createBookingSchema, {
+    const result = z.safeParse(createBookingSchema, {
       cottageType: 'hornbill-villa',
       checkIn: '2026-02-30',
       checkOut: '2026-13-01',
@@ -49,24 +49,24 @@ describe('free text from requests', () => {
   });
 
   it('a name too long says so, and a blank one is still required', () => {
-    const long = v.safeParse(guestDetailsSchema, { ...guest, firstName: 'a'.repeat(61), lastName: 'b'.repeat(61), address: 'c'.repeat(301) });
+    const long = z.safeParse(guestDetailsSchema, { ...guest, firstName: 'a'.repeat(61), lastName: 'b'.repeat(61), address: 'c'.repeat(301) });
     expect(messagesOf(long)).toEqual({
       firstName: 'First name must be at most 60 characters',
       lastName: 'Last name must be at most 60 characters',
       address: 'Address must be at most 300 characters',
     });
-    expect(messagesOf(v.safeParse(guestDetailsSchema, { ...guest, firstName: '\u202E\u0000 ', email: 'x'.repeat(250) + '@example.in' }))).toEqual({
+    expect(messagesOf(z.safeParse(guestDetailsSchema, { ...guest, firstName: '\u202E\u0000 ', email: 'x'.repeat(250) + '@example.in' }))).toEqual({
       firstName: 'First name is required',
       email: 'Email must be at most 254 characters',
     });
-    expect(v.parse(guestDetailsSchema, { ...guest, firstName: 'a'.repeat(60) }).firstName).toHaveLength(60);
-    expect(messagesOf(v.safeParse(accountNameSchema, 'n'.repeat(121)))).toEqual({ '': 'Name must be at most 120 characters' });
-    expect(v.parse(accountNameSchema, ' Meera\u202E Iyer ')).toBe('Meera Iyer');
+    expect(z.parse(guestDetailsSchema, { ...guest, firstName: 'a'.repeat(60) }).firstName).toHaveLength(60);
+    expect(messagesOf(z.safeParse(accountNameSchema, 'n'.repeat(121)))).toEqual({ '': 'Name must be at most 120 characters' });
+    expect(z.parse(accountNameSchema, ' Meera\u202E Iyer ')).toBe('Meera Iyer');
   });
 
   it('counts length after cleaning, and sanitises every free-text field of a booking', () => {
-    expect(v.parse(textField('Note', 5), 'ab\u0000\u0000\u0000cde')).toBe('abcde');
-    const parsed = v.parse(createBookingSchema, {
+    expect(z.parse(textField('Note', 5), 'ab\u0000\u0000\u0000cde')).toBe('abcde');
+    const parsed = z.parse(createBookingSchema, {
       cottageType: 'hornbill-villa',
       checkIn: '2030-01-01',
       checkOut: '2030-01-02',
@@ -100,30 +100,30 @@ describe("a package's safaris", () => {
 describe('validation messages', () => {
   it('are plain English for checks that carry none of their own', () => {
     const schema = fields({
-      name: v.pipe(v.string(), v.maxLength(3)),
-      code: v.pipe(v.string(), v.minLength(1)),
-      nights: v.pipe(wholeNumber(), v.minValue(1), v.maxValue(30)),
-      tags: v.pipe(v.array(v.string()), v.maxLength(1)),
-      kind: v.picklist(['villa', 'safari']),
+      name: z.string().check(maxLength(3)),
+      code: z.string().check(minLength(1)),
+      nights: wholeNumber().check(z.gte(1), z.lte(30)),
+      tags: z.array(z.string()).check(maxLength(1)),
+      kind: z.enum(['villa', 'safari']),
     });
-    expect(messagesOf(v.safeParse(schema, { name: 'abcd', code: '', nights: 31, tags: ['a', 'b'], kind: 'tent' }))).toEqual({
+    expect(messagesOf(z.safeParse(schema, { name: 'abcd', code: '', nights: 31, tags: ['a', 'b'], kind: 'tent' }))).toEqual({
       name: 'Must have at most 3 characters',
       code: 'Must not be empty',
       nights: 'Must be at most 30',
       tags: 'Must have at most 1 item',
       kind: 'Must be "villa" or "safari"',
     });
-    expect(messagesOf(v.safeParse(schema, { name: 3, nights: 'two', tags: {}, kind: 'villa' }))).toEqual({
+    expect(messagesOf(z.safeParse(schema, { name: 3, nights: 'two', tags: {}, kind: 'villa' }))).toEqual({
       name: 'Must be text',
       code: 'Required',
       nights: 'Must be a number',
       tags: 'Must be a list',
     });
-    expect(messagesOf(v.safeParse(schema, undefined))).toEqual({ '': 'Must be an object' });
+    expect(messagesOf(z.safeParse(schema, undefined))).toEqual({ '': 'Must be an object' });
   });
 
   it('name a missing field with the message its own schema gives, as for a blank one', () => {
-    expect(messagesOf(v.safeParse(createBookingSchema, { guestDetails: {} }))).toMatchObject({
+    expect(messagesOf(z.safeParse(createBookingSchema, { guestDetails: {} }))).toMatchObject({
       cottageType: 'Please select a villa',
       checkIn: 'Check-in date is required',
       adults: 'Adults must be a whole number',
@@ -134,8 +134,8 @@ describe('validation messages', () => {
   });
 
   it('say only that a fraction is not a whole number, not also that it is out of range', () => {
-    const guests = v.pipe(wholeNumber('Guests must be a whole number', 'Guests must be a whole number'), v.minValue(1, 'At least 1 guest'));
-    expect(v.safeParse(guests, 0.5).issues?.map((issue) => issue.message)).toEqual(['Guests must be a whole number']);
-    expect(v.safeParse(guests, 0).issues?.map((issue) => issue.message)).toEqual(['At least 1 guest']);
+    const guests = wholeNumber('Guests must be a whole number', 'Guests must be a whole number').check(z.gte(1, 'At least 1 guest'));
+    expect(z.safeParse(guests, 0.5).error?.issues.map((issue) => issue.message)).toEqual(['Guests must be a whole number']);
+    expect(z.safeParse(guests, 0).error?.issues.map((issue) => issue.message)).toEqual(['At least 1 guest']);
   });
 });

@@ -5,7 +5,7 @@ import { handlerModule, httpRoutes, isImplemented, needsSigningKey, NOT_IMPLEMEN
 
 const functionsDir = join(import.meta.dirname, '..', '..', 'functions');
 
-/** Every call of guest section 7 and admin section 7, plus the two the design adds. */
+/** Every call of the original brief, kept on the wire, plus two of ours: the notification feed and the payment webhook. */
 const specRouteKeys = [
   'POST /api/auth',
   'GET /api/auth/profile',
@@ -59,7 +59,7 @@ const specRouteKeys = [
   'POST /api/payments/webhook',
 ];
 
-/** Calls we add beyond the spec, each a departure written down in docs/architecture.md. */
+/** Calls we add beyond the brief, each a departure in docs/product.md#departures-from-the-original-brief. */
 const beyondSpecRouteKeys = [
   // A guest without an account cancels from the manage-booking page (reference + e-mail, or the confirmation's link).
   'PUT /api/bookings/reference/{reference}/cancel',
@@ -67,7 +67,7 @@ const beyondSpecRouteKeys = [
   'POST /api/auth/activate',
   // Payment test mode's checkout window (Pay / Fail), signed on the server; 404 in live mode.
   'POST /api/payments/test-checkout',
-  // The portal persisted (DESIGN 6): phone bookings, a booking's full record, safari deletion,
+  // The portal persisted: phone bookings, a booking's full record, safari deletion,
   // pricing rules one by one, report exports, the audit log, and user management.
   'POST /api/bookings/admin',
   // The staff list of every villa unit, bookable or not (GET /api/cottages lists what guests may book).
@@ -89,7 +89,7 @@ const beyondSpecRouteKeys = [
 ];
 
 describe('route table', () => {
-  it('lists every call of the spec documents and the departures, and nothing twice', () => {
+  it('lists every call of the original brief and the departures, and nothing twice', () => {
     const keys = httpRoutes.map(routeKey);
     expect(new Set(keys).size).toBe(keys.length);
     expect([...keys].sort()).toEqual([...specRouteKeys, ...beyondSpecRouteKeys].sort());

@@ -84,7 +84,7 @@ describe('what a booking change causes (pure)', () => {
     expect(bookingEffects({ eventName: 'REMOVE', before: storedBooking() })).toEqual({ notices: [] });
   });
 
-  it("a price change of a villa is the spec's cottage-price-updated; a new package is package-created", () => {
+  it('a price change of a villa is cottage-price-updated; a new package is package-created', () => {
     const price = catalogueEffects('cottage', {
       eventName: 'MODIFY',
       before: { id: 'hornbill-1', name: 'Hornbill Villa', base_price: 9000 },

@@ -93,7 +93,7 @@ describe('Cottage Management', () => {
     expect(within(row).getByText('2 / 3')).toBeTruthy();
   });
 
-  it("shows each required field's message under it and keeps what was typed; sends the spec's body", async () => {
+  it("shows each required field's message under it and keeps what was typed; sends the wire body", async () => {
     const sent = stubFetch(
       routes([
         {
@@ -177,7 +177,7 @@ describe('Package Management', () => {
     },
   ];
 
-  it('shows the derivations live and sends them in the spec payload (multiplier, 0/1 flags, max_safaris)', async () => {
+  it('shows the derivations live and sends them in the wire payload (multiplier, 0/1 flags, max_safaris)', async () => {
     const sent = stubFetch(
       routes([{ method: 'POST', path: /\/packages\/admin$/, answer: () => ({ status: 201, body: { success: true, data: safariPackage } }) }]),
     );
@@ -255,7 +255,7 @@ describe('Safari Management', () => {
     { method: 'GET', path: /\/safaris\/admin\/stats$/, answer: () => ok({ total: 1, active: 1, inactive: 0, seats_next_30_days: 0, safaris: [] }) },
   ];
 
-  it('lists the time as start and end, and requires every field of the spec but exclusions (type defaults to morning)', async () => {
+  it('lists the time as start and end, and requires every field but exclusions (type defaults to morning)', async () => {
     stubFetch(routes());
     const user = userEvent.setup();
     renderTab(<SafarisPage />);

@@ -6,7 +6,7 @@ import type { RealtimeFrame } from '@/lib/realtime';
 const frame = (event: string, data: Record<string, unknown>, id = `${event}-1`): RealtimeFrame => ({ id, event, data, at: '2026-11-22T10:00:00.000Z' });
 
 describe("the portal's notices", () => {
-  it('turns each staff event of the spec into a bell entry, with a toast unless it is routine', () => {
+  it('turns each staff event into a bell entry, with a toast unless it is routine', () => {
     expect(
       adminNoticeOf(frame('new-booking', { booking: { booking_reference: 'FR7K2M9Q', customer_name: 'Meera Iyer', cottage_name: 'Glass Cottage' } })),
     ).toEqual({

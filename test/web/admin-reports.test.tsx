@@ -75,7 +75,7 @@ beforeEach(() => {
 });
 
 describe('Reports & Analytics', () => {
-  it('offers four report cards, a report-type select and the spec periods; Custom Range defaults to the first of the month to today', async () => {
+  it('offers four report cards, a report-type select and the periods; Custom Range defaults to the first of the month to today', async () => {
     stubFetch([{ method: 'GET', path: /\/api\/admin\/reports\/exports$/, answer: () => ok({ items: [] }) }]);
     renderPage();
     expect(screen.getByRole('heading', { name: 'Reports & Analytics' })).toBeTruthy();

@@ -165,7 +165,7 @@ describe('the Users tab', () => {
     expect(sent.filter((request) => request.method === 'PUT').at(-1)?.body).toEqual({ status: 'active' });
   });
 
-  it('asks before deleting, in the spec’s words, and deletes only when confirmed', async () => {
+  it('asks before deleting, and deletes only when confirmed', async () => {
     const sent = renderPage([{ method: 'DELETE', path: /^\/api\/admin\/users\//, answer: () => ok({ deleted: true }) }]);
     const ui = userEvent.setup();
     await screen.findByText('kavya@example.in');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { apiRequest, ApiError } from '@/lib/api-client';
 import { onSignOut, registerSession } from '@/lib/session';
 
@@ -21,13 +21,13 @@ describe('the API client', () => {
     let token: string | undefined = 'admin-token';
     registerSession('admin', { token: () => token, signOut: () => (token = undefined) });
     const sent = answer(201, { success: true, data: { id: 'b-1' } });
-    const data = await apiRequest('/bookings', v.object({ id: v.string() }), { method: 'POST', body: { a: 1 }, auth: 'admin', idempotencyKey: 'key-1' });
+    const data = await apiRequest('/bookings', z.object({ id: z.string() }), { method: 'POST', body: { a: 1 }, auth: 'admin', idempotencyKey: 'key-1' });
     expect(data).toEqual({ id: 'b-1' });
     expect(sent[0]?.url).toBe('/api/bookings');
     expect(headersOf(sent)).toMatchObject({ authorization: 'Bearer admin-token', 'idempotency-key': 'key-1', 'content-type': 'application/json' });
 
     const anonymous = answer(200, { success: true, data: { id: 'x' } });
-    await apiRequest('/cottages/x', v.object({ id: v.string() }));
+    await apiRequest('/cottages/x', z.object({ id: z.string() }));
     expect(headersOf(anonymous)).not.toHaveProperty('authorization');
   });
 
@@ -37,7 +37,7 @@ describe('the API client', () => {
     const signedOut: string[] = [];
     const stop = onSignOut((audience) => signedOut.push(audience));
     answer(401, { success: false, error: 'Your session has expired. Please sign in again.' });
-    const failure = await apiRequest('/admin/pricing', v.unknown(), { auth: 'admin' }).catch((error: unknown) => error);
+    const failure = await apiRequest('/admin/pricing', z.unknown(), { auth: 'admin' }).catch((error: unknown) => error);
     stop();
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).message).toBe('Your session has expired. Please sign in again.');
@@ -47,13 +47,13 @@ describe('the API client', () => {
 
   it('keeps the server answer beside its message (a 409 with the fresh quote), and a 401 without a token signs nobody out', async () => {
     answer(409, { success: false, error: 'The price has changed', details: { totalAmount: ['Expected 41300'] }, quote: { total: 41_300 } });
-    const failure = (await apiRequest('/bookings', v.unknown(), { method: 'POST', body: {} }).catch((error: unknown) => error)) as ApiError;
+    const failure = (await apiRequest('/bookings', z.unknown(), { method: 'POST', body: {} }).catch((error: unknown) => error)) as ApiError;
     expect([failure.status, failure.details, failure.extra]).toEqual([409, { totalAmount: ['Expected 41300'] }, { quote: { total: 41_300 } }]);
 
     const signedOut: string[] = [];
     const stop = onSignOut((audience) => signedOut.push(audience));
     answer(401, { success: false, error: 'Please sign in to continue' });
-    await apiRequest('/bookings/my-bookings', v.unknown()).catch(() => undefined);
+    await apiRequest('/bookings/my-bookings', z.unknown()).catch(() => undefined);
     stop();
     expect(signedOut).toEqual([]);
   });
@@ -62,7 +62,7 @@ describe('the API client', () => {
     vi.stubGlobal('fetch', async () =>
       Response.json({ success: false, error: 'Too many booking lookups from this address' }, { status: 429, headers: { 'retry-after': '42' } }),
     );
-    const failure = (await apiRequest('/bookings/reference/VM1?email=a%40b.in', v.unknown()).catch((error: unknown) => error)) as ApiError;
+    const failure = (await apiRequest('/bookings/reference/VM1?email=a%40b.in', z.unknown()).catch((error: unknown) => error)) as ApiError;
     expect([failure.status, failure.message, failure.retryAfterSeconds]).toEqual([429, 'Too many booking lookups from this address', 42]);
   });
 });

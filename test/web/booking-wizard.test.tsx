@@ -36,7 +36,7 @@ describe('the wizard shell', () => {
     expect(screen.getByTestId('progress-fill').style.width).toBe(`${(1 / 3) * 100}%`);
   });
 
-  it('names each status by the spec: completed, active, enabled (next when valid), pending', () => {
+  it('names each status: completed, active, enabled (next when valid), pending', () => {
     expect([1, 2, 3, 4].map((step) => stepStatus(step as 1 | 2 | 3 | 4, 2, packagedDraft))).toEqual(['completed', 'active', 'enabled', 'pending']);
     expect([1, 2, 3, 4].map((step) => stepStatus(step as 1 | 2 | 3 | 4, 2, checkedDraft))).toEqual(['completed', 'active', 'pending', 'pending']);
     expect(canJumpTo(4, 3, packagedDraft)).toBe(true);
@@ -98,7 +98,7 @@ describe('the wizard shell', () => {
 });
 
 describe('step 1 validation', () => {
-  it("lists the spec's messages when nothing is chosen, and checks nothing", async () => {
+  it('lists the stay messages when nothing is chosen, and checks nothing', async () => {
     const requests = stubApi();
     renderWizard();
     await screen.findAllByTestId('villa-card');
@@ -211,7 +211,7 @@ describe('step 2 validation', () => {
 });
 
 describe('step 3 validation', () => {
-  it("keeps the time slot disabled until a date is chosen, and gives the spec's messages on Add", async () => {
+  it('keeps the time slot disabled until a date is chosen, and gives the safari messages on Add', async () => {
     stubApi();
     saveSession(packagedDraft, 3);
     renderWizard('/?step=3');
@@ -238,7 +238,7 @@ describe('step 3 validation', () => {
 });
 
 describe('step 4 validation', () => {
-  it("keeps Confirm disabled until the terms are ticked, then sums up every problem in the spec's banner", async () => {
+  it('keeps Confirm disabled until the terms are ticked, then sums up every problem in the banner', async () => {
     const requests = stubApi();
     saveSession(packagedDraft, 4);
     renderWizard('/?step=4');

@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OfflineNotice } from '@/components/offline-notice';
 import { apiRequest } from '@/lib/api-client';
@@ -85,22 +85,22 @@ describe('connectivity', () => {
   it('marks the resort unreachable when a request fails at the network, and reachable at the next answer', async () => {
     render(<OfflineNotice />);
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(apiRequest('/cottages', v.unknown())).rejects.toThrow(TypeError);
+    await expect(apiRequest('/cottages', z.unknown())).rejects.toThrow(TypeError);
     expect(screen.getByTestId('offline-notice').textContent).toContain("We can't reach the resort right now.");
     // An abort is the page's own doing, not the network's.
     vi.stubGlobal('fetch', () => Promise.reject(new DOMException('aborted', 'AbortError')));
     act(() => reportNetworkSuccess());
-    await expect(apiRequest('/cottages', v.unknown())).rejects.toThrow('aborted');
+    await expect(apiRequest('/cottages', z.unknown())).rejects.toThrow('aborted');
     expect(screen.getByTestId('offline-notice').textContent).toBe('');
 
     act(() => reportNetworkFailure());
     stubApi();
-    await act(() => apiRequest('/cottages', v.unknown()));
+    await act(() => apiRequest('/cottages', z.unknown()));
     expect(screen.getByTestId('offline-notice').textContent).toBe('');
   });
 });
 
-describe('booking without a connection (DESIGN section 6)', () => {
+describe('booking without a connection (docs/product.md#offline)', () => {
   it('labels prices as estimates, refuses to confirm while offline without sending anything, and Retry online books once', async () => {
     const requests = stubApi([bookingRoute]);
     saveSession(readyDraft, 4);

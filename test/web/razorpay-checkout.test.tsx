@@ -65,7 +65,7 @@ beforeEach(() => {
 });
 
 describe("Razorpay's checkout", () => {
-  it("builds the spec's options from the server's order (key, paise, INR, the order id, notes), the guest's prefill and the theme", () => {
+  it("builds the checkout options from the server's order (key, paise, INR, the order id, notes), the guest's prefill and the theme", () => {
     vi.stubGlobal('Razorpay', FakeRazorpay);
     const opened = openRazorpayCheckout(order, keyId, prefill, { onPaid: () => undefined, onFailed: () => undefined, onDismissed: () => undefined });
     expect(opened).toEqual({ opened: true });

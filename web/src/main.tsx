@@ -21,8 +21,8 @@ const queryClient = new QueryClient({
   },
 });
 
-// The catalogue of the last visit (villas, packages, safaris), for browsing offline (DESIGN
-// section 6); it is stale, so it is fetched again at once whenever the network allows.
+// The catalogue of the last visit (villas, packages, safaris), for browsing offline
+// (docs/product.md#offline); it is stale, so it is fetched again at once whenever the network allows.
 restorePersistedQueries(queryClient, persistedCatalogue);
 persistQueries(queryClient, persistedCatalogue);
 // The wizard's first request (the villas, whose pictures are the largest paint) goes out with the

@@ -1,14 +1,12 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { activate } from '../../lib/activate-account.ts';
 import { publicRoute } from '../../lib/http/handler.ts';
-import { fields } from '../../../shared/validation.ts';
+import { maxLength, minLength } from '../../../shared/validation.ts';
 
-const bodySchema = fields({
-  token: v.pipe(
-    v.string('The activation link is incomplete'),
-    v.minLength(1, 'The activation link is incomplete'),
-    v.maxLength(200, 'The activation link is not valid'),
-  ),
+const bodySchema = z.object({
+  token: z
+    .string('The activation link is incomplete')
+    .check(minLength(1, 'The activation link is incomplete'), maxLength(200, 'The activation link is not valid')),
 });
 
 /**

@@ -1,14 +1,14 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { accountNameSchema } from '../../../shared/user-schemas.ts';
 import { tenDigitPhoneSchema } from '../../../shared/users.ts';
 import { updateProfile } from '../../lib/db/users.ts';
 import { notFound } from '../../lib/http/errors.ts';
 import { httpRoute } from '../../lib/http/signed-in-route.ts';
 
-const bodySchema = v.strictObject(
+const bodySchema = z.strictObject(
   {
-    name: v.optional(accountNameSchema),
-    phone: v.optional(tenDigitPhoneSchema),
+    name: z.optional(accountNameSchema),
+    phone: z.optional(tenDigitPhoneSchema),
   },
   'Only name and phone can be changed here',
 );

@@ -6,7 +6,7 @@ import { badRequest } from '../../lib/http/errors.ts';
 import { httpRoute } from '../../lib/http/signed-in-route.ts';
 
 /**
- * GET /api/bookings (staff). With `?stats` (as the spec's `?admin&stats`): the dashboard figures.
+ * GET /api/bookings (staff). With `?stats` (or the original wire form `?admin&stats`): the dashboard figures.
  * Otherwise the booking list, newest first: `status`, `q` (case-insensitive, over guest, e-mail,
  * phone, reference and villa), `limit` (25, at most 100) and the opaque `cursor` of the page before.
  */

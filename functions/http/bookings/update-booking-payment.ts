@@ -1,5 +1,5 @@
-import * as v from 'valibot';
-import { fields, idField } from '../../../shared/validation.ts';
+import { z } from 'zod/mini';
+import { idField, maxLength } from '../../../shared/validation.ts';
 import { auditWrite } from '../../lib/db/audit.ts';
 import { BOOKING_ID, getBooking, toPublicBooking } from '../../lib/db/bookings.ts';
 import { getDuePayment, recordManualPayment } from '../../lib/db/payments.ts';
@@ -17,14 +17,13 @@ import { cleanText } from '../../../shared/text.ts';
 export const handler = httpRoute(
   'update-booking-payment',
   {
-    params: fields({ id: idField('id') }),
-    body: fields({
-      payment_status: v.picklist(['pending', 'paid', 'refunded'], 'payment_status is pending, paid or refunded'),
-      note: v.optional(
-        v.pipe(
-          v.string(),
-          v.transform((text) => cleanText(text)),
-          v.maxLength(500, 'The note is at most 500 characters'),
+    params: z.object({ id: idField('id') }),
+    body: z.object({
+      payment_status: z.enum(['pending', 'paid', 'refunded'], 'payment_status is pending, paid or refunded'),
+      note: z.optional(
+        z.string().check(
+          z.overwrite((text: string) => cleanText(text)),
+          maxLength(500, 'The note is at most 500 characters'),
         ),
       ),
     }),

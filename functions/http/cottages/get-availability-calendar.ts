@@ -1,6 +1,6 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { addDaysIso, isIsoDate, nightsBetween, resortToday, stayLimits } from '../../../shared/stay.ts';
-import { fields, idField } from '../../../shared/validation.ts';
+import { idField } from '../../../shared/validation.ts';
 import { availabilityCalendar } from '../../lib/bookings/availability.ts';
 import { resolveUnits } from '../../lib/bookings/catalogue.ts';
 import { listPricingRules } from '../../lib/db/pricing-rules.ts';
@@ -8,14 +8,14 @@ import { badRequest } from '../../lib/http/errors.ts';
 import { publicRoute } from '../../lib/http/handler.ts';
 
 const MAX_RANGE_DAYS = 93;
-const isoDate = (label: string) => v.pipe(v.string(`${label} is required`), v.check(isIsoDate, `${label} must look like 2026-12-24`));
+const isoDate = (label: string) => z.string(`${label} is required`).check(z.refine(isIsoDate, `${label} must look like 2026-12-24`));
 
 /** GET /api/cottages/{id}/availability?startDate=&endDate=: free units and price per night, for a date picker. */
 export const handler = publicRoute(
   'get-availability-calendar',
   {
-    params: fields({ id: idField('id') }),
-    query: fields({ startDate: isoDate('startDate'), endDate: isoDate('endDate') }),
+    params: z.object({ id: idField('id') }),
+    query: z.object({ startDate: isoDate('startDate'), endDate: isoDate('endDate') }),
   },
   async ({ params, query }) => {
     const span = nightsBetween(query.startDate, query.endDate);

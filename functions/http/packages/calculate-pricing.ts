@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { packageGuestProblem, safariSelectionSchema } from '../../../shared/booking.ts';
 import { packageBasePrice, packagePrice, quoteStay } from '../../../shared/quote.ts';
 import { packageSafariProblem } from '../../../shared/safari-rules.ts';
@@ -7,31 +7,31 @@ import { bookablePackage, bookableSafari, resolveUnits } from '../../lib/booking
 import { listPricingRules } from '../../lib/db/pricing-rules.ts';
 import { badRequest } from '../../lib/http/errors.ts';
 import { publicRoute } from '../../lib/http/handler.ts';
-import { fields, idField, wholeNumber } from '../../../shared/validation.ts';
+import { idField, maxLength, wholeNumber } from '../../../shared/validation.ts';
 
-const date = v.pipe(v.string(), v.check(isIsoDate, 'Dates look like 2026-12-24'));
+const date = z.string().check(z.refine(isIsoDate, 'Dates look like 2026-12-24'));
 
 /** The spec's payload (package, guests, nights) prices the package alone... */
-const packageOnly = fields({
+const packageOnly = z.object({
   packageId: idField('packageId'),
-  guests: v.pipe(wholeNumber(), v.minValue(1), v.maxValue(14)),
-  nights: v.pipe(wholeNumber(), v.minValue(1), v.maxValue(30)),
+  guests: wholeNumber().check(z.gte(1), z.lte(14)),
+  nights: wholeNumber().check(z.gte(1), z.lte(30)),
 });
 /** ...and the full stay prices villa, package, safaris, rules, GST and fee: the same quote a booking is charged. */
-const fullStay = fields({
+const fullStay = z.object({
   cottageType: idField('cottageType'),
   checkIn: date,
   checkOut: date,
   adults: wholeNumber(),
-  children: v.optional(wholeNumber(), 0),
-  rooms: v.optional(wholeNumber(), 1),
-  packageId: v.optional(idField('packageId')),
-  selectedSafaris: v.optional(v.pipe(v.array(v.required(safariSelectionSchema)), v.maxLength(12)), () => []),
+  children: z._default(wholeNumber(), 0),
+  rooms: z._default(wholeNumber(), 1),
+  packageId: z.optional(idField('packageId')),
+  selectedSafaris: z._default(z.array(z.required(safariSelectionSchema)).check(maxLength(12)), () => []),
 });
 
 export const handler = publicRoute(
   'calculate-package-pricing',
-  { body: v.union([fullStay, packageOnly], 'Send packageId, guests and nights, or a full stay (cottageType, checkIn, checkOut, adults)') },
+  { body: z.union([fullStay, packageOnly], 'Send packageId, guests and nights, or a full stay (cottageType, checkIn, checkOut, adults)') },
   async ({ body }) => {
     if (!('cottageType' in body)) {
       const stayPackage = await bookablePackage(body.packageId);

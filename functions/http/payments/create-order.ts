@@ -12,7 +12,7 @@ import { log } from '../../lib/logger.ts';
 
 const RESORT = 'Forest Resort';
 
-/** The spec's checkout notes: on the order at Razorpay and in the checkout's options alike. */
+/** The checkout notes (docs/product.md#online-payment): on the order at Razorpay and in the checkout's options alike. */
 const notesOf = (booking: StoredBooking): PaymentOrder['notes'] => ({
   bookingReference: booking.booking_reference,
   villa: booking.cottage_name,

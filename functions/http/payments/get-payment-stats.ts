@@ -1,10 +1,10 @@
-import * as v from 'valibot';
-import { dayRangeInOrder, fields } from '../../../shared/validation.ts';
+import { z } from 'zod/mini';
+import { dayRangeInOrder } from '../../../shared/validation.ts';
 import { allPayments } from '../../lib/db/payments.ts';
 import { httpRoute } from '../../lib/http/signed-in-route.ts';
 import { moneyReceived, moneyTotals, sum } from '../../lib/payments/money-totals.ts';
 
-const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-12-24'));
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-12-24'));
 
 /**
  * GET /api/payments/admin/stats (staff): money received, refunded and net, counts by status and
@@ -12,7 +12,7 @@ const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2
  */
 export const handler = httpRoute(
   'get-payment-stats',
-  { query: v.pipe(fields({ from: v.optional(day), to: v.optional(day) }), dayRangeInOrder()) },
+  { query: z.object({ from: z.optional(day), to: z.optional(day) }).check(dayRangeInOrder()) },
   async ({ query }) => {
     const entries = await allPayments(query.from, query.to);
     const payments = entries.filter((entry) => entry.kind === 'payment');

@@ -1,6 +1,6 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { portalRoles } from '../../../shared/users.ts';
-import { fields, idField } from '../../../shared/validation.ts';
+import { idField, maxLength } from '../../../shared/validation.ts';
 import { manageTokenOpens } from '../../lib/bookings/manage-link.ts';
 import { parseManageToken } from '../../lib/bookings/manage-token.ts';
 import { BOOKING_ID, getBooking } from '../../lib/db/bookings.ts';
@@ -14,7 +14,7 @@ import { optionalRoute } from '../../lib/http/optional-route.ts';
  */
 export const handler = optionalRoute(
   'list-booking-payments',
-  { params: fields({ bookingId: idField('bookingId') }), query: fields({ token: v.optional(v.pipe(v.string(), v.maxLength(2000))) }) },
+  { params: z.object({ bookingId: idField('bookingId') }), query: z.object({ token: z.optional(z.string().check(maxLength(2000))) }) },
   async ({ params, query, principal }) => {
     const missing = notFound('Booking not found');
     if (!BOOKING_ID.test(params.bookingId)) throw missing;

@@ -1,11 +1,11 @@
-import * as v from 'valibot';
-import { cursorField, dayRangeInOrder, fields, pageLimit } from '../../../shared/validation.ts';
+import { z } from 'zod/mini';
+import { cursorField, dayRangeInOrder, pageLimit } from '../../../shared/validation.ts';
 import { listPaymentsPage, type PaymentListEntry } from '../../lib/db/payments.ts';
 import { InvalidCursor } from '../../lib/db/query.ts';
 import { badRequest } from '../../lib/http/errors.ts';
 import { httpRoute } from '../../lib/http/signed-in-route.ts';
 
-const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-12-24'));
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-12-24'));
 
 /**
  * GET /api/payments/admin (staff): payments and refunds, newest first, `limit` per page (default
@@ -15,18 +15,17 @@ const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2
 export const handler = httpRoute(
   'list-payments',
   {
-    query: v.pipe(
-      fields({
+    query: z
+      .object({
         limit: pageLimit('25'),
         cursor: cursorField(),
-        kind: v.optional(v.picklist(['payment', 'refund'], 'kind is payment or refund')),
-        status: v.optional(v.picklist(['created', 'captured', 'failed', 'refunded', 'pending', 'paid', 'processed', 'cancelled'], 'Unknown status')),
-        method: v.optional(v.picklist(['razorpay', 'offline', 'manual'], 'method is razorpay, offline or manual')),
-        from: v.optional(day),
-        to: v.optional(day),
-      }),
-      dayRangeInOrder(),
-    ),
+        kind: z.optional(z.enum(['payment', 'refund'], 'kind is payment or refund')),
+        status: z.optional(z.enum(['created', 'captured', 'failed', 'refunded', 'pending', 'paid', 'processed', 'cancelled'], 'Unknown status')),
+        method: z.optional(z.enum(['razorpay', 'offline', 'manual'], 'method is razorpay, offline or manual')),
+        from: z.optional(day),
+        to: z.optional(day),
+      })
+      .check(dayRangeInOrder()),
   },
   async ({ query }) => {
     const wanted = (entry: PaymentListEntry) =>

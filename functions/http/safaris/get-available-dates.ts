@@ -1,20 +1,21 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { addDaysIso, resortToday, stayLimits } from '../../../shared/stay.ts';
-import { fields, idField, wholeNumber } from '../../../shared/validation.ts';
+import { idField, wholeNumber } from '../../../shared/validation.ts';
 import { emptySlots, seatsLeft } from '../../lib/bookings/safari-seats.ts';
 import { bookableSafari } from '../../lib/bookings/catalogue.ts';
 import { publicRoute } from '../../lib/http/handler.ts';
 
 /** A query parameter read as a number (as `Number()` reads it: a missing one is NaN); every problem with it reads `message`. */
-const numberParam = (message: string) => v.pipe(v.unknown(), v.transform(Number), wholeNumber(message, message));
+const numberParam = (message: string, min: number, max: number) =>
+  z.pipe(z.pipe(z.unknown(), z.transform(Number)), wholeNumber(message, message).check(z.gte(min, message), z.lte(max, message)));
 
-const querySchema = fields({
-  month: v.pipe(numberParam('month must be 1-12'), v.minValue(1, 'month must be 1-12'), v.maxValue(12, 'month must be 1-12')),
-  year: v.pipe(numberParam('year is required'), v.minValue(2020, 'year is required'), v.maxValue(2100, 'year is required')),
+const querySchema = z.object({
+  month: numberParam('month must be 1-12', 1, 12),
+  year: numberParam('year is required', 2020, 2100),
 });
 
 /** GET /api/safaris/{id}/available-dates?month=&year=: bookable dates of the month with seats left. */
-export const handler = publicRoute('get-safari-available-dates', { params: fields({ id: idField('id') }), query: querySchema }, async ({ params, query }) => {
+export const handler = publicRoute('get-safari-available-dates', { params: z.object({ id: idField('id') }), query: querySchema }, async ({ params, query }) => {
   const safari = await bookableSafari(params.id);
   const first = `${query.year}-${String(query.month).padStart(2, '0')}-01`;
   const last = addDaysIso(query.month === 12 ? `${query.year + 1}-01-01` : `${query.year}-${String(query.month + 1).padStart(2, '0')}-01`, -1);

@@ -1,18 +1,18 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { safariMessages, safariSelectionSchema } from '../../../shared/booking.ts';
 import { safariSelectionProblems } from '../../../shared/safari-rules.ts';
 import { addProblem, hasProblems, isIsoDate, type FieldProblems } from '../../../shared/stay.ts';
-import { fields, wholeNumber } from '../../../shared/validation.ts';
+import { maxLength, minLength, wholeNumber } from '../../../shared/validation.ts';
 import { emptySlots, seatsLeft } from '../../lib/bookings/safari-seats.ts';
 import { bookableSafari } from '../../lib/bookings/catalogue.ts';
 import { badRequest, conflict } from '../../lib/http/errors.ts';
 import { publicRoute } from '../../lib/http/handler.ts';
 
-const bodySchema = fields({
-  checkIn: v.pipe(v.string(), v.check(isIsoDate, 'Dates look like 2026-12-24')),
-  checkOut: v.pipe(v.string(), v.check(isIsoDate, 'Dates look like 2026-12-24')),
-  guests: v.pipe(wholeNumber(), v.minValue(1, 'At least 1 guest is required')),
-  selections: v.pipe(v.array(safariSelectionSchema), v.minLength(1, 'Choose at least one safari'), v.maxLength(12)),
+const bodySchema = z.object({
+  checkIn: z.string().check(z.refine(isIsoDate, 'Dates look like 2026-12-24')),
+  checkOut: z.string().check(z.refine(isIsoDate, 'Dates look like 2026-12-24')),
+  guests: wholeNumber().check(z.gte(1, 'At least 1 guest is required')),
+  selections: z.array(safariSelectionSchema).check(minLength(1, 'Choose at least one safari'), maxLength(12)),
 });
 
 /** POST /api/safaris/validate-selection: the spec's safari rules and seats left, before step 4. */

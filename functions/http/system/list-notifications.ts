@@ -1,6 +1,6 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { inRoleGroup } from '../../../shared/users.ts';
-import { fields } from '../../../shared/validation.ts';
+import { isoTimestamp } from '../../../shared/validation.ts';
 import { FEED_LOOKBACK_MS, feedSince } from '../../lib/db/feed.ts';
 import { forbidden } from '../../lib/http/errors.ts';
 import { httpRoute } from '../../lib/http/signed-in-route.ts';
@@ -17,9 +17,9 @@ const MAX_ENTRIES = 100;
 export const handler = httpRoute(
   'list-notifications',
   {
-    query: fields({
-      since: v.optional(v.pipe(v.string(), v.isoTimestamp('since is an ISO time, such as 2026-11-22T09:00:00.000Z'))),
-      audience: v.optional(v.picklist(['admin', 'guest'], 'audience is admin or guest'), 'guest'),
+    query: z.object({
+      since: z.optional(z.string().check(isoTimestamp('since is an ISO time, such as 2026-11-22T09:00:00.000Z'))),
+      audience: z._default(z.enum(['admin', 'guest'], 'audience is admin or guest'), 'guest'),
     }),
   },
   async ({ query, principal }) => {

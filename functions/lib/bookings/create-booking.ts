@@ -82,7 +82,7 @@ async function replay(key: string, hash: string): Promise<CreatedBooking | undef
   };
 }
 
-/** Every rule of spec section 5 that needs the catalogue, checked on the server. */
+/** Every booking rule that needs the catalogue (docs/product.md#booking-creation), checked on the server. */
 function problemsOf(
   request: BookingRequest,
   context: {

@@ -10,7 +10,7 @@ import { listBookingsPage, monthBack } from './admin-list.ts';
 const settled = new Set(['confirmed', 'checked-in', 'completed']);
 
 /**
- * The dashboard (admin section 3): counts by status of the bookings made in the last
+ * The dashboard (docs/product.md#overview-tab): counts by status of the bookings made in the last
  * BOOKING_MONTHS_BACK months (one projected query per month partition, expired holds left out),
  * the five newest bookings (the list's own walk), bookings per villa type (settled / all), the
  * revenue of the last 30 resort days as money received (captured online or taken at the property,

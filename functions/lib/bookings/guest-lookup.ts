@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import * as v from 'valibot';
-import { fields, idField } from '../../../shared/validation.ts';
+import { z } from 'zod/mini';
+import { idField, maxLength } from '../../../shared/validation.ts';
 import { getBooking, getBookingByReference, type StoredBooking } from '../db/bookings.ts';
 import { normaliseEmail } from '../db/keys.ts';
 import { countLookup, MAX_LOOKUPS_PER_MINUTE } from '../db/lookup-limits.ts';
@@ -9,9 +9,9 @@ import { confirmStayTokenOpens, manageTokenOpens } from './manage-link.ts';
 import { parseManageToken } from './manage-token.ts';
 
 /** The reference in the path of the manage-booking routes. */
-export const referenceParams = fields({ reference: idField('reference', 40) });
+export const referenceParams = z.object({ reference: idField('reference', 40) });
 /** The proof fields of a lookup's query or a cancellation's body. */
-export const guestProofFields = { email: v.optional(v.pipe(v.string(), v.maxLength(254))), token: v.optional(v.pipe(v.string(), v.maxLength(2000))) };
+export const guestProofFields = { email: z.optional(z.string().check(maxLength(254))), token: z.optional(z.string().check(maxLength(2000))) };
 
 /** How a guest without an account shows a booking is theirs: the e-mail it was made with, or the link from its confirmation. */
 export type GuestProof = { email?: string | undefined; token?: string | undefined };

@@ -24,8 +24,8 @@ const visible = (value: Record<string, unknown> | undefined) =>
   value ? Object.fromEntries(Object.entries(value).filter(([name]) => !secretFields.has(name))) : undefined;
 
 /**
- * The Put of an admin change's audit entry, for the change's own transaction (DESIGN 3a: what must
- * never be lost is written with the change, not by the stream consumer): who, what, on which
+ * The Put of an admin change's audit entry, for the change's own transaction (what must never
+ * be lost is written with the change, not by the stream consumer): who, what, on which
  * thing, before and after, and when. Secrets and key attributes never enter it.
  */
 export function auditWrite(input: {

@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import type { Cottage, Safari, StayPackage } from '../../../shared/catalog.ts';
 import { cottageSchema, safariSchema, stayPackageSchema } from '../../../shared/catalog-schemas.ts';
 import { documentClient, tableName } from './client.ts';
@@ -17,11 +17,11 @@ import { updateExpression } from './query.ts';
  */
 function catalogWriter<T extends { id: string }>(options: {
   entity: string;
-  schema: v.GenericSchema<unknown, T>;
+  schema: z.core.$ZodType<T>;
   itemKeys: (id: string) => Keys;
   listingKeys: (value: T) => Gsi1Keys;
 }) {
-  const toItem = (value: T) => ({ ...options.itemKeys(value.id), ...options.listingKeys(value), entity: options.entity, ...v.parse(options.schema, value) });
+  const toItem = (value: T) => ({ ...options.itemKeys(value.id), ...options.listingKeys(value), entity: options.entity, ...z.parse(options.schema, value) });
   return {
     toItem,
     async put(value: T): Promise<void> {
@@ -53,7 +53,7 @@ export const cottageWrites = catalogWriter<Cottage>({
 
 /** A unit's nightly price alone (the pricing route, and the units of its type that share it), if the unit is still there. */
 export function cottagePriceWrite(id: string, basePrice: number) {
-  v.parse(cottageSchema.entries.base_price, basePrice);
+  z.parse(cottageSchema.shape.base_price, basePrice);
   return {
     Update: {
       TableName: tableName,

@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { pricingRuleSchema, type PricingRule } from '../../../shared/pricing-rule-schema.ts';
 import { documentClient, tableName } from './client.ts';
 import * as pricingRuleKeys from './keys/pricing-rule.ts';
@@ -8,7 +8,7 @@ import { getItem, withoutStorageAttributes } from './query.ts';
 const itemOf = (rule: PricingRule) => ({
   ...pricingRuleKeys.item(rule.id),
   entity: 'pricing-rule',
-  ...v.parse(pricingRuleSchema, rule),
+  ...z.parse(pricingRuleSchema, rule),
 });
 
 /** Stores a pricing rule after validating it (with its defaults applied): the seed's way; the portal's writes are conditioned (below). */

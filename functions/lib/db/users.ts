@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { publicUserSchema, type UserStatus } from '../../../shared/user-schemas.ts';
 import type { PublicUser, UserRole } from '../../../shared/users.ts';
 import { documentClient, tableName } from './client.ts';
@@ -49,7 +49,7 @@ export class UserChangedError extends Error {
  */
 export type StoredUser = PublicUser & { passwordHash: string; tokenVersion: number; awaitingActivation: boolean };
 
-const toPublicUser = (item: Record<string, unknown>): PublicUser => v.parse(publicUserSchema, withoutStorageAttributes(item));
+const toPublicUser = (item: Record<string, unknown>): PublicUser => z.parse(publicUserSchema, withoutStorageAttributes(item));
 
 const toStoredUser = (item: Record<string, unknown>): StoredUser => ({
   ...toPublicUser(item),

@@ -18,7 +18,7 @@ let expected: Promise<Buffer> | undefined;
  * The route chain loads this module on first use (functions/lib/http/origin-middleware.ts), and it reads
  * the secret through the signing key's chunk (functions/lib/secret-key-ring.ts re-exports the
  * Secrets Manager read of functions/lib/secrets.ts): sharing that lazy chunk keeps every HTTP
- * function's cold start within its size budget (docs/architecture.md, section 8). Only AWSCURRENT is accepted.
+ * function's cold start within its size budget (docs/architecture.md#8-what-keeps-cold-starts-at-the-floor). Only AWSCURRENT is accepted.
  */
 export async function originVerified(event: HttpEvent, secretArn = process.env.ORIGIN_VERIFY_SECRET_ARN): Promise<boolean> {
   if (!secretArn) return true;

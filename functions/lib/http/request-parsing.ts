@@ -1,4 +1,6 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
+// The messages of checks that carry none (every route's schemas import it too; this keeps it so for any schema).
+import '../../../shared/validation.ts';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from './errors.ts';
 import type { HttpEvent } from './handler.ts';
 
@@ -6,30 +8,32 @@ import type { HttpEvent } from './handler.ts';
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** A route's schemas for its path parameters, query string and JSON body. */
-export type Schemas<P, Q, B> = { params?: v.GenericSchema<unknown, P>; query?: v.GenericSchema<unknown, Q>; body?: v.GenericSchema<unknown, B> };
+export type Schemas<P, Q, B> = { params?: z.core.$ZodType<P>; query?: z.core.$ZodType<Q>; body?: z.core.$ZodType<B> };
 
 /**
  * The field an issue is about: its path joined with '.', '_' for the value itself. A key that a
- * strict object does not allow counts against that object, not against the key.
+ * strict object does not allow counts against that object (zod reports it there, as `unrecognized_keys`).
  */
-function fieldOf(issue: v.BaseIssue<unknown>): string {
-  const path = issue.path ?? [];
-  const keys = (issue.expected === 'never' && path.at(-1)?.origin === 'key' ? path.slice(0, -1) : path).map((item) => String(item.key));
-  return keys.length ? keys.join('.') : '_';
-}
+const fieldOf = (issue: z.core.$ZodIssue): string => (issue.path.length ? issue.path.map(String).join('.') : '_');
 
 /** Validation issues (all of them) become `details`: field path -> messages, so forms can show each next to its field. */
-export function validationDetails(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
+export function validationDetails(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
   const details: Record<string, string[]> = {};
-  for (const issue of issues) (details[fieldOf(issue)] ??= []).push(issue.message);
+  for (const issue of issues) {
+    const field = fieldOf(issue);
+    // Own keys only: a field named like an Object.prototype member ('constructor') starts its own list.
+    if (Object.hasOwn(details, field)) details[field]?.push(issue.message);
+    else details[field] = [issue.message];
+  }
   return details;
 }
 
-export function parseWith<T>(schema: v.GenericSchema<unknown, T>, value: unknown, what: string): T {
-  const result = v.safeParse(schema, value);
-  if (result.success) return result.output;
-  const { issues } = result;
-  throw badRequest(issues.length === 1 ? issues[0].message : `Invalid ${what}`, validationDetails(issues));
+/** `schema`'s output for `value`, or a 400: one issue is the error's message, several are 'Invalid <what>' with each in `details`. */
+export function parseWith<T>(schema: z.core.$ZodType<T>, value: unknown, what: string): T {
+  const result = z.safeParse(schema, value);
+  if (result.success) return result.data;
+  const { issues } = result.error;
+  throw badRequest(issues.length === 1 && issues[0] ? issues[0].message : `Invalid ${what}`, validationDetails(issues));
 }
 
 export function readJsonBody(event: HttpEvent): unknown {

@@ -7,7 +7,7 @@
  * can be compared with a webhook's copy. Fields Razorpay documents but this site never reads (card
  * details, acquirer data, offers) are left out of the types; they are still present at run time.
  *
- * No AWS SDK, DynamoDB or valibot here: these modules go into small Lambda bundles.
+ * No AWS SDK, DynamoDB or zod here: these modules go into small Lambda bundles.
  */
 
 /** Razorpay's notes: up to 15 string key-value pairs on an order, payment or refund. */

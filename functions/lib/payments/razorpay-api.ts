@@ -13,10 +13,8 @@ import {
 /**
  * Razorpay's REST API (https://api.razorpay.com/v1) for the four calls the site makes, on the global
  * fetch: HTTP Basic auth with key_id:key_secret, JSON both ways, amounts in paise. The official
- * `razorpay` package (2.9.8) wraps axios and every Razorpay product: bundled the way the functions are
- * (esbuild, ESM, minified) for one orders.create it weighed 325 KB (mime-db 134 KB, axios 83 KB, the
- * SDK 57 KB) and cost about 60 ms of cold import on Node 20; this module bundles to about 4 KB, whose
- * import is lost in the noise of an empty module's (about 2 ms).
+ * `razorpay` package (2.9.8) wraps axios and every Razorpay product, many times this module's size
+ * and cold import (see docs/architecture.md#8-what-keeps-cold-starts-at-the-floor).
  *
  * - Every call has a deadline (AbortSignal.timeout, 8 s by default, covering the body too): a Lambda
  *   waiting on a hung connection is billed and holds the guest's request.

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * Razorpay's two signatures, on node:crypto (the official SDK's `validatePaymentVerification` and
- * `validateWebhookSignature` are these few lines, inside a bundle of about 325 KB; see razorpay-api.ts).
+ * `validateWebhookSignature` are these few lines, inside the SDK's whole bundle; see razorpay-api.ts).
  *
  * - Checkout: what the checkout hands its success callback as `razorpay_signature`, the hex
  *   HMAC-SHA256 of `${razorpay_order_id}|${razorpay_payment_id}` keyed with the API key secret.

@@ -15,7 +15,7 @@ export const date = (fx: FuzzFixtures, days: number) => addDaysIso(fx.today, day
 /** Bodies each route would accept (or nearly): mutated, they reach validation and domain code, not just the JSON parser. */
 export function templates(route: HttpRoute, fx: FuzzFixtures): unknown[] {
   const body = template(route, fx);
-  // The quote takes the spec's short form too.
+  // The quote also takes the short form (package, guests, nights).
   return route.name === 'calculate-package-pricing' ? [body, { packageId: 'forest-retreat', guests: 2, nights: 2 }] : [body];
 }
 

@@ -49,8 +49,8 @@ function PageFallback() {
 
 /**
  * The SPA's routes, declared with `<Routes>` under main.tsx's `<BrowserRouter>`: no route uses
- * loaders, actions or blockers, and the data router (createBrowserRouter) would cost guests about
- * 17 KB gzip more of first-load JavaScript.
+ * loaders, actions or blockers, and the data router (createBrowserRouter) would add to guests'
+ * first-load JavaScript (see docs/architecture.md#11-the-guest-site-routes-chunks-live-updates-offline-display-currencies).
  */
 export function AppRoutes() {
   return (

@@ -5,7 +5,7 @@ import './notifications.css';
 const loadPanel = () => import('./notification-panel');
 const NotificationPanel = lazy(loadPanel);
 
-/** Spec section 2: the counter shows '99+' above 99. */
+/** The counter shows '99+' above 99 (docs/product.md#guest-notifications). */
 export const formatUnread = (count: number): string => (count > 99 ? '99+' : String(count));
 
 export const DISCONNECTED_TOOLTIP = 'Real-time updates disconnected';
@@ -30,7 +30,7 @@ function BellIcon() {
 }
 
 /**
- * The header's bell (spec section 2): the unread counter, reset when the bell is clicked; the list of
+ * The header's bell (docs/product.md#guest-notifications): the unread counter, reset when the bell is clicked; the list of
  * notifications in a panel below it (its own chunk); and, while the real-time connection is down,
  * a crossed-out mark and the tooltip 'Real-time updates disconnected'.
  */

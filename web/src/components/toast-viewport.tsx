@@ -3,7 +3,7 @@ import './notifications.css';
 import { NotificationIcon, typeLabels } from './notification-icon';
 
 /**
- * The toasts (spec sections 2 and 9): newest first, at most five, each gone after 5 s with a 0.3 s
+ * The toasts (docs/product.md#guest-notifications): newest first, at most five, each gone after 5 s with a 0.3 s
  * fade (none when reduced motion is asked for), or at once with its close button. Errors and
  * warnings are alerts; the rest are polite status messages. A toast under the pointer or holding
  * focus waits.

@@ -1,5 +1,5 @@
 /**
- * Every route of the SPA in one place (spec: guest section 2, admin section 2, DESIGN section 6):
+ * Every route of the SPA in one place (docs/product.md#guest-routes, docs/product.md#portal-shell):
  * `path` for the router, `getHref` for links. Features import this, never app/.
  */
 export const paths = {

@@ -1,7 +1,7 @@
 import { registerSession } from './session';
 import { isLiveToken } from './token-expiry';
 
-/** The admin portal's sign-in, kept where the spec keeps it: localStorage adminToken / adminUser. */
+/** The admin portal's sign-in, kept in localStorage adminToken / adminUser (docs/product.md#admin-sign-in). */
 export const ADMIN_TOKEN_KEY = 'adminToken';
 export const ADMIN_USER_KEY = 'adminUser';
 

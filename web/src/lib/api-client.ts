@@ -1,8 +1,8 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { isNetworkFailure, reportNetworkFailure, reportNetworkSuccess } from './connectivity';
 import { signOut, tokenFor, type Audience } from './session';
 
-/** An API failure with the message to show (the server's `error`, spec section 8), its status and field details. */
+/** An API failure with the message to show (the server's `error`: docs/product.md#api-conventions), its status and field details. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -42,7 +42,7 @@ export function configureApi(apiUrl: string): void {
  * A 401 on a signed-in call ends that session: the token ran out or the account changed. A request
  * that gets no answer at all tells the page the resort is out of reach (the offline notice).
  */
-export async function apiRequest<T>(path: string, schema: v.GenericSchema<unknown, T>, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(path: string, schema: z.core.$ZodType<T>, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const token = options.auth ? tokenFor(options.auth) : undefined;
@@ -83,5 +83,5 @@ export async function apiRequest<T>(path: string, schema: v.GenericSchema<unknow
       Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
     );
   }
-  return v.parse(schema, envelope.data);
+  return z.parse(schema, envelope.data);
 }

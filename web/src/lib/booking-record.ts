@@ -1,57 +1,57 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 
 /*
  * A booking as the guest's own calls show it (the manage page's lookup, My Bookings): the fields the
- * site shows, checked with valibot; extra fields pass through unread.
+ * site shows, checked with zod; extra fields pass through unread.
  */
 
 /** What cancelling would do right now, from the server: the 48-hour policy applied to this booking today. */
-export const cancellationTermsSchema = v.object({
-  cancellable: v.boolean(),
+export const cancellationTermsSchema = z.object({
+  cancellable: z.boolean(),
   /** Why it cannot be cancelled, when it cannot. */
-  reason: v.optional(v.string()),
+  reason: z.optional(z.string()),
   /** The refund in rupees if cancelled now. */
-  refundAmount: v.number(),
+  refundAmount: z.number(),
   /** Until when a cancellation refunds everything paid (ISO instant). */
-  freeCancellationUntil: v.string(),
-  policy: v.string(),
+  freeCancellationUntil: z.string(),
+  policy: z.string(),
 });
-export type CancellationTerms = v.InferOutput<typeof cancellationTermsSchema>;
+export type CancellationTerms = z.infer<typeof cancellationTermsSchema>;
 
 const bookingFields = {
-  id: v.string(),
-  booking_reference: v.string(),
-  status: v.string(),
-  payment_method: v.string(),
-  payment_status: v.string(),
-  customer_name: v.string(),
-  customer_email: v.string(),
-  check_in_date: v.string(),
-  check_out_date: v.string(),
-  nights: v.number(),
-  adults: v.number(),
-  children: v.number(),
-  rooms: v.optional(v.number(), 1),
-  cottage_name: v.string(),
-  package_name: v.string(),
-  safaris: v.optional(v.array(v.object({ name: v.string(), date: v.string(), time_slot: v.string(), guests: v.number(), amount: v.number() })), () => []),
-  total_amount: v.number(),
-  price_breakdown: v.optional(v.array(v.object({ label: v.string(), amount: v.number() })), () => []),
-  special_requests: v.optional(v.string()),
-  created_at: v.string(),
-  cancelled_at: v.optional(v.string()),
-  refund_amount: v.optional(v.number()),
+  id: z.string(),
+  booking_reference: z.string(),
+  status: z.string(),
+  payment_method: z.string(),
+  payment_status: z.string(),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  check_in_date: z.string(),
+  check_out_date: z.string(),
+  nights: z.number(),
+  adults: z.number(),
+  children: z.number(),
+  rooms: z._default(z.number(), 1),
+  cottage_name: z.string(),
+  package_name: z.string(),
+  safaris: z._default(z.array(z.object({ name: z.string(), date: z.string(), time_slot: z.string(), guests: z.number(), amount: z.number() })), () => []),
+  total_amount: z.number(),
+  price_breakdown: z._default(z.array(z.object({ label: z.string(), amount: z.number() })), () => []),
+  special_requests: z.optional(z.string()),
+  created_at: z.string(),
+  cancelled_at: z.optional(z.string()),
+  refund_amount: z.optional(z.number()),
   /** Pay at property: when the guest confirmed it from the e-mail's link (reserved, payment due on arrival). */
-  guest_confirmed_at: v.optional(v.string()),
+  guest_confirmed_at: z.optional(z.string()),
 };
 
 /** A booking as the API returns it (creation, lookup, My Bookings). */
-export const bookingRecordSchema = v.object(bookingFields);
+export const bookingRecordSchema = z.object(bookingFields);
 
 /** A booking with the terms of cancelling it today. */
-export const bookingViewSchema = v.object({ ...bookingFields, cancellation: v.optional(cancellationTermsSchema) });
-export type BookingView = v.InferOutput<typeof bookingViewSchema>;
+export const bookingViewSchema = z.object({ ...bookingFields, cancellation: z.optional(cancellationTermsSchema) });
+export type BookingView = z.infer<typeof bookingViewSchema>;
 
 /** PUT .../cancel: the cancelled booking, the refund it gave and the policy that set it. */
-export const cancellationResultSchema = v.object({ booking: bookingRecordSchema, refundAmount: v.number(), policy: v.string() });
-export type CancellationResult = v.InferOutput<typeof cancellationResultSchema>;
+export const cancellationResultSchema = z.object({ booking: bookingRecordSchema, refundAmount: z.number(), policy: z.string() });
+export type CancellationResult = z.infer<typeof cancellationResultSchema>;

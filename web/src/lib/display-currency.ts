@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { approxInCurrency, CHARGED_CURRENCY, displayCurrenciesSchema, displayCurrencyCodeSchema, type DisplayCurrencies } from '@shared/display-currency';
 
 /**
@@ -33,12 +33,12 @@ function readState(): State {
   const chosen = readStorage(DISPLAY_CURRENCY_KEY) ?? CHARGED_CURRENCY;
   let rates: DisplayCurrencies = {};
   try {
-    const parsed = v.safeParse(displayCurrenciesSchema, JSON.parse(readStorage(DISPLAY_RATES_KEY) ?? '{}'));
-    if (parsed.success) rates = parsed.output;
+    const parsed = z.safeParse(displayCurrenciesSchema, JSON.parse(readStorage(DISPLAY_RATES_KEY) ?? '{}'));
+    if (parsed.success) rates = parsed.data;
   } catch {
     rates = {};
   }
-  return { chosen: chosen === CHARGED_CURRENCY || v.is(displayCurrencyCodeSchema, chosen) ? chosen : CHARGED_CURRENCY, rates };
+  return { chosen: chosen === CHARGED_CURRENCY || z.safeParse(displayCurrencyCodeSchema, chosen).success ? chosen : CHARGED_CURRENCY, rates };
 }
 
 let state: State | undefined;
@@ -51,15 +51,15 @@ function set(next: State): void {
 
 /** The stage's rates from /config.json; kept for the next visit. */
 export function setDisplayRates(rates: DisplayCurrencies): void {
-  const parsed = v.safeParse(displayCurrenciesSchema, rates);
+  const parsed = z.safeParse(displayCurrenciesSchema, rates);
   if (!parsed.success) return;
-  writeStorage(DISPLAY_RATES_KEY, JSON.stringify(parsed.output));
-  set({ ...current(), rates: parsed.output });
+  writeStorage(DISPLAY_RATES_KEY, JSON.stringify(parsed.data));
+  set({ ...current(), rates: parsed.data });
 }
 
 /** The guest's choice ('INR' for none); kept for the next visit. */
 export function setDisplayCurrency(code: string): void {
-  if (code !== CHARGED_CURRENCY && !v.is(displayCurrencyCodeSchema, code)) return;
+  if (code !== CHARGED_CURRENCY && !z.safeParse(displayCurrencyCodeSchema, code).success) return;
   writeStorage(DISPLAY_CURRENCY_KEY, code);
   set({ ...current(), chosen: code });
 }

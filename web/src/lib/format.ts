@@ -11,7 +11,7 @@ const withWeekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: '
 const short = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const time = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' });
 
-/** The spec's picker format 'MMMM d, yyyy': 'March 5, 2026'. */
+/** The picker's format 'MMMM d, yyyy': 'March 5, 2026'. */
 export const formatLongDate = (isoDate: string): string => (isoDate ? long.format(utcDay(isoDate)) : '');
 
 /** 'Thursday, March 5, 2026': the confirmation names the weekday. */

@@ -1,16 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { apiRequest } from './api-client';
 
 /** GET /api/auth/profile: the signed-in guest's account (the fields the site shows or edits). */
-export const profileSchema = v.object({
-  id: v.string(),
-  name: v.string(),
-  email: v.string(),
-  phone: v.optional(v.string()),
-  role: v.string(),
+export const profileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.optional(z.string()),
+  role: z.string(),
 });
-export type Profile = v.InferOutput<typeof profileSchema>;
+export type Profile = z.infer<typeof profileSchema>;
 
 /**
  * The profile of the guest signed in as `userId` (in the key, so another sign-in never reads this

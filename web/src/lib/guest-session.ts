@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { registerSession, signOut } from './session';
 import { isLiveToken } from './token-expiry';
 
-/** A guest's account sign-in, where the spec keeps it (guest section 6): localStorage, a user-token key. */
+/** A guest's account sign-in, (docs/product.md#account): localStorage, a user-token key. */
 export const GUEST_TOKEN_KEY = 'userToken';
 export const GUEST_USER_KEY = 'user';
 

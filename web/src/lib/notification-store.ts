@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec section 3: a notification's type, title, message and time; `visibility` is whether it is still shown as a toast. */
+/** A notification's type, title, message and time; `visibility` is whether it is still shown as a toast. */
 export type NotificationType = 'success' | 'error' | 'warning' | 'info';
 export type AppNotification = { id: string; type: NotificationType; title: string; message: string; timestamp: number };
 export type Toast = AppNotification & { leaving: boolean };
-/** Spec section 4: the real-time connection is connected or disconnected; 'connecting' until the first attempt ends. */
+/** The real-time connection is connected or disconnected; 'connecting' until the first attempt ends. */
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 
 export type NotificationState = {
@@ -16,7 +16,7 @@ export type NotificationState = {
   connection: ConnectionState;
 };
 
-/** Spec section 9: toasts go after 5 s, at most 5 are kept, newest first; a toast fades out over 0.3 s, then is removed. */
+/** docs/product.md#guest-notifications: toasts go after 5 s, at most 5 are kept, newest first; a toast fades out over 0.3 s, then is removed. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_LIMIT = 5;
 export const TOAST_FADE_MS = 300;
@@ -67,7 +67,7 @@ export function addNotification(input: NewNotification, options: { toast?: boole
   if (options.toast !== false) scheduleExpiry(id);
 }
 
-/** Spec section 2: clicking the bell resets the unread counter to 0. */
+/** Clicking the bell resets the unread counter to 0. */
 export function markAllRead(): void {
   if (state.unread !== 0) set({ unread: 0 });
 }

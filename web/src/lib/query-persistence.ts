@@ -2,7 +2,7 @@ import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query'
 
 /**
  * A small persistence of chosen queries' data in localStorage, so a guest whose network drops can
- * still browse what was last fetched (DESIGN section 6). Only the queries named are kept (the
+ * still browse what was last fetched (docs/product.md#offline). Only the queries named are kept (the
  * catalogue: villas, packages, safaris), each as its data and the time it was fetched; nothing
  * personal, no quotes. Restored data keeps its age, so it is stale and refetched as soon as the
  * network allows. Each query brings its own check: data the current build cannot read is dropped.

@@ -1,20 +1,20 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 
 /** A message the server pushes (functions/lib/realtime.ts): the event's name, its payload, and an id when it comes from the table's stream. */
 export type RealtimeFrame = { id?: string; event: string; data: Record<string, unknown>; at?: string };
 
-const frameSchema = v.object({
-  id: v.optional(v.string()),
-  event: v.pipe(v.string(), v.minLength(1)),
-  data: v.optional(v.record(v.string(), v.unknown()), {}),
-  at: v.optional(v.string()),
+const frameSchema = z.object({
+  id: z.optional(z.string()),
+  event: z.string().check(z.minLength(1)),
+  data: z._default(z.record(z.string(), z.unknown()), {}),
+  at: z.optional(z.string()),
 });
 
-/** Spec section 7: 5 attempts 1 s apart; after those, doubling from 2 s up to this ceiling, for as long as the page is open. */
+/** docs/product.md#guest-notifications: 5 attempts 1 s apart; after those, doubling from 2 s up to this ceiling, for as long as the page is open. */
 export const FAST_ATTEMPTS = 5;
 export const FAST_DELAY_MS = 1000;
 export const MAX_DELAY_MS = 30_000;
-/** Spec section 9: an attempt that has not opened within 5 s is given up and retried. */
+/** An attempt that has not opened within 5 s is given up and retried. */
 export const CONNECT_TIMEOUT_MS = 5000;
 /** API Gateway closes a socket idle for 10 minutes; a ping now and then keeps a quiet page connected. */
 export const KEEP_ALIVE_MS = 5 * 60_000;
@@ -192,9 +192,9 @@ export class RealtimeSocket {
     } catch {
       return;
     }
-    const result = v.safeParse(frameSchema, parsed);
+    const result = z.safeParse(frameSchema, parsed);
     if (!result.success) return;
-    const frame = result.output;
+    const frame = result.data;
     if (frame.id !== undefined) {
       if (this.seen.has(frame.id)) return;
       this.seen.add(frame.id);

@@ -4,7 +4,7 @@ const DAY = 24 * HOUR;
 
 let dateFormat: Intl.DateTimeFormat | undefined;
 
-/** Spec section 2: a notification's time as 'Just now', 'Nm ago', 'Nh ago', or, from a day on, its date ('Nov 20, 2026'). */
+/** A notification's time (docs/product.md#guest-notifications) as 'Just now', 'Nm ago', 'Nh ago', or, from a day on, its date ('Nov 20, 2026'). */
 export function formatTimeAgo(timestamp: number, now: number): string {
   const elapsed = Math.max(0, now - timestamp);
   if (elapsed < MINUTE) return 'Just now';

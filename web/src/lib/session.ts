@@ -1,5 +1,5 @@
 /**
- * Who is signed in, per audience: the admin portal's session (spec: localStorage adminToken /
+ * Who is signed in, per audience: the admin portal's session (localStorage adminToken /
  * adminUser) today, a guest's account with the guest-site issue. The API client reads the bearer
  * token here and signs the audience out here when the server answers 401.
  */

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { siteConfigSchema, type SiteConfig } from '@shared/api';
 
 let pending: Promise<SiteConfig> | undefined;
@@ -12,7 +12,7 @@ export function loadSiteConfig(): Promise<SiteConfig> {
   pending ??= fetch('/config.json', { cache: 'no-store' })
     .then(async (response) => {
       if (!response.ok) throw new Error(`Could not load /config.json (HTTP ${response.status})`);
-      return v.parse(siteConfigSchema, await response.json());
+      return z.parse(siteConfigSchema, await response.json());
     })
     .catch((error: unknown) => {
       pending = undefined;

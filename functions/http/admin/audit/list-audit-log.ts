@@ -1,6 +1,6 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import type { AuditEntry } from '../../../../shared/audit.ts';
-import { cursorField, fields, pageLimit } from '../../../../shared/validation.ts';
+import { cursorField, maxLength, pageLimit } from '../../../../shared/validation.ts';
 import { auditLogPage } from '../../../lib/db/audit.ts';
 import { InvalidCursor } from '../../../lib/db/query.ts';
 import { badRequest } from '../../../lib/http/errors.ts';
@@ -18,12 +18,12 @@ const MAX_READS = 20;
 export const handler = httpRoute(
   'list-audit-log',
   {
-    query: fields({
-      month: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month looks like 2026-11'))),
+    query: z.object({
+      month: z.optional(z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month looks like 2026-11'))),
       limit: pageLimit('50'),
       cursor: cursorField(),
-      subject: v.optional(v.pipe(v.string(), v.regex(/^[a-z-]{1,30}$/, 'subject is a kind of thing, like booking or user'))),
-      actor: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254))),
+      subject: z.optional(z.string().check(z.regex(/^[a-z-]{1,30}$/, 'subject is a kind of thing, like booking or user'))),
+      actor: z.optional(z.string().check(z.trim(), z.toLowerCase(), maxLength(254))),
     }),
   },
   async ({ query }) => {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
 import { bookingViewSchema } from '@/lib/booking-record';
 
@@ -7,7 +7,7 @@ import { bookingViewSchema } from '@/lib/booking-record';
 export const getMyBookingsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['account', userId, 'my-bookings'] as const,
-    queryFn: ({ signal }) => apiRequest('/bookings/my-bookings', v.array(bookingViewSchema), { auth: 'guest', signal }),
+    queryFn: ({ signal }) => apiRequest('/bookings/my-bookings', z.array(bookingViewSchema), { auth: 'guest', signal }),
   });
 
 export const useMyBookings = (userId: string) => useQuery(getMyBookingsQueryOptions(userId));

@@ -1,20 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
 import { saveGuestSession } from '@/lib/guest-session';
 
-const signedInSchema = v.object({
-  token: v.string(),
-  user: v.object({ id: v.string(), name: v.string(), email: v.string(), role: v.string() }),
+const signedInSchema = z.object({
+  token: z.string(),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string() }),
 });
 
 export type SignInInput = { email: string; password: string };
 export type RegisterInput = SignInInput & { name: string; phone?: string };
 
-/** POST /api/auth?action=login (guest section 7): the token and who it is for. */
+/** POST /api/auth?action=login (docs/product.md#account): the token and who it is for. */
 export const signIn = (input: SignInInput) => apiRequest('/auth?action=login', signedInSchema, { method: 'POST', body: input });
 
-const signupAnswerSchema = v.object({ message: v.string() });
+const signupAnswerSchema = z.object({ message: z.string() });
 
 /**
  * POST /api/auth?action=register: 202 with the same answer whether or not the address has an

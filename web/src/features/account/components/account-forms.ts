@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { guestDetailsSchema } from '@shared/booking';
 import { accountNameSchema } from '@shared/user-schemas';
 import { tenDigitPhoneSchema } from '@shared/users';
@@ -18,7 +18,7 @@ export type RegisterForm = SignInForm & { name: string; phone: string };
 export type ProfileForm = { name: string; phone: string };
 export type Problems<Form> = Partial<Record<keyof Form, string>>;
 
-const firstMessage = (schema: v.GenericSchema, value: string): string | undefined => v.safeParse(schema, value, { abortPipeEarly: true }).issues?.[0].message;
+const firstMessage = (schema: z.core.$ZodType, value: string): string | undefined => z.safeParse(schema, value).error?.issues[0]?.message;
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -27,14 +27,14 @@ const problemsOf = <Form>(entries: Array<[keyof Form, string | undefined]>): Pro
 
 export const signInProblems = (form: SignInForm): Problems<SignInForm> =>
   problemsOf<SignInForm>([
-    ['email', firstMessage(guestDetailsSchema.entries.email, form.email)],
+    ['email', firstMessage(guestDetailsSchema.shape.email, form.email)],
     ['password', form.password ? undefined : accountMessages.passwordRequired],
   ]);
 
 export const registerProblems = (form: RegisterForm): Problems<RegisterForm> =>
   problemsOf<RegisterForm>([
     ['name', firstMessage(accountNameSchema, form.name)],
-    ['email', firstMessage(guestDetailsSchema.entries.email, form.email)],
+    ['email', firstMessage(guestDetailsSchema.shape.email, form.email)],
     ['phone', form.phone.trim() ? firstMessage(tenDigitPhoneSchema, form.phone) : undefined],
     ['password', !form.password ? accountMessages.passwordRequired : form.password.length < MIN_PASSWORD_LENGTH ? accountMessages.passwordLength : undefined],
   ]);

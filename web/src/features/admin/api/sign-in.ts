@@ -1,10 +1,10 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { userRoleSchema } from '@shared/user-schemas';
 import { apiRequest } from '@/lib/api-client';
 
-const signInResultSchema = v.object({
-  token: v.optional(v.string()),
-  user: v.object({ id: v.string(), name: v.string(), email: v.string(), role: userRoleSchema }),
+const signInResultSchema = z.object({
+  token: z.optional(z.string()),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string(), role: userRoleSchema }),
 });
 
 export const signIn = (email: string, password: string) => apiRequest('/auth/admin-login', signInResultSchema, { method: 'POST', body: { email, password } });

@@ -1,13 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import type { AuditEntry } from '@shared/audit';
 import { adminRequest } from '../api/admin-request';
 import { DataTable, type Column } from '../components/data-table';
 import './audit.css';
 
-const entrySchema = v.custom<AuditEntry>((value) => typeof value === 'object' && value !== null && 'action' in value && 'actor' in value);
-const pageSchema = v.object({ month: v.string(), items: v.array(entrySchema), cursor: v.optional(v.string()) });
+const entrySchema = z.custom<AuditEntry>((value) => typeof value === 'object' && value !== null && 'action' in value && 'actor' in value);
+const pageSchema = z.object({ month: z.string(), items: z.array(entrySchema), cursor: z.optional(z.string()) });
 
 const subjects = ['booking', 'cottage', 'package', 'safari', 'pricing-rule', 'user'] as const;
 

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import {
   adminBookingSchema,
   bookingDetailsSchema,
@@ -111,7 +111,7 @@ export function usePaymentUpdate() {
   });
 }
 
-const createdSchema = v.object({ booking: adminBookingSchema, bookingReference: v.string() });
+const createdSchema = z.object({ booking: adminBookingSchema, bookingReference: z.string() });
 
 export function useCreateStaffBooking() {
   const client = useQueryClient();
@@ -125,10 +125,10 @@ export function useCreateStaffBooking() {
 }
 
 /** The public catalogue lists (GET /cottages, GET /packages) are arrays. */
-const catalogueSchema = v.array(v.looseObject({ id: v.string(), name: v.string(), type: v.optional(v.string()) }));
-const villaSchema = v.pipe(
+const catalogueSchema = z.array(z.looseObject({ id: z.string(), name: z.string(), type: z.optional(z.string()) }));
+const villaSchema = z.pipe(
   catalogueSchema,
-  v.transform((items) => items.map((item) => ({ id: item.type ?? item.id, name: item.name }))),
+  z.transform((items: z.infer<typeof catalogueSchema>) => items.map((item) => ({ id: item.type ?? item.id, name: item.name }))),
 );
 
 /** What the phone booking form offers: the villa types and the packages guests can book. */

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { actionsFor, adminBookingSchema, listStatuses, searchableText, type AdminBooking, type BookingList, type StatusAction } from '@shared/booking-admin';
 import { formatInr } from '@shared/money';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { readAdminUser } from '@/lib/admin-session';
 import { useRealtimeEvent } from '@/lib/realtime';
 import { adminRequest } from '../api/admin-request';
@@ -75,7 +75,7 @@ export default function BookingsPage() {
     const id = (data.booking as { id?: unknown } | undefined)?.id;
     if (typeof id !== 'string') return;
     void client.invalidateQueries({ queryKey: bookingKeys.stats });
-    void adminRequest(`/bookings/${id}/details`, v.object({ booking: adminBookingSchema }))
+    void adminRequest(`/bookings/${id}/details`, z.object({ booking: adminBookingSchema }))
       .then(({ booking }) => {
         const current = filters;
         if ((current.status && booking.status !== current.status) || (current.q && !searchableText(booking).includes(current.q))) return;

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { createStaffBookingSchema } from '@shared/booking-admin';
 import { formatInr } from '@shared/money';
 import { Dialog } from '@/components/dialog';
@@ -91,16 +91,17 @@ export function PhoneBookingDialog({ open, onClose, onCreated }: { open: boolean
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setBanner(undefined);
-    const parsed = v.safeParse(createStaffBookingSchema, requestOf(draft));
+    const parsed = z.safeParse(createStaffBookingSchema, requestOf(draft));
     if (!parsed.success) {
-      const found = toFieldErrors(v.flatten(parsed.issues).nested ?? {});
-      setErrors(found);
+      const byPath: Record<string, string[]> = {};
+      for (const issue of parsed.error.issues) (byPath[issue.path.map(String).join('.')] ??= []).push(issue.message);
+      setErrors(toFieldErrors(byPath));
       setBanner('Please correct the highlighted fields.');
       return;
     }
     setErrors({});
     create.mutate(
-      { request: parsed.output, key: key.current },
+      { request: parsed.data, key: key.current },
       {
         onSuccess: (created) => {
           onCreated(created.bookingReference);

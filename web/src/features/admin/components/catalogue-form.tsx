@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type * as v from 'valibot';
+import type { z } from 'zod/mini';
 import { ApiError } from '@/lib/api-client';
 
 /*
@@ -10,11 +10,13 @@ import { ApiError } from '@/lib/api-client';
 
 export type FormErrors = Record<string, string[]>;
 
-export function errorsOf(issues: readonly v.BaseIssue<unknown>[]): FormErrors {
+/** Each field's messages, by its top-level key; with `firstOnly`, just the first problem a field has. */
+export function errorsOf(issues: readonly z.core.$ZodIssue[], { firstOnly = false } = {}): FormErrors {
   const errors: FormErrors = {};
   for (const issue of issues) {
-    const key = issue.path?.[0]?.key;
-    (errors[typeof key === 'string' ? key : '_'] ??= []).push(issue.message);
+    const key = issue.path[0];
+    const messages = (errors[typeof key === 'string' ? key : '_'] ??= []);
+    if (!firstOnly || messages.length === 0) messages.push(issue.message);
   }
   return errors;
 }

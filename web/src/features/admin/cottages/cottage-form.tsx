@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { cottageInputSchema, villaTypeLabels, type AdminCottage, type CottageInputDraft } from '@shared/admin-catalogue';
 import { cottageStatuses, villaTypes } from '@shared/catalog';
 import { CatalogueFormShell, choiceOf, errorsOf, numberOf, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
@@ -38,8 +38,8 @@ export function checkCottageForm(values: CottageFormValues): { ok: true; body: C
     size_sqft: numberOf(values.size_sqft),
     type: values.type || undefined,
   };
-  const result = v.safeParse(cottageInputSchema, body);
-  return result.success ? { ok: true, body: body as CottageInputDraft } : { ok: false, errors: errorsOf(result.issues) };
+  const result = z.safeParse(cottageInputSchema, body);
+  return result.success ? { ok: true, body: body as CottageInputDraft } : { ok: false, errors: errorsOf(result.error.issues) };
 }
 
 /** The inline Add / Edit cottage form. A unit belongs to a villa type; units of a type share its price. */

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { adminCottageSchema, type AdminCottage, type CottageInputDraft } from '@shared/admin-catalogue';
 import { adminRequest } from '../api/admin-request';
 
@@ -7,11 +7,11 @@ export const cottageKeys = { all: ['admin', 'cottages'] as const };
 export const guestCottagesKey = ['cottages'] as const;
 
 export const listAdminCottages = ({ signal }: { signal?: AbortSignal } = {}) =>
-  adminRequest('/cottages/admin/all', v.array(adminCottageSchema), { ...(signal ? { signal } : {}) });
+  adminRequest('/cottages/admin/all', z.array(adminCottageSchema), { ...(signal ? { signal } : {}) });
 export const createCottage = (body: CottageInputDraft) => adminRequest('/cottages/admin/create', adminCottageSchema, { method: 'POST', body });
 export const updateCottage = (id: string, body: CottageInputDraft) =>
   adminRequest(`/cottages/admin/update/${encodeURIComponent(id)}`, adminCottageSchema, { method: 'PUT', body });
-export const deleteCottage = (id: string) => adminRequest(`/cottages/admin/delete/${encodeURIComponent(id)}`, v.unknown(), { method: 'DELETE' });
+export const deleteCottage = (id: string) => adminRequest(`/cottages/admin/delete/${encodeURIComponent(id)}`, z.unknown(), { method: 'DELETE' });
 
 /** The body that saves a unit as it is, but with another status (deactivation instead of a refused delete). */
 export const withStatus = (cottage: AdminCottage, status: AdminCottage['status']): CottageInputDraft => ({

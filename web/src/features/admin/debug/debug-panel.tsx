@@ -1,6 +1,6 @@
 import { addDays, format } from 'date-fns';
 import { useEffect, useState } from 'react';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
 import { readAdminUser } from '@/lib/admin-session';
 import { useNotifications } from '@/lib/notification-store';
@@ -8,12 +8,12 @@ import { onRealtimeEvent, type RealtimeFrame } from '@/lib/realtime';
 import { adminEvents } from '../live/admin-notices';
 import './debug-panel.css';
 
-const createdSchema = v.object({ bookingReference: v.string() });
-const packagesSchema = v.array(v.object({ id: v.string(), min_guests: v.number(), max_guests: v.number() }));
+const createdSchema = z.object({ bookingReference: z.string() });
+const packagesSchema = z.array(z.object({ id: z.string(), min_guests: z.number(), max_guests: z.number() }));
 
 /**
- * The local and dev stages' debug panel (DESIGN 6; never on prod): the live connection's state,
- * the last frames heard, and the spec's test booking (admin section 9: glass cottage, 2 adults and
+ * The local and dev stages' debug panel (never on prod: docs/product.md#portal-shell): the live connection's
+ * state, the last frames heard, and a test booking (glass cottage, 2 adults and
  * 1 child, 2 nights, paid at the property) made through the real booking API, to watch the
  * new-booking event arrive.
  */

@@ -10,7 +10,7 @@ import '../admin.css';
 
 // The admin side of the live notifications (socket, then the feed when the socket fails): its own chunk.
 const AdminNotifications = lazy(() => import('../live/admin-notifications'));
-// The debug panel exists on the local and dev stages only (DESIGN 6).
+// The debug panel exists on the local and dev stages only (docs/product.md#portal-shell).
 const DebugPanel = lazy(() => import('../debug/debug-panel'));
 
 /**

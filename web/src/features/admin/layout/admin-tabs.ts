@@ -1,7 +1,7 @@
 import { inRoleGroup, type RoleGroup, type UserRole } from '@shared/users';
 import { paths } from '@/config/paths';
 
-/** The portal's eight tabs (admin section 2), each with the role group that may open it (the server checks the same groups). */
+/** The portal's eight tabs (docs/product.md#portal-shell), each with the role group that may open it (the server checks the same groups). */
 export const adminTabs: ReadonlyArray<{ id: string; label: string; href: string; group: RoleGroup }> = [
   { id: 'overview', label: 'Overview', href: paths.adminDashboard.getHref(), group: 'staff' },
   { id: 'bookings', label: 'Bookings', href: paths.adminBookings.getHref(), group: 'staff' },

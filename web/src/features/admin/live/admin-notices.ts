@@ -2,7 +2,7 @@ import { formatInr } from '@shared/money';
 import type { NewNotification } from '@/lib/notification-store';
 import type { RealtimeFrame } from '@/lib/realtime';
 
-/** The staff channel's events (functions/streams/change-events.ts): the spec's six, and two of ours about money that needs a look. */
+/** The staff channel's events (functions/streams/change-events.ts), as docs/product.md#staff-notifications lists them. */
 export const adminEvents = [
   'new-booking',
   'payment-received',

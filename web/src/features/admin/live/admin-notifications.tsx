@@ -9,7 +9,7 @@ import { createFeedPoller } from './feed-polling';
 import './admin-notifications.css';
 
 /**
- * The portal's live side (admin section 7, DESIGN 6): the socket joins the staff channel with the
+ * The portal's live side (docs/product.md#staff-notifications): the socket joins the staff channel with the
  * admin token (the server checks it); while the socket is down the feed is polled instead, and
  * when it comes back one catch-up read fills the gap. Every frame, from either, reaches the tabs
  * through the same events (`onRealtimeEvent`), the bell and, unless routine, a toast.

@@ -1,10 +1,10 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import type { RealtimeFrame } from '@/lib/realtime';
 import { adminRequest } from '../api/admin-request';
 
-const feedSchema = v.object({
-  events: v.array(v.object({ id: v.string(), event: v.string(), data: v.record(v.string(), v.unknown()), at: v.string() })),
-  more: v.boolean(),
+const feedSchema = z.object({
+  events: z.array(z.object({ id: z.string(), event: z.string(), data: z.record(z.string(), z.unknown()), at: z.string() })),
+  more: z.boolean(),
 });
 
 /** How often the portal asks for the feed while its socket is down. */

@@ -33,7 +33,7 @@ const columns: Array<Column<AdminBooking>> = [
   { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} label={statusLabels[row.status]} /> },
 ];
 
-/** The Overview tab (admin section 2): the four figures, the five newest bookings, quick actions, occupancy per villa and revenue per month. */
+/** The Overview tab (docs/product.md#overview-tab): the four figures, the five newest bookings, quick actions, occupancy per villa and revenue per month. */
 export default function OverviewPage() {
   const dashboard = useDashboard();
   const data = dashboard.data;

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { describePackageDerivations, packageDerivations, packageFormRequired, packageInputSchema, toList, type AdminPackage } from '@shared/admin-catalogue';
 import { packageStatuses, packageTypes } from '@shared/catalog';
 import { CatalogueFormShell, choiceOf, errorsOf, numberOf, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
@@ -56,8 +56,8 @@ export function checkPackageForm(
     exclusions: values.exclusions,
   };
   const errors: FormErrors = {};
-  const result = v.safeParse(packageInputSchema, body);
-  if (!result.success) Object.assign(errors, errorsOf(result.issues));
+  const result = z.safeParse(packageInputSchema, body);
+  if (!result.success) Object.assign(errors, errorsOf(result.error.issues));
   for (const [name, message] of Object.entries(packageFormRequired)) {
     const value = values[name as Field];
     const missing = name === 'includes' ? toList(value).length === 0 : value.trim() === '';

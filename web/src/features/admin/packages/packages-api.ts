@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { adminPackageSchema, packageStatsSchema } from '@shared/admin-catalogue';
 import { adminRequest } from '../api/admin-request';
 
@@ -7,11 +7,11 @@ export const packageKeys = { all: ['admin', 'packages'] as const, stats: ['admin
 export const guestPackagesKey = ['packages'] as const;
 
 export const listAdminPackages = ({ signal }: { signal?: AbortSignal } = {}) =>
-  adminRequest('/packages/admin/all', v.array(adminPackageSchema), { ...(signal ? { signal } : {}) });
+  adminRequest('/packages/admin/all', z.array(adminPackageSchema), { ...(signal ? { signal } : {}) });
 export const getPackageStats = ({ signal }: { signal?: AbortSignal } = {}) =>
   adminRequest('/packages/admin/stats', packageStatsSchema, { ...(signal ? { signal } : {}) });
 export const savePackage = (id: string | undefined, body: unknown) =>
   id
     ? adminRequest(`/packages/admin/${encodeURIComponent(id)}`, adminPackageSchema, { method: 'PUT', body })
     : adminRequest('/packages/admin', adminPackageSchema, { method: 'POST', body });
-export const deletePackage = (id: string) => adminRequest(`/packages/admin/${encodeURIComponent(id)}`, v.unknown(), { method: 'DELETE' });
+export const deletePackage = (id: string) => adminRequest(`/packages/admin/${encodeURIComponent(id)}`, z.unknown(), { method: 'DELETE' });

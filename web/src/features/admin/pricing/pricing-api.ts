@@ -1,9 +1,9 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import type { CreatePricingRule, PricingRuleChanges } from '@shared/admin-pricing';
 import { pricingRuleSchema, type PricingRule } from '@shared/pricing-rule-schema';
 import { adminRequest } from '../api/admin-request';
 
-const rules = v.array(pricingRuleSchema);
+const rules = z.array(pricingRuleSchema);
 
 export const pricingKeys = { all: ['admin', 'pricing-rules'] as const };
 
@@ -11,4 +11,4 @@ export const listPricingRules = (): Promise<PricingRule[]> => adminRequest('/adm
 export const createPricingRule = (body: CreatePricingRule): Promise<PricingRule> => adminRequest('/admin/pricing', pricingRuleSchema, { method: 'POST', body });
 export const updatePricingRule = (id: string, body: PricingRuleChanges): Promise<PricingRule> =>
   adminRequest(`/admin/pricing/${encodeURIComponent(id)}`, pricingRuleSchema, { method: 'PUT', body });
-export const deletePricingRule = (id: string): Promise<unknown> => adminRequest(`/admin/pricing/${encodeURIComponent(id)}`, v.unknown(), { method: 'DELETE' });
+export const deletePricingRule = (id: string): Promise<unknown> => adminRequest(`/admin/pricing/${encodeURIComponent(id)}`, z.unknown(), { method: 'DELETE' });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { villaTypeLabels } from '@shared/admin-catalogue';
 import {
   createPricingRuleSchema,
@@ -37,7 +37,7 @@ export type PricingFormValues = Record<
   string
 >;
 
-/** The spec's defaults: currency INR, season all-year; no discount, stays of 1 to 30 nights, active. */
+/** The defaults (docs/product.md#pricing-rules): currency INR, season all-year; no discount, stays of 1 to 30 nights, active. */
 export const emptyPricingForm: PricingFormValues = {
   service_name: '',
   service_type: 'cottage',
@@ -81,17 +81,17 @@ export function checkPricingForm(values: PricingFormValues): { ok: true; body: C
     min_stay: numberOrUndefined(values.min_stay),
     max_stay: numberOrUndefined(values.max_stay),
   };
-  const result = v.safeParse(createPricingRuleSchema, input);
+  const result = z.safeParse(createPricingRuleSchema, input);
   const errors: Record<string, string[]> = {};
   if (!result.success) {
-    for (const issue of result.issues) {
-      const key = issue.path?.map((item) => String(item.key)).join('.') ?? '_';
+    for (const issue of result.error.issues) {
+      const key = issue.path.length ? issue.path.map(String).join('.') : '_';
       (errors[key] ??= []).push(issue.message);
     }
   }
   for (const [field, messages] of Object.entries(ruleProblems(input as Partial<PricingRule>))) if (!errors[field]) errors[field] = messages;
   if (!result.success || Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, body: result.output };
+  return { ok: true, body: result.data };
 }
 
 type Target = { value: string; label: string };

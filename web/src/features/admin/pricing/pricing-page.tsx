@@ -20,7 +20,7 @@ export function formatPrice(amount: number, currency: string): string {
 
 const titleCase = (text: string) => text.replace(/-/g, ' ').replace(/\b\w/g, (letter) => letter.toUpperCase());
 
-/** The Final Price cell: base minus the discount, with a '-N%' badge when discounted (admin section 5). */
+/** The Final Price cell: base minus the discount, with a '-N%' badge when discounted (docs/product.md#pricing-tab). */
 export function FinalPrice({ rule }: { rule: PricingRule }) {
   const price = finalPrice(rule);
   if (price === undefined) return <span className="muted">{rule.discount_percentage > 0 ? `${rule.discount_percentage}% off` : 'Catalogue price'}</span>;

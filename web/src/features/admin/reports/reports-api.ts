@@ -1,4 +1,4 @@
-import type * as v from 'valibot';
+import type { z } from 'zod/mini';
 import {
   reportExportPageSchema,
   reportExportSchema,
@@ -32,5 +32,5 @@ export const fetchReport = (params: ReportParams): Promise<Report> => adminReque
 export const recordExport = (body: CreateReportExport): Promise<ReportExport> =>
   adminRequest('/admin/reports/exports', reportExportSchema, { method: 'POST', body });
 
-export const listExports = (cursor?: string): Promise<v.InferOutput<typeof reportExportPageSchema>> =>
+export const listExports = (cursor?: string): Promise<z.infer<typeof reportExportPageSchema>> =>
   adminRequest(`/admin/reports/exports?limit=10${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, reportExportPageSchema);

@@ -33,7 +33,7 @@ const views: ReadonlyArray<{ id: View; title: string; description: string; repor
   { id: 'packages', title: 'Package Report', description: 'Package take-up: share of bookings', report: 'revenue' },
 ];
 
-/** The spec's default custom range: the first of the current month to today (the resort's). */
+/** The default custom range (docs/product.md#reports-tab): the first of the current month to today (the resort's). */
 const defaultRange = () => {
   const today = resortToday();
   return { start: `${today.slice(0, 8)}01`, end: today };

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { safariInputSchema, type AdminSafari } from '@shared/admin-catalogue';
 import { safariStatuses, safariTypes } from '@shared/catalog';
 import { CatalogueFormShell, choiceOf, errorsOf, numberOf, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
@@ -40,8 +40,8 @@ export const formOfSafari = (safari: AdminSafari): SafariFormValues => ({
 
 export function checkSafariForm(values: SafariFormValues): { ok: true; body: Record<string, unknown> } | { ok: false; errors: FormErrors } {
   const body = { ...values, price: numberOf(values.price), max_guests: numberOf(values.max_guests) };
-  const result = v.safeParse(safariInputSchema, body);
-  return result.success ? { ok: true, body } : { ok: false, errors: errorsOf(result.issues) };
+  const result = z.safeParse(safariInputSchema, body);
+  return result.success ? { ok: true, body } : { ok: false, errors: errorsOf(result.error.issues) };
 }
 
 /** The inline Add / Edit safari form (spec section 5: every field but exclusions is required). */

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { adminSafariSchema, safariStatsSchema } from '@shared/admin-catalogue';
 import { adminRequest } from '../api/admin-request';
 
@@ -7,11 +7,11 @@ export const safariKeys = { all: ['admin', 'safaris'] as const, stats: ['admin',
 export const guestSafarisKey = ['safaris'] as const;
 
 export const listAdminSafaris = ({ signal }: { signal?: AbortSignal } = {}) =>
-  adminRequest('/safaris/admin/all', v.array(adminSafariSchema), { ...(signal ? { signal } : {}) });
+  adminRequest('/safaris/admin/all', z.array(adminSafariSchema), { ...(signal ? { signal } : {}) });
 export const getSafariStats = ({ signal }: { signal?: AbortSignal } = {}) =>
   adminRequest('/safaris/admin/stats', safariStatsSchema, { ...(signal ? { signal } : {}) });
 export const saveSafari = (id: string | undefined, body: unknown) =>
   id
     ? adminRequest(`/safaris/admin/${encodeURIComponent(id)}`, adminSafariSchema, { method: 'PUT', body })
     : adminRequest('/safaris/admin', adminSafariSchema, { method: 'POST', body });
-export const deleteSafari = (id: string) => adminRequest(`/safaris/admin/${encodeURIComponent(id)}`, v.unknown(), { method: 'DELETE' });
+export const deleteSafari = (id: string) => adminRequest(`/safaris/admin/${encodeURIComponent(id)}`, z.unknown(), { method: 'DELETE' });

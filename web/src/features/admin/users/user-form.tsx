@@ -1,10 +1,10 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { createUserSchema, departmentSchema, userPhoneSchema, userRoleInputSchema, userStatusInputSchema, type AdminUser } from '@shared/admin-users';
 import { accountNameSchema } from '@shared/user-schemas';
 import { fields } from '@shared/validation';
 import { errorsOf, FormBanner, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
 
-/** The role choices of the form (admin section 6): the admin role reads 'Administrator'. */
+/** The role choices of the form (docs/product.md#users-tab): the admin role reads 'Administrator'. */
 export const roleOptions = [
   { value: 'customer', label: 'Customer' },
   { value: 'staff', label: 'Staff' },
@@ -47,16 +47,16 @@ export function checkUserForm(
 ): { ok: true; body: Record<string, unknown> } | { ok: false; errors: FormErrors } {
   if (editing) {
     const { email: _email, password: _password, ...rest } = values;
-    const result = v.safeParse(editSchema, rest, { abortPipeEarly: true });
-    return result.success ? { ok: true, body: result.output } : { ok: false, errors: errorsOf(result.issues) };
+    const result = z.safeParse(editSchema, rest);
+    return result.success ? { ok: true, body: result.data } : { ok: false, errors: errorsOf(result.error.issues, { firstOnly: true }) };
   }
   const { department, ...rest } = values;
-  const result = v.safeParse(createUserSchema, { ...rest, ...(department.trim() ? { department } : {}) }, { abortPipeEarly: true });
-  return result.success ? { ok: true, body: result.output } : { ok: false, errors: errorsOf(result.issues) };
+  const result = z.safeParse(createUserSchema, { ...rest, ...(department.trim() ? { department } : {}) });
+  return result.success ? { ok: true, body: result.data } : { ok: false, errors: errorsOf(result.error.issues, { firstOnly: true }) };
 }
 
 /**
- * Add or edit a user (admin section 2, Users tab): name, e-mail (email type) and phone required,
+ * Add or edit a user (docs/product.md#users-tab): name, e-mail (email type) and phone required,
  * department optional, role and status (defaults customer and active), a first password when
  * adding. Every field shows its own message under it, the server's too; nothing typed is lost.
  */

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { adminUserSchema, unlockResultSchema, userListSchema, type AdminUser, type UserList } from '@shared/admin-users';
 import { adminRequest } from '../api/admin-request';
 
@@ -22,7 +22,7 @@ const byId = (id: string) => `/admin/users/${encodeURIComponent(id)}`;
 
 export const createUser = (body: Record<string, unknown>): Promise<AdminUser> => adminRequest('/admin/users', adminUserSchema, { method: 'POST', body });
 export const updateUser = (id: string, body: Record<string, unknown>): Promise<AdminUser> => adminRequest(byId(id), adminUserSchema, { method: 'PUT', body });
-export const deleteUser = (id: string): Promise<unknown> => adminRequest(byId(id), v.unknown(), { method: 'DELETE' });
+export const deleteUser = (id: string): Promise<unknown> => adminRequest(byId(id), z.unknown(), { method: 'DELETE' });
 export const resetUserPassword = (id: string, password: string): Promise<AdminUser> =>
   adminRequest(`${byId(id)}/reset-password`, adminUserSchema, { method: 'POST', body: { password } });
 export const unlockUser = (id: string) => adminRequest(`${byId(id)}/unlock`, unlockResultSchema, { method: 'POST' });

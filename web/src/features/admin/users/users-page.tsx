@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { DELETE_USER_CONFIRM, newPasswordSchema, type AdminUser, type UserList } from '@shared/admin-users';
 import { Dialog } from '@/components/dialog';
 import { ApiError } from '@/lib/api-client';
@@ -360,9 +360,9 @@ function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClose: () =
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = v.safeParse(newPasswordSchema, password);
-    if (!checked.success) {
-      setError(checked.issues[0].message);
+    const problem = z.safeParse(newPasswordSchema, password).error?.issues[0]?.message;
+    if (problem) {
+      setError(problem);
       return;
     }
     setError(undefined);

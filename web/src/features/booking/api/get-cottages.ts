@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { cottageSchema } from '@shared/catalog-schemas';
 import { apiRequest } from '@/lib/api-client';
 
-const cottageListSchema = v.array(cottageSchema);
+const cottageListSchema = z.array(cottageSchema);
 
 /** The villas guests can book; the same factory serves the hook and any prefetch. */
 export const getCottagesQueryOptions = () =>
@@ -12,5 +12,5 @@ export const getCottagesQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest('/cottages', cottageListSchema, { signal }),
   });
 
-/** The villas guests can book, loaded once when step 1 opens (spec section 4). */
+/** The villas guests can book, loaded once when step 1 opens (docs/product.md#step-1-dates-and-villa). */
 export const useCottages = () => useQuery(getCottagesQueryOptions());

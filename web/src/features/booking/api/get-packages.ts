@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
 import { stayPackageSchema } from './schemas';
 
-const packageListSchema = v.array(stayPackageSchema);
+const packageListSchema = z.array(stayPackageSchema);
 
 /** The active stay packages (step 2); the same factory serves the hook and the prefetch from step 1. */
 export const getPackagesQueryOptions = () =>

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
 import { safariSchema, safariSlotsSchema } from './schemas';
 
-const safariListSchema = v.array(safariSchema);
+const safariListSchema = z.array(safariSchema);
 
 /** The active safaris (step 3); prefetched from step 2. */
 export const getSafarisQueryOptions = () =>

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import type { CheckoutError, PaymentOrder, VerifyPaymentRequest } from '@shared/payments';
 import { apiRequest } from '@/lib/api-client';
 import { heldBookingSchema } from './schemas';
@@ -8,43 +8,44 @@ import { heldBookingSchema } from './schemas';
  * provider's checkout while no Razorpay key is set, and the verification that confirms the booking.
  */
 
-export const paymentOrderSchema: v.GenericSchema<unknown, PaymentOrder> = v.object({
-  orderId: v.string(),
-  amount: v.number(),
-  currency: v.literal('INR'),
-  keyId: v.optional(v.string()),
-  testMode: v.boolean(),
-  bookingId: v.string(),
-  bookingReference: v.string(),
-  name: v.string(),
-  description: v.string(),
-  notes: v.object({ bookingReference: v.string(), villa: v.string(), checkIn: v.string(), checkOut: v.string(), guests: v.string() }),
-  holdExpiresAt: v.optional(v.string()),
+export const paymentOrderSchema: z.core.$ZodType<PaymentOrder> = z.object({
+  orderId: z.string(),
+  amount: z.number(),
+  currency: z.literal('INR'),
+  keyId: z.optional(z.string()),
+  testMode: z.boolean(),
+  bookingId: z.string(),
+  bookingReference: z.string(),
+  name: z.string(),
+  description: z.string(),
+  notes: z.object({ bookingReference: z.string(), villa: z.string(), checkIn: z.string(), checkOut: z.string(), guests: z.string() }),
+  holdExpiresAt: z.optional(z.string()),
 });
 
 /** What Razorpay's checkout hands its success callback, and what verify-payment checks. */
-export const checkoutResponseSchema: v.GenericSchema<unknown, VerifyPaymentRequest> = v.object({
-  razorpay_order_id: v.string(),
-  razorpay_payment_id: v.string(),
-  razorpay_signature: v.string(),
+export const checkoutResponseSchema: z.core.$ZodType<VerifyPaymentRequest> = z.object({
+  razorpay_order_id: z.string(),
+  razorpay_payment_id: z.string(),
+  razorpay_signature: z.string(),
 });
 
 /** Razorpay's `payment.failed` error; only the description is shown, and any field may be missing. */
-const checkoutErrorSchema: v.GenericSchema<unknown, Partial<CheckoutError>> = v.object({
-  code: v.optional(v.string()),
-  description: v.optional(v.string()),
-  reason: v.optional(v.string()),
-  source: v.optional(v.string()),
-  step: v.optional(v.string()),
+const checkoutErrorSchema: z.core.$ZodType<Partial<CheckoutError>> = z.object({
+  code: z.optional(z.string()),
+  description: z.optional(z.string()),
+  reason: z.optional(z.string()),
+  source: z.optional(z.string()),
+  step: z.optional(z.string()),
 });
 
-const testCheckoutResultSchema = v.variant('ok', [
-  v.object({ ok: v.literal(true), response: checkoutResponseSchema }),
-  v.object({ ok: v.literal(false), error: checkoutErrorSchema }),
+// A plain union: zod's schema types live in one module, so each one used anywhere is in the first load.
+const testCheckoutResultSchema = z.union([
+  z.object({ ok: z.literal(true), response: checkoutResponseSchema }),
+  z.object({ ok: z.literal(false), error: checkoutErrorSchema }),
 ]);
-export type TestCheckoutResult = v.InferOutput<typeof testCheckoutResultSchema>;
+export type TestCheckoutResult = z.infer<typeof testCheckoutResultSchema>;
 
-const verifiedPaymentSchema = v.object({ booking: heldBookingSchema });
+const verifiedPaymentSchema = z.object({ booking: heldBookingSchema });
 
 /** POST /api/payments/create-order: the booking's order (asking again gives the same one). */
 export const createPaymentOrder = (bookingId: string) => apiRequest('/payments/create-order', paymentOrderSchema, { method: 'POST', body: { bookingId } });
@@ -63,4 +64,4 @@ export const getHeldBooking = (reference: string, token: string) =>
 
 /** PUT /api/bookings/reference/{reference}/cancel: gives an unpaid hold back (nothing was charged). */
 export const releaseHeldBooking = (reference: string, token: string) =>
-  apiRequest(`/bookings/reference/${encodeURIComponent(reference)}/cancel`, v.unknown(), { method: 'PUT', body: { token } });
+  apiRequest(`/bookings/reference/${encodeURIComponent(reference)}/cancel`, z.unknown(), { method: 'PUT', body: { token } });

@@ -1,140 +1,140 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { bookingRecordSchema } from '@/lib/booking-record';
 
 /*
- * What the wizard reads from the API's answers, checked with valibot (the fields it shows; extra
+ * What the wizard reads from the API's answers, checked with zod (the fields it shows; extra
  * fields pass through unread). The request rules themselves are the server's, from shared/.
  */
 
-const line = v.object({ label: v.string(), amount: v.number() });
+const line = z.object({ label: z.string(), amount: z.number() });
 
 /** The server's quote (shared/quote.ts `Quote`): what the guest is charged, line by line. */
-export const quoteSchema = v.object({
-  currency: v.literal('INR'),
-  nights: v.number(),
-  guests: v.number(),
-  villa: v.object({
-    basePrice: v.number(),
-    rooms: v.number(),
-    guestMultiplier: v.number(),
-    extraGuestCost: v.number(),
-    discount: v.number(),
-    amount: v.number(),
+export const quoteSchema = z.object({
+  currency: z.literal('INR'),
+  nights: z.number(),
+  guests: z.number(),
+  villa: z.object({
+    basePrice: z.number(),
+    rooms: z.number(),
+    guestMultiplier: z.number(),
+    extraGuestCost: z.number(),
+    discount: z.number(),
+    amount: z.number(),
   }),
-  package: v.optional(v.object({ id: v.string(), basePrice: v.number(), amount: v.number(), discount: v.number() })),
-  safaris: v.array(v.object({ id: v.string(), date: v.string(), timeSlot: v.string(), guests: v.number(), amount: v.number(), discount: v.number() })),
-  subtotal: v.number(),
-  gst: v.number(),
-  serviceFee: v.number(),
-  total: v.number(),
-  lines: v.array(line),
+  package: z.optional(z.object({ id: z.string(), basePrice: z.number(), amount: z.number(), discount: z.number() })),
+  safaris: z.array(z.object({ id: z.string(), date: z.string(), timeSlot: z.string(), guests: z.number(), amount: z.number(), discount: z.number() })),
+  subtotal: z.number(),
+  gst: z.number(),
+  serviceFee: z.number(),
+  total: z.number(),
+  lines: z.array(line),
 });
-export type StayQuote = v.InferOutput<typeof quoteSchema>;
+export type StayQuote = z.infer<typeof quoteSchema>;
 
 /** POST /api/cottages/{id}/availability. */
-export const availabilityResultSchema = v.object({
-  available: v.boolean(),
-  message: v.string(),
-  cottage: v.object({ id: v.string(), name: v.string(), type: v.string(), base_price: v.number(), max_guests: v.number() }),
-  totalPrice: v.number(),
-  priceBreakdown: v.object({
-    basePrice: v.number(),
-    nights: v.number(),
-    guestMultiplier: v.number(),
-    extraGuestCost: v.number(),
-    discount: v.optional(v.number()),
+export const availabilityResultSchema = z.object({
+  available: z.boolean(),
+  message: z.string(),
+  cottage: z.object({ id: z.string(), name: z.string(), type: z.string(), base_price: z.number(), max_guests: z.number() }),
+  totalPrice: z.number(),
+  priceBreakdown: z.object({
+    basePrice: z.number(),
+    nights: z.number(),
+    guestMultiplier: z.number(),
+    extraGuestCost: z.number(),
+    discount: z.optional(z.number()),
   }),
   quote: quoteSchema,
-  alternativeDates: v.array(v.object({ checkIn: v.string(), checkOut: v.string() })),
-  suggestedVillas: v.array(
-    v.object({
-      type: v.string(),
-      id: v.string(),
-      name: v.string(),
-      price: v.number(),
-      totalPrice: v.number(),
-      maxGuests: v.number(),
-      image: v.optional(v.string()),
+  alternativeDates: z.array(z.object({ checkIn: z.string(), checkOut: z.string() })),
+  suggestedVillas: z.array(
+    z.object({
+      type: z.string(),
+      id: z.string(),
+      name: z.string(),
+      price: z.number(),
+      totalPrice: z.number(),
+      maxGuests: z.number(),
+      image: z.optional(z.string()),
     }),
   ),
 });
-export type AvailabilityResult = v.InferOutput<typeof availabilityResultSchema>;
+export type AvailabilityResult = z.infer<typeof availabilityResultSchema>;
 
 /** GET /api/cottages/{id}/availability?startDate=&endDate=: one entry per night. */
-export const availabilityCalendarSchema = v.object({
-  startDate: v.string(),
-  endDate: v.string(),
-  nights: v.array(v.object({ date: v.string(), freeUnits: v.number(), totalUnits: v.number(), available: v.boolean(), price: v.number() })),
+export const availabilityCalendarSchema = z.object({
+  startDate: z.string(),
+  endDate: z.string(),
+  nights: z.array(z.object({ date: z.string(), freeUnits: z.number(), totalUnits: z.number(), available: z.boolean(), price: z.number() })),
 });
-export type CalendarNight = v.InferOutput<typeof availabilityCalendarSchema>['nights'][number];
+export type CalendarNight = z.infer<typeof availabilityCalendarSchema>['nights'][number];
 
-export const stayPackageSchema = v.object({
-  id: v.string(),
-  name: v.string(),
-  type: v.string(),
-  category: v.string(),
-  description: v.string(),
-  price_multiplier: v.number(),
-  includes_safari: v.boolean(),
-  max_safaris: v.number(),
-  min_guests: v.number(),
-  max_guests: v.number(),
-  duration: v.string(),
-  includes: v.array(v.string()),
+export const stayPackageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  category: z.string(),
+  description: z.string(),
+  price_multiplier: z.number(),
+  includes_safari: z.boolean(),
+  max_safaris: z.number(),
+  min_guests: z.number(),
+  max_guests: z.number(),
+  duration: z.string(),
+  includes: z.array(z.string()),
 });
-export type StayPackageOption = v.InferOutput<typeof stayPackageSchema>;
+export type StayPackageOption = z.infer<typeof stayPackageSchema>;
 
-export const safariSchema = v.object({
-  id: v.string(),
-  name: v.string(),
-  category: v.string(),
-  description: v.string(),
-  price: v.number(),
-  duration: v.string(),
-  max_guests: v.number(),
-  includes: v.array(v.string()),
-  highlights: v.array(v.string()),
-  time_slots: v.array(v.string()),
+export const safariSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  description: z.string(),
+  price: z.number(),
+  duration: z.string(),
+  max_guests: z.number(),
+  includes: z.array(z.string()),
+  highlights: z.array(z.string()),
+  time_slots: z.array(z.string()),
 });
-export type SafariOption = v.InferOutput<typeof safariSchema>;
+export type SafariOption = z.infer<typeof safariSchema>;
 
 /** GET /api/safaris/{id}/slots/{date}. */
-export const safariSlotsSchema = v.object({
-  safariId: v.string(),
-  date: v.string(),
-  slots: v.array(v.object({ timeSlot: v.string(), capacity: v.number(), seatsLeft: v.number() })),
+export const safariSlotsSchema = z.object({
+  safariId: z.string(),
+  date: z.string(),
+  slots: z.array(z.object({ timeSlot: z.string(), capacity: z.number(), seatsLeft: z.number() })),
 });
 
 /** POST /api/safaris/validate-selection. */
-export const safariValidationSchema = v.object({
-  valid: v.boolean(),
-  selections: v.array(
-    v.object({ safariId: v.string(), name: v.string(), date: v.string(), timeSlot: v.string(), guests: v.number(), price: v.number(), totalPrice: v.number() }),
+export const safariValidationSchema = z.object({
+  valid: z.boolean(),
+  selections: z.array(
+    z.object({ safariId: z.string(), name: z.string(), date: z.string(), timeSlot: z.string(), guests: z.number(), price: z.number(), totalPrice: z.number() }),
   ),
-  total: v.number(),
+  total: z.number(),
 });
 
 /**
  * A booking as creation and payment answer it: the record, and until when its nights are held (an
  * online booking 15 minutes to pay; one paid at the property 24 hours for the guest to confirm).
  */
-export const heldBookingSchema = v.object({
-  ...bookingRecordSchema.entries,
+export const heldBookingSchema = z.object({
+  ...bookingRecordSchema.shape,
   // What step 4 compares with the draft, to tell whether the guest changed the stay after booking it.
-  cottage_type: v.optional(v.string()),
-  safaris: v.optional(
-    v.array(v.object({ safari_id: v.optional(v.string()), name: v.string(), date: v.string(), time_slot: v.string(), guests: v.number(), amount: v.number() })),
+  cottage_type: z.optional(z.string()),
+  safaris: z._default(
+    z.array(z.object({ safari_id: z.optional(z.string()), name: z.string(), date: z.string(), time_slot: z.string(), guests: z.number(), amount: z.number() })),
     () => [],
   ),
-  hold_expires_at: v.optional(v.string()),
+  hold_expires_at: z.optional(z.string()),
 });
 
 /** POST /api/bookings (201). */
-export const createdBookingSchema = v.object({
-  bookingReference: v.string(),
-  manageToken: v.optional(v.string()),
-  replayed: v.optional(v.boolean()),
+export const createdBookingSchema = z.object({
+  bookingReference: z.string(),
+  manageToken: z.optional(z.string()),
+  replayed: z.optional(z.boolean()),
   quote: quoteSchema,
   booking: heldBookingSchema,
 });
-export type CreatedBooking = v.InferOutput<typeof createdBookingSchema>;
+export type CreatedBooking = z.infer<typeof createdBookingSchema>;

@@ -9,7 +9,7 @@ export type SafariCheck = {
   selection: { safariId: string; date: string; timeSlot: string; guests: number };
 };
 
-/** POST /api/safaris/validate-selection: the spec's safari rules and the seats left, before a safari is added. */
+/** POST /api/safaris/validate-selection: the safari rules (docs/product.md#safari-rules) and the seats left, before a safari is added. */
 export const validateSafari = ({ selection, ...stay }: SafariCheck) =>
   apiRequest('/safaris/validate-selection', safariValidationSchema, { method: 'POST', body: { ...stay, selections: [selection] } });
 

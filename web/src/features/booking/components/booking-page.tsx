@@ -23,7 +23,7 @@ const BookingResultDialog = lazy(loadResultDialog);
 
 /**
  * Every step's code once the page has settled, so that a guest whose network drops can still move
- * between the steps and browse the catalogue kept from this visit (DESIGN section 6).
+ * between the steps and browse the catalogue kept from this visit (docs/product.md#offline).
  */
 function useWarmSteps() {
   useEffect(() => {
@@ -78,7 +78,7 @@ function Wizard() {
                   <StepPayment
                     onBooked={(booking) => {
                       setCompleted(booking);
-                      // Spec section 4: on completion the session is cleared and the wizard starts again.
+                      // On completion the session is cleared and the wizard starts again (docs/product.md#wizard-session).
                       wizard.reset();
                     }}
                   />
@@ -101,7 +101,7 @@ function Wizard() {
   );
 }
 
-/** The guest booking wizard at `/` (spec sections 2-5): four steps, the draft in sessionStorage, the step in the URL. */
+/** The guest booking wizard at `/` (docs/product.md#booking-wizard): four steps, the draft in sessionStorage, the step in the URL. */
 export function BookingPage() {
   return (
     <WizardProvider>

@@ -4,7 +4,7 @@ import type { Draft } from '../model/draft';
 type Method = Draft['paymentMethod'];
 
 /**
- * How to pay (spec section 9): online (the default; cards, UPI, net banking) or at the property.
+ * How to pay (docs/product.md#step-4-review-and-pay): online (the default; cards, UPI, net banking) or at the property.
  * Each tile says what happens next in plain words, before anything is booked: online confirms at
  * once; at the property holds the villa for a day until the guest confirms from the e-mail.
  */

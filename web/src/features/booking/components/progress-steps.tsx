@@ -4,7 +4,7 @@ import { canJumpTo, STEP_COUNT, stepNames, stepStatus, type Step } from '../mode
 const statusLabel = { completed: 'completed', active: 'current step', enabled: 'available', pending: 'not available yet' } as const;
 
 /**
- * The four numbered steps with the spec's caption and fill ((step-1)/3 of the bar). A circle is a
+ * The four numbered steps with their caption and fill (docs/product.md#booking-wizard) ((step-1)/3 of the bar). A circle is a
  * button when the guest may jump there: the current step, an earlier one, or the next when valid.
  */
 export function ProgressSteps({ step, draft, onJump }: { step: Step; draft: Draft; onJump: (step: Step) => void }) {

@@ -1,6 +1,6 @@
 import { STEP_COUNT, type Step } from '../model/wizard';
 
-/** Spec section 2: a green 'Session Restored' banner with a close button; the wizard removes it after 5 seconds. */
+/** A green 'Session Restored' banner with a close button; the wizard removes it after 5 seconds (docs/product.md#wizard-session). */
 export function RestoreBanner({ fromStep, onClose }: { fromStep: Step; onClose: () => void }) {
   return (
     <div className="banner banner--success" role="status">

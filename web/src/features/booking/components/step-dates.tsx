@@ -25,7 +25,7 @@ const fieldOrder = ['cottage', 'checkIn', 'checkOut', 'rooms', 'adults', 'childr
 
 type Check = { state: 'idle' } | { state: 'error'; message: string; details?: Record<string, string[]>; retry: boolean };
 
-/** Step 1: villa, dates and party, and the availability check that unlocks step 2 (spec sections 2, 4, 5). */
+/** Step 1: villa, dates and party, and the availability check that unlocks step 2 (docs/product.md#step-1-dates-and-villa). */
 export function StepDates({ quote }: { quote: StayQuote | undefined }) {
   const { draft, update, goTo } = useWizard();
   const cottages = useCottages();

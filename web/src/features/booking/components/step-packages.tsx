@@ -17,7 +17,7 @@ import { StepHeading } from './step-heading';
 import './offer-cards.css';
 import './step-packages.css';
 
-/** Spec section 5, verbatim. */
+/** docs/product.md#package-rules, verbatim. */
 export const noPackagesMessage = (guests: number) =>
   `No packages available for ${guests} guests. Please adjust your guest count or contact us for custom packages.`;
 
@@ -32,7 +32,7 @@ const filters = [
 ] as const;
 type Filter = (typeof filters)[number]['label'];
 
-/** Spec section 9: a package is 'Popular' when its multiplier is above 1.3. */
+/** A package is 'Popular' when its multiplier is above 1.3 (docs/product.md#step-2-packages). */
 const isPopular = (stayPackage: StayPackageOption) => stayPackage.price_multiplier > 1.3;
 
 /** The guests, nights, arrival and departure of the stay, with the way back to change them. */

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { guestDetailsSchema, guestMessages } from '@shared/booking';
 import { formatInr } from '@shared/money';
 import { paymentMessages } from '@shared/payment-rules';
@@ -45,21 +45,17 @@ type Problems = Partial<Record<Field, string>>;
 /** The payment form's rules (spec section 5) through the server's own guest schema, plus the terms. */
 export function guestProblems(guest: GuestForm): Problems {
   const problems: Problems = {};
-  const result = v.safeParse(
-    guestDetailsSchema,
-    {
-      prefix: guest.prefix,
-      firstName: guest.firstName,
-      lastName: guest.lastName,
-      email: guest.email,
-      phone: guest.phone,
-      countryCode: guest.countryCode,
-      address: guest.address,
-    },
-    { abortPipeEarly: true },
-  );
-  for (const issue of result.issues ?? []) {
-    const key = issue.path?.[0]?.key;
+  const result = z.safeParse(guestDetailsSchema, {
+    prefix: guest.prefix,
+    firstName: guest.firstName,
+    lastName: guest.lastName,
+    email: guest.email,
+    phone: guest.phone,
+    countryCode: guest.countryCode,
+    address: guest.address,
+  });
+  for (const issue of result.error?.issues ?? []) {
+    const key = issue.path[0];
     if (typeof key === 'string' && (fieldOrder as readonly string[]).includes(key) && !problems[key as Field]) problems[key as Field] = issue.message;
   }
   if (!guest.acceptTerms) problems.acceptTerms = guestMessages.terms;
@@ -321,10 +317,10 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
             return;
           }
           if (error.status === 409) {
-            const fresh = v.safeParse(quoteSchema, error.extra.quote);
+            const fresh = z.safeParse(quoteSchema, error.extra.quote);
             if (fresh.success) {
-              if (request) queryClient.setQueryData(getStayQuoteQueryOptions(request).queryKey, fresh.output);
-              setFailure({ kind: 'price', quote: fresh.output, message: error.message });
+              if (request) queryClient.setQueryData(getStayQuoteQueryOptions(request).queryKey, fresh.data);
+              setFailure({ kind: 'price', quote: fresh.data, message: error.message });
               return;
             }
             const soldOutSafari = Object.keys(error.details ?? {})

@@ -21,7 +21,7 @@ import './step-safaris.css';
 const timeFilters = ['All', 'Morning', 'Evening', 'Night'] as const;
 type TimeFilter = (typeof timeFilters)[number];
 
-/** Spec section 9: the morning/evening/night filter matches on the safari's id (and its category). */
+/** The morning/evening/night filter matches on the safari's id (and its category): docs/product.md#step-3-safaris. */
 const matchesTime = (safari: SafariOption, filter: TimeFilter) => {
   if (filter === 'All') return true;
   const word = filter.toLowerCase();

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { addNotification } from '@/lib/notification-store';
 import { useRealtimeEvent } from '@/lib/realtime';
 import { checkAvailability } from '../api/check-availability';
@@ -9,11 +9,11 @@ import { JUST_TAKEN, questionOf, sameQuestion, sharesANight } from '../model/ava
 import { useWizard } from './wizard-context';
 
 /** The customer frame the stream consumer sends when a booking holds or frees nights (functions/streams/change-events.ts). */
-const availabilityChangedSchema = v.object({
-  cottageType: v.string(),
-  checkIn: v.string(),
-  checkOut: v.string(),
-  reason: v.optional(v.picklist(['booked', 'released'])),
+const availabilityChangedSchema = z.object({
+  cottageType: z.string(),
+  checkIn: z.string(),
+  checkOut: z.string(),
+  reason: z.optional(z.enum(['booked', 'released'])),
 });
 
 export const CATALOGUE_REFRESH_DELAY_MS = 500;
@@ -41,9 +41,9 @@ export function useLiveAvailability(): void {
   });
 
   useRealtimeEvent('availability-changed', (data, frame) => {
-    const parsed = v.safeParse(availabilityChangedSchema, data);
+    const parsed = z.safeParse(availabilityChangedSchema, data);
     if (!parsed.success) return;
-    const change = parsed.output;
+    const change = parsed.data;
     void queryClient.invalidateQueries({ queryKey: ['availability-calendar', change.cottageType] });
 
     const current = latest.current.draft;
@@ -53,7 +53,7 @@ export function useLiveAvailability(): void {
     if ((change.reason === 'booked' && !checked.available) || (change.reason === 'released' && checked.available)) return;
     // The guest's own booking, on its way: its nights are theirs, not taken.
     if (queryClient.isMutating({ mutationKey: createBookingMutationKey }) > 0) return;
-    // Nor after an attempt whose answer never came (DESIGN section 6): the server may hold that booking,
+    // Nor after an attempt whose answer never came (docs/product.md#offline): the server may hold that booking,
     // and Retry with the same key shows it; someone else's booking would still get its 409 there.
     if (change.reason === 'booked' && current.idempotencyKey) return;
 

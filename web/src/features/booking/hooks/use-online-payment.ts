@@ -24,7 +24,7 @@ export type PaymentPhase =
   /** Razorpay's checkout is open (live). */
   | { name: 'provider'; order: PaymentOrder }
   | { name: 'verifying' }
-  /** The spec's 'Payment Failed': Try Again pays the same booking (or re-sends the proof of a payment made). */
+  /** 'Payment Failed' (docs/product.md#online-payment): Try Again pays the same booking (or re-sends the proof of a payment made). */
   | { name: 'failed'; message: string; verifyAgain?: VerifyPaymentRequest }
   /** The booking can no longer be paid (its hold ran out, or was lost while paying): a new booking is needed. */
   | { name: 'hold-lost'; message: string };

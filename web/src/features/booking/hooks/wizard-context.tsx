@@ -37,7 +37,7 @@ function stepFromUrl(params: URLSearchParams): Step | undefined {
 }
 
 /**
- * The wizard's state: the draft (kept in sessionStorage with the spec's 2-hour expiry) and the step
+ * The wizard's state: the draft (kept in sessionStorage with its 2-hour expiry) and the step
  * (kept in the URL as `?step=`, so the browser's Back and Forward buttons walk the steps).
  */
 export function WizardProvider({ children }: { children: ReactNode }) {
@@ -62,7 +62,7 @@ export function WizardProvider({ children }: { children: ReactNode }) {
     setParams(step === 1 ? {} : { step: String(step) }, { replace: true });
   }, [params, setParams, step]);
 
-  // A step change is activity (spec section 4), whether by a button or the browser's Back button.
+  // A step change is activity (docs/product.md#wizard-session), whether by a button or the browser's Back button.
   const sessionId = session?.sessionId;
   const stepRef = useRef(step);
   useEffect(() => {
@@ -105,7 +105,7 @@ export function WizardProvider({ children }: { children: ReactNode }) {
     setParams({});
   }, [setParams]);
 
-  // Spec section 2: the restored banner disappears after 5 seconds.
+  // The restored banner disappears after 5 seconds.
   useEffect(() => {
     if (!restored) return;
     const timer = window.setTimeout(() => setRestored(undefined), 5000);

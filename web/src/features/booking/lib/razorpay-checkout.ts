@@ -2,7 +2,7 @@ import { paymentMessages } from '@shared/payment-rules';
 import type { CheckoutError, PaymentOrder, VerifyPaymentRequest } from '@shared/payments';
 
 /*
- * Razorpay's Standard Checkout (spec section 7): its script from Razorpay's host, loaded when the
+ * Razorpay's Standard Checkout (docs/product.md#online-payment): its script from Razorpay's host, loaded when the
  * payment step opens, and one checkout per Pay built from the server's order.
  */
 
@@ -54,7 +54,7 @@ export function loadRazorpayScript(): HTMLScriptElement {
 export type CheckoutCallbacks = {
   /** The checkout's success callback: what verify-payment needs. */
   onPaid: (response: VerifyPaymentRequest) => void;
-  /** `payment.failed`: Razorpay's description, else the spec's default message. */
+  /** `payment.failed`: Razorpay's description, else the default message of docs/product.md#online-payment. */
   onFailed: (message: string) => void;
   /** The guest closed the checkout without paying. */
   onDismissed: () => void;
@@ -63,7 +63,7 @@ export type CheckoutCallbacks = {
 /** Who pays, as the guest typed it at step 4: the checkout's prefill (the server's order carries no personal data). */
 export type CheckoutPrefill = RazorpayOptions['prefill'];
 
-/** The spec's checkout options, from the server's order (amount in paise, the order's own id) and the guest's details. */
+/** The checkout options (docs/product.md#online-payment), from the server's order (amount in paise, the order's own id) and the guest's details. */
 export function razorpayOptions(
   order: PaymentOrder,
   key: string,

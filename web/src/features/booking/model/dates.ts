@@ -27,7 +27,7 @@ export function monthsBetween(from: string, to: string): string[] {
   return months;
 }
 
-/** The last check-in the picker offers: one year ahead (spec section 5). */
+/** The last check-in the picker offers: one year ahead (docs/product.md#price-calendar). */
 export const lastBookableDay = (today: string): string => addDaysIso(today, stayLimits.maxDaysAhead);
 
 /**

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { villaTypes, type VillaType } from '@shared/catalog';
 import { availabilityResultSchema, createdBookingSchema, type AvailabilityResult } from '../api/schemas';
 
@@ -7,68 +7,68 @@ export type { VillaType };
 export const guestPrefixes = ['Mr', 'Mrs', 'Ms', 'Dr'] as const;
 export const countryCodes = ['+91', '+1', '+44', '+61'] as const;
 
-const selectedSafariSchema = v.object({
-  id: v.string(),
-  name: v.string(),
-  price: v.number(),
-  date: v.string(),
-  timeSlot: v.string(),
-  guests: v.number(),
-  totalPrice: v.number(),
+const selectedSafariSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  date: z.string(),
+  timeSlot: z.string(),
+  guests: z.number(),
+  totalPrice: z.number(),
 });
-export type SelectedSafari = v.InferOutput<typeof selectedSafariSchema>;
+export type SelectedSafari = z.infer<typeof selectedSafariSchema>;
 
-const packageDetailsSchema = v.object({
-  id: v.string(),
-  name: v.string(),
-  min_guests: v.number(),
-  max_guests: v.number(),
-  includes_safari: v.boolean(),
-  max_safaris: v.number(),
+const packageDetailsSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  min_guests: z.number(),
+  max_guests: z.number(),
+  includes_safari: z.boolean(),
+  max_safaris: z.number(),
 });
-export type PackageDetails = v.InferOutput<typeof packageDetailsSchema>;
+export type PackageDetails = z.infer<typeof packageDetailsSchema>;
 
-const guestSchema = v.object({
-  prefix: v.picklist(guestPrefixes),
-  firstName: v.string(),
-  lastName: v.string(),
-  email: v.string(),
-  countryCode: v.picklist(countryCodes),
-  phone: v.string(),
-  address: v.string(),
-  specialRequests: v.string(),
-  promotionalUpdates: v.boolean(),
-  acceptTerms: v.boolean(),
+const guestSchema = z.object({
+  prefix: z.enum(guestPrefixes),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  countryCode: z.enum(countryCodes),
+  phone: z.string(),
+  address: z.string(),
+  specialRequests: z.string(),
+  promotionalUpdates: z.boolean(),
+  acceptTerms: z.boolean(),
 });
-export type GuestForm = v.InferOutput<typeof guestSchema>;
+export type GuestForm = z.infer<typeof guestSchema>;
 
-/** The booking draft shared by the four steps (spec section 3), as it is kept in sessionStorage. */
-export const draftSchema = v.object({
-  cottage: v.union([v.picklist(villaTypes), v.literal('')]),
-  checkIn: v.string(),
-  checkOut: v.string(),
-  rooms: v.number(),
-  adults: v.number(),
-  children: v.number(),
-  /** The last availability answer for exactly these stay fields; any change clears it (spec section 4). */
-  availability: v.optional(availabilityResultSchema),
-  packageId: v.optional(v.string()),
-  packageDetails: v.optional(packageDetailsSchema),
-  packagePrice: v.optional(v.number()),
-  safaris: v.array(selectedSafariSchema),
+/** The booking draft shared by the four steps (docs/product.md#wizard-session), as it is kept in sessionStorage. */
+export const draftSchema = z.object({
+  cottage: z.union([z.enum(villaTypes), z.literal('')]),
+  checkIn: z.string(),
+  checkOut: z.string(),
+  rooms: z.number(),
+  adults: z.number(),
+  children: z.number(),
+  /** The last availability answer for exactly these stay fields; any change clears it. */
+  availability: z.optional(availabilityResultSchema),
+  packageId: z.optional(z.string()),
+  packageDetails: z.optional(packageDetailsSchema),
+  packagePrice: z.optional(z.number()),
+  safaris: z.array(selectedSafariSchema),
   guest: guestSchema,
-  paymentMethod: v.picklist(['razorpay', 'offline']),
+  paymentMethod: z.enum(['razorpay', 'offline']),
   /** Why the guest was sent back to step 1 (the villa sold out at booking); step 1 then checks again. */
-  notice: v.optional(v.string()),
+  notice: z.optional(z.string()),
   /** One key per booking attempt, kept across retries and reloads so the server books at most once. */
-  idempotencyKey: v.optional(v.string()),
+  idempotencyKey: z.optional(z.string()),
   /**
    * The booking made for online payment and not paid yet: its nights are held for it, so every Pay
    * (after a dismissed checkout, a failure or a reload) pays this booking, never books a second one.
    */
-  awaitingPayment: v.optional(createdBookingSchema),
+  awaitingPayment: z.optional(createdBookingSchema),
 });
-export type Draft = v.InferOutput<typeof draftSchema>;
+export type Draft = z.infer<typeof draftSchema>;
 
 export const emptyGuest: GuestForm = {
   prefix: 'Mr',
@@ -83,7 +83,7 @@ export const emptyGuest: GuestForm = {
   acceptTerms: false,
 };
 
-/** Spec section 3's defaults: 1 room, 1 adult, 0 children, nothing chosen, paid online (spec section 9). */
+/** The defaults: 1 room, 1 adult, 0 children, nothing chosen, paid online (docs/product.md#wizard-session). */
 export const defaultDraft: Draft = {
   cottage: '',
   checkIn: '',
@@ -104,7 +104,7 @@ const stayKeys = ['cottage', 'checkIn', 'checkOut', 'rooms', 'adults', 'children
 
 /**
  * A change to the stay (dates, rooms, guests or villa) resets the availability check and the
- * safaris picked for the old stay (spec section 4); a package stays chosen if the party still fits it.
+ * safaris picked for the old stay; a package stays chosen if the party still fits it.
  */
 export function withStayChange(draft: Draft, change: Partial<StayFields>): Draft {
   const next = { ...draft, ...change };

@@ -1,8 +1,8 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { draftSchema, type Draft } from './draft';
 import { isStep, type Step } from './wizard';
 
-/** Spec section 3: the wizard's session lives in sessionStorage under keys with the resort's prefix. */
+/** The wizard's session lives in sessionStorage under keys with the resort's prefix (docs/product.md#wizard-session). */
 const PREFIX = 'forestResort_';
 export const sessionKeys = {
   bookingData: `${PREFIX}bookingData`,
@@ -11,7 +11,7 @@ export const sessionKeys = {
   lastActivity: `${PREFIX}lastActivity`,
 } as const;
 
-/** Spec sections 4 and 9: a session is restored only if its last activity is under 2 hours old. */
+/** A session is restored only if its last activity is under 2 hours old. */
 export const SESSION_TTL_MS = 7_200_000;
 
 export type StoredSession = { draft: Draft; step: Step; sessionId: string; lastActivity: number };
@@ -20,7 +20,7 @@ const newSessionId = (now: number): string => `session_${now}_${Math.random().to
 
 /**
  * The stored session if it is complete, readable and fresh. A stale or damaged one is removed:
- * the wizard then starts at step 1 with the defaults. Storage errors are only logged (spec section 8).
+ * the wizard then starts at step 1 with the defaults. Storage errors are only logged.
  */
 export function loadSession(now: number = Date.now()): StoredSession | undefined {
   try {
@@ -29,12 +29,12 @@ export function loadSession(now: number = Date.now()): StoredSession | undefined
     const sessionId = sessionStorage.getItem(sessionKeys.sessionId);
     if (!raw || !sessionId || !lastActivity) return undefined;
     const step = Number(sessionStorage.getItem(sessionKeys.currentStep));
-    const draft = v.safeParse(draftSchema, JSON.parse(raw));
+    const draft = z.safeParse(draftSchema, JSON.parse(raw));
     if (now - lastActivity >= SESSION_TTL_MS || !draft.success || !isStep(step)) {
       clearSession();
       return undefined;
     }
-    return { draft: draft.output, step, sessionId, lastActivity };
+    return { draft: draft.data, step, sessionId, lastActivity };
   } catch (error) {
     console.warn('Could not read the saved booking session', error);
     clearSession();

@@ -2,7 +2,7 @@ import { hasProblems, resortToday, stayLimits, stayMessages, stayProblems, type 
 import type { StayFields } from './draft';
 
 /**
- * The availability form's rules (spec section 5) with the spec's messages, keyed by field: the
+ * The availability form's rules with their messages (docs/product.md#stay-rules), keyed by field: the
  * shared stay rules plus 'Please select a villa'. `maxGuests` is the chosen villa's capacity per room.
  */
 export function availabilityProblems(stay: StayFields, maxGuests: number | undefined, today: string = resortToday()): FieldProblems {

@@ -7,7 +7,7 @@ export type StepStatus = 'completed' | 'active' | 'enabled' | 'pending';
 
 export const isStep = (value: number): value is Step => Number.isInteger(value) && value >= 1 && value <= STEP_COUNT;
 
-/** Spec section 4: step 1 needs dates, a villa and a positive availability answer; step 2 a package the party fits; 3 and 4 always. */
+/** docs/product.md#step-navigation: step 1 needs dates, a villa and a positive availability answer; step 2 a package the party fits; 3 and 4 always. */
 export function isStepValid(step: Step, draft: Draft): boolean {
   if (step === 1) return Boolean(draft.checkIn && draft.checkOut && draft.cottage && villaAvailable(draft));
   if (step === 2) {
@@ -25,7 +25,7 @@ export function furthestReachable(draft: Draft): Step {
   return step;
 }
 
-/** Spec section 2: completed before the current step, active, enabled (the next one when the current is valid), pending. */
+/** docs/product.md#step-navigation: completed before the current step, active, enabled (the next one when the current is valid), pending. */
 export function stepStatus(step: Step, current: Step, draft: Draft): StepStatus {
   if (step < current) return 'completed';
   if (step === current) return 'active';
@@ -36,6 +36,6 @@ export function stepStatus(step: Step, current: Step, draft: Draft): StepStatus 
 /** A circle is clickable for the current step, an earlier one, or the next when the current step is valid. */
 export const canJumpTo = (step: Step, current: Step, draft: Draft): boolean => stepStatus(step, current, draft) !== 'pending';
 
-/** Spec section 4: Next moves to min(step+1, 4), Back to max(step-1, 1). */
+/** Next moves to min(step+1, 4), Back to max(step-1, 1). */
 export const nextStep = (step: Step): Step => Math.min(step + 1, STEP_COUNT) as Step;
 export const previousStep = (step: Step): Step => Math.max(step - 1, 1) as Step;

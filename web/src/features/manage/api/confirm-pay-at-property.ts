@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
 import { bookingByReferenceKey, managedBookingSchema } from './get-booking-by-reference';
 
-const confirmedSchema = v.object({ booking: managedBookingSchema });
+const confirmedSchema = z.object({ booking: managedBookingSchema });
 
 /**
  * POST /api/payments/offline-payment with the reference and the proof of the e-mail's Confirm link

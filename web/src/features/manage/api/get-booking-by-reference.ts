@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
 import { bookingViewSchema } from '@/lib/booking-record';
 
@@ -10,12 +10,12 @@ export type BookingProof = { token: string } | { email: string };
  * The booking as the manage page reads it: the view with its cancellation terms, and for a booking
  * paid at the property, until when it is held and whether the guest has confirmed it from the e-mail.
  */
-export const managedBookingSchema = v.object({
-  ...bookingViewSchema.entries,
-  hold_expires_at: v.optional(v.string()),
-  guest_confirmed_at: v.optional(v.string()),
+export const managedBookingSchema = z.object({
+  ...bookingViewSchema.shape,
+  hold_expires_at: z.optional(z.string()),
+  guest_confirmed_at: z.optional(z.string()),
 });
-export type ManagedBooking = v.InferOutput<typeof managedBookingSchema>;
+export type ManagedBooking = z.infer<typeof managedBookingSchema>;
 
 export const bookingByReferenceKey = (reference: string) => ['booking-by-reference', reference] as const;
 

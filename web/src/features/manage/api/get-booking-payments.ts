@@ -1,32 +1,32 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
 
-const paymentSchema = v.object({
-  id: v.string(),
-  order_id: v.optional(v.string()),
-  method: v.string(),
-  amount: v.number(),
-  currency: v.string(),
-  status: v.string(),
-  error_description: v.optional(v.string()),
-  created_at: v.string(),
-  updated_at: v.optional(v.string()),
+const paymentSchema = z.object({
+  id: z.string(),
+  order_id: z.optional(z.string()),
+  method: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.string(),
+  error_description: z.optional(z.string()),
+  created_at: z.string(),
+  updated_at: z.optional(z.string()),
 });
-export type BookingPayment = v.InferOutput<typeof paymentSchema>;
+export type BookingPayment = z.infer<typeof paymentSchema>;
 
-const refundSchema = v.object({
-  id: v.string(),
-  payment_id: v.string(),
-  amount: v.number(),
-  status: v.string(),
-  reason: v.optional(v.string()),
-  created_at: v.string(),
-  processed_at: v.optional(v.string()),
+const refundSchema = z.object({
+  id: z.string(),
+  payment_id: z.string(),
+  amount: z.number(),
+  status: z.string(),
+  reason: z.optional(z.string()),
+  created_at: z.string(),
+  processed_at: z.optional(z.string()),
 });
-export type BookingRefund = v.InferOutput<typeof refundSchema>;
+export type BookingRefund = z.infer<typeof refundSchema>;
 
-const bookingPaymentsSchema = v.object({ payments: v.array(paymentSchema), refunds: v.array(refundSchema) });
+const bookingPaymentsSchema = z.object({ payments: z.array(paymentSchema), refunds: z.array(refundSchema) });
 
 /** GET /api/payments/booking/{bookingId}?token=: what was paid for the booking, and what was refunded. */
 export const getBookingPaymentsQueryOptions = (bookingId: string, token: string) =>

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { z } from 'zod/mini';
 import { guestDetailsSchema } from '@shared/booking';
 
 export const lookupMessages = {
@@ -18,7 +18,7 @@ export function lookupProblems(form: LookupForm): LookupProblems {
   const reference = normaliseReference(form.reference);
   if (!reference) problems.reference = lookupMessages.referenceRequired;
   else if (!/^VM[A-Z0-9]{4,38}$/.test(reference)) problems.reference = lookupMessages.reference;
-  const email = v.safeParse(guestDetailsSchema.entries.email, form.email, { abortPipeEarly: true });
-  if (!email.success) problems.email = email.issues[0].message;
+  const email = z.safeParse(guestDetailsSchema.shape.email, form.email).error?.issues[0]?.message;
+  if (email) problems.email = email;
   return problems;
 }

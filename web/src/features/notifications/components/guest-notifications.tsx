@@ -5,7 +5,7 @@ import { addNotification, resetNotifications } from '@/lib/notification-store';
 import { connectRealtime, onRealtimeEvent, type RealtimeConnection } from '@/lib/realtime';
 import { disconnectedNotice, guestEvents, guestNoticeOf } from '../model/guest-notices';
 
-/** Spec section 7: a guest joins as user id 'guest'; a signed-in guest also proves who they are, to hear about their own bookings. */
+/** A guest joins as user id 'guest'; a signed-in guest also proves who they are, to hear about their own bookings. */
 export function guestJoinMessages(): unknown[] {
   const token = readGuestToken();
   const user = token ? readGuestUser() : undefined;
@@ -30,7 +30,7 @@ function afterFirstPaint(task: () => void): () => void {
 }
 
 /**
- * The guest pages' real-time side (spec sections 2, 7, 8): connects after the first paint, joins
+ * The guest pages' real-time side (docs/product.md#guest-notifications): connects after the first paint, joins
  * as the guest (with their token when signed in, again after each sign-in or sign-out), turns the
  * guest's own booking events into notifications and toasts, says when a live connection drops,
  * and shows the toasts.

@@ -2,10 +2,10 @@ import { formatInr } from '@shared/money';
 import type { NewNotification } from '@/lib/notification-store';
 import type { RealtimeFrame } from '@/lib/realtime';
 
-/** The events a guest's own channel carries (functions/streams/change-events.ts), as the spec names them (section 7). */
+/** The events a guest's own channel carries (functions/streams/change-events.ts), with their wire names (docs/product.md#guest-notifications). */
 export const guestEvents = ['booking-update', 'booking-confirmed', 'payment-update', 'payment-failed', 'payment-success'] as const;
 
-/** Spec section 8: a live connection that drops says so once, as a warning toast. */
+/** A live connection that drops says so once, as a warning toast. */
 export const disconnectedNotice: NewNotification = { type: 'warning', title: 'Disconnected', message: 'Real-time updates are temporarily unavailable' };
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
