@@ -125,7 +125,7 @@ function failureStatuses(route: HttpRoute, schemas: RouteSchemas | undefined, ex
     if (route.path.includes('{') || writes) statuses.add(404);
     if (writes) statuses.add(409);
     if (schemas?.body) statuses.add(413).add(415);
-    if (route.class === 'sign-in' || route.class === 'booking' || route.updates?.some((partition) => partition === 'lookup-limits')) statuses.add(429);
+    if (route.class === 'sign-in' || route.class === 'booking' || route.updates?.includes('lookup-limits')) statuses.add(429);
   }
   if (route.auth !== 'public') statuses.add(401);
   return [...statuses].sort((a, b) => a - b);
