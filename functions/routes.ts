@@ -74,6 +74,8 @@ export const httpRoutes = [
     partitions: ['feed'],
     handler: 'http/system/list-notifications',
   },
+  // The API's own description: docs/openapi.json (written by `npm run openapi`), bundled into the function.
+  { name: 'get-openapi', method: 'GET', path: '/api/openapi.json', auth: 'public', access: 'none', handler: 'http/system/get-openapi' },
 
   // Auth (docs/product.md#account, docs/product.md#admin-sign-in). register and login share a path: ?action=register|login
   {

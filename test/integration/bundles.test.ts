@@ -66,7 +66,8 @@ describe('deployed bundles', () => {
     }
   });
 
-  it.each(['get-health', 'list-cottages', 'check-availability', 'create-booking'])(
+  // get-openapi: the bundled docs/openapi.json, answered as it is.
+  it.each(['get-health', 'list-cottages', 'check-availability', 'create-booking', 'get-openapi'])(
     '%s: the bundle answers its sample event against the table',
     async (name) => {
       const route = httpRoutes.find((candidate) => candidate.name === name);
@@ -75,6 +76,7 @@ describe('deployed bundles', () => {
       const result = invokeBundle(handlerModule(route), event);
       expect(result.statusCode, result.body).toBeGreaterThanOrEqual(200);
       expect(result.statusCode).toBeLessThan(300);
+      if (name === 'get-openapi') expect(JSON.parse(result.body ?? '{}')).toMatchObject({ openapi: expect.stringMatching(/^3\.1\./) });
       // The sample booking is the signed-in sample guest's: the token check, a chunk loaded on first use, ran and knew them.
       if (name === 'create-booking') expect((JSON.parse(result.body ?? '{}') as { data: { booking: { user_id?: string } } }).data.booking.user_id).toBeTruthy();
     },

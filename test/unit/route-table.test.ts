@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { handlerModule, httpRoutes, isImplemented, needsSigningKey, NOT_IMPLEMENTED_HANDLER, routeKey, wsRoutes } from '../../functions/routes.ts';
+import type { HttpRoute } from '../../functions/routes.ts';
 
 const functionsDir = join(import.meta.dirname, '..', '..', 'functions');
 
@@ -86,6 +87,8 @@ const beyondSpecRouteKeys = [
   'DELETE /api/admin/users/{id}',
   'POST /api/admin/users/{id}/reset-password',
   'POST /api/admin/users/{id}/unlock',
+  // The API's OpenAPI document (docs/openapi.json).
+  'GET /api/openapi.json',
 ];
 
 describe('route table', () => {
@@ -176,7 +179,9 @@ describe('route table', () => {
   it('grants write access to every route that changes state; only pure computations POST read-only', () => {
     const readOnlyPosts = httpRoutes.filter((route) => route.method !== 'GET' && route.access !== 'write').map((route) => route.name);
     expect(readOnlyPosts.sort()).toEqual(['calculate-package-pricing', 'check-availability', 'validate-safari-selection']);
-    expect(httpRoutes.filter((route) => route.method === 'GET' && route.access !== 'read')).toEqual([]);
+    // A GET never writes; one reads nothing at all (the OpenAPI document, bundled with its function).
+    expect((httpRoutes as readonly HttpRoute[]).filter((route) => route.method === 'GET' && route.access === 'write')).toEqual([]);
+    expect(httpRoutes.filter((route) => route.access === 'none').map((route) => route.name)).toEqual(['get-openapi']);
   });
 
   it('covers the WebSocket API with $connect, $disconnect and $default', () => {

@@ -1,0 +1,28 @@
+import document from '../../../docs/openapi.json' with { type: 'json' };
+import { publicRoute, type BoundHandler } from '../../lib/http/handler.ts';
+
+/** Serialised once per cold start: the document changes only with a deploy. */
+const documentText = JSON.stringify(document);
+
+/**
+ * Browsers and tools may keep it five minutes (a deploy shows within that); it carries no
+ * personal data, unlike the API's other answers (no-store).
+ */
+const CACHE_CONTROL = 'public, max-age=300';
+
+const route = publicRoute<'get-openapi', null>('get-openapi', {}, async () => null);
+
+/**
+ * GET /api/openapi.json: the API's OpenAPI 3.1 document (docs/openapi.json, bundled: the function
+ * needs no generator). The chain runs as for every route (origin check, errors in the envelope);
+ * its 200 then carries the document itself rather than the envelope, because OpenAPI tools (Swagger
+ * UI, code generators) read the document from its URL as it is.
+ */
+export const handler: BoundHandler = Object.assign(
+  async (...args: Parameters<typeof route>) => {
+    const answer = await route(...args);
+    if (answer.statusCode !== 200) return answer;
+    return { ...answer, headers: { ...answer.headers, 'cache-control': CACHE_CONTROL }, body: documentText };
+  },
+  { routeName: route.routeName, schemas: route.schemas },
+);
