@@ -1,5 +1,5 @@
 import type { APIGatewayProxyWebsocketEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { accountAllows } from '../lib/account-state.ts';
 import { portalRoles } from '../../shared/users.ts';
 import { idField, minLength } from '../../shared/validation.ts';
