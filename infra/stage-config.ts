@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { DEFAULT_DISPLAY_CURRENCIES, displayCurrenciesSchema, type DisplayCurrencies } from '../shared/display-currency.ts';
 import { email, minLength } from '../shared/validation.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { PricingRule } from './pricing-rule-schema.ts';
 import { discounted } from './pricing-rules.ts';
 import { isIsoDate } from './stay.ts';

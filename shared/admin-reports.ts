@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { formatCount, formatInr } from './money.ts';
 import { addDaysIso, isIsoDate, nightsBetween } from './stay.ts';
 import './validation.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { textField, tooLongMessage } from './text.ts';
 import { accountNameSchema, publicUserSchema, userRoleSchema, userStatuses } from './user-schemas.ts';
 import { userRoles } from './users.ts';

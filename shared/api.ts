@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { displayCurrenciesSchema } from './display-currency.ts';
 import { minLength } from './validation.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { count, dateField } from './booking.ts';
 import { stayMessages } from './stay.ts';
 

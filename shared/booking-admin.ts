@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { bookingStatuses, type BookingStatus } from './booking.ts';
 import { cleanText } from './text.ts';
 import { inRoleGroup, type RoleGroup, type UserRole } from './users.ts';

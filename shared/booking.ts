@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { type villaTypes, type StayPackage } from './catalog.ts';
 import { isIsoDate, stayMessages } from './stay.ts';
 import { cleanText, textField, tooLongMessage } from './text.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { cottageStatuses, packageCategories, packageStatuses, packageTypes, safariCategories, safariStatuses, safariTypes, villaTypes } from './catalog.ts';
 import { CATALOGUE_ID, idField, maxLength, minLength, wholeNumber } from './validation.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { isIsoDate } from './stay.ts';
 import { textField } from './text.ts';
 import { idField, wholeNumber } from './validation.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { textField } from './text.ts';
 import { userRoles } from './users.ts';
 import { email, isoTimestamp, maxLength, minLength } from './validation.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import './validation.ts';
 
 export const userRoles = ['customer', 'staff', 'manager', 'admin'] as const;

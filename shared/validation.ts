@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 /*
  * What every module that declares schemas shares: readable messages for the checks that carry none

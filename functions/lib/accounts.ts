@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { tooLongMessage } from '../../shared/text.ts';
 import { accountNameSchema } from '../../shared/user-schemas.ts';
 import { portalRoles, tenDigitPhoneSchema, type PublicUser } from '../../shared/users.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { email, minLength } from '../../shared/validation.ts';
 import { parseEnvironment, urlSchema } from './config.ts';
 

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyWebsocketEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { setLogContext } from '../lib/logger.ts';
 import { accountAllows } from '../lib/account-state.ts';
 import { portalRoles } from '../../shared/users.ts';

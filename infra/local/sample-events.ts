@@ -164,7 +164,7 @@ async function guestOpenBooking() {
 
 /** A new online booking of the sample guest, on a free night well ahead, waiting for its payment. */
 async function freshOnlineBooking() {
-  const [{ z }, { createBookingSchema }, { createGuestBooking }, { getBooking }] = await Promise.all([
+  const [z, { createBookingSchema }, { createGuestBooking }, { getBooking }] = await Promise.all([
     import('zod/mini'),
     import('../../shared/booking.ts'),
     import('../../functions/lib/bookings/guest-booking.ts'),

@@ -4,7 +4,7 @@
  * Runs at build and test time only: the served route bundles the JSON this writes
  * (infra/openapi/openapi-file.ts, `npm run openapi`).
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { isImplemented, type AuthLevel, type HttpRoute } from '../../functions/routes.ts';
 import type { Schemas } from '../../functions/lib/http/request-parsing.ts';
 import { roleGroups } from '../../shared/users.ts';

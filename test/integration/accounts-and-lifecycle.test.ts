@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { describe, expect, it, vi } from 'vitest';
 import { handler as releaseExpiredHolds } from '../../functions/jobs/release-expired-holds.ts';
 import { createGuestBooking } from '../../functions/lib/bookings/guest-booking.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { siteConfigSchema } from '../../shared/api.ts';
 import { approxInCurrency, convertFromInr, DEFAULT_DISPLAY_CURRENCIES, displayCurrenciesSchema, formatForeign } from '../../shared/display-currency.ts';

@@ -2,7 +2,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { ACCOUNT_CACHE_MS, forgetAccount } from '../../functions/lib/account-state.ts';
 import { signAccessToken } from '../../functions/lib/auth.ts';
 import { conflict } from '../../functions/lib/http/errors.ts';

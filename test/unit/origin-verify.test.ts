@@ -2,7 +2,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { startFakeSecretsManager, type FakeSecretsManager } from '../support/fake-secrets-manager.ts';
 import type * as Handler from '../../functions/lib/http/handler.ts';
 import type * as OptionalRoute from '../../functions/lib/http/optional-route.ts';

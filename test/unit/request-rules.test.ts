@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { createBookingSchema, guestDetailsSchema } from '../../shared/booking.ts';
 import { packageSafariAllowance, packageSafariProblem } from '../../shared/safari-rules.ts';
 import { isIsoDate } from '../../shared/stay.ts';

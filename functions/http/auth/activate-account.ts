@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { activate } from '../../lib/activate-account.ts';
 import { publicRoute } from '../../lib/http/handler.ts';
 import { maxLength, minLength } from '../../../shared/validation.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { credentialsSchema, logIn, register, registrationSchema, type SignedIn, type SignupAnswer } from '../../lib/accounts.ts';
 import { badRequest } from '../../lib/http/errors.ts';
 import { publicRoute, type RouteOutput } from '../../lib/http/handler.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { accountNameSchema } from '../../../shared/user-schemas.ts';
 import { tenDigitPhoneSchema } from '../../../shared/users.ts';
 import { updateProfile } from '../../lib/db/users.ts';

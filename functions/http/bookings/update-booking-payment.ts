@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { idField, maxLength } from '../../../shared/validation.ts';
 import { auditWrite } from '../../lib/db/audit.ts';
 import { BOOKING_ID, getBooking, toPublicBooking } from '../../lib/db/bookings.ts';

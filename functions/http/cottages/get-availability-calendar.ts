@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { addDaysIso, isIsoDate, nightsBetween, resortToday, stayLimits } from '../../../shared/stay.ts';
 import { idField } from '../../../shared/validation.ts';
 import { availabilityCalendar } from '../../lib/bookings/availability.ts';

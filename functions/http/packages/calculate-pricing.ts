@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { packageGuestProblem, safariSelectionSchema } from '../../../shared/booking.ts';
 import { packageBasePrice, packagePrice, quoteStay } from '../../../shared/quote.ts';
 import { packageSafariProblem } from '../../../shared/safari-rules.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { dayRangeInOrder } from '../../../shared/validation.ts';
 import { allPayments } from '../../lib/db/payments.ts';
 import { httpRoute } from '../../lib/http/signed-in-route.ts';

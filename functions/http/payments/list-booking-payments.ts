@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { portalRoles } from '../../../shared/users.ts';
 import { idField, maxLength } from '../../../shared/validation.ts';
 import { manageTokenOpens } from '../../lib/bookings/manage-link.ts';

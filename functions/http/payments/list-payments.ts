@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { cursorField, dayRangeInOrder, pageLimit } from '../../../shared/validation.ts';
 import { listPaymentsPage, type PaymentListEntry } from '../../lib/db/payments.ts';
 import { InvalidCursor } from '../../lib/db/query.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { isIsoDate } from '../../../shared/stay.ts';
 import { idField } from '../../../shared/validation.ts';
 import { emptySlots, seatsLeft } from '../../lib/bookings/safari-seats.ts';

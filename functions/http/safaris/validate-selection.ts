@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { safariMessages, safariSelectionSchema } from '../../../shared/booking.ts';
 import { safariSelectionProblems } from '../../../shared/safari-rules.ts';
 import { addProblem, hasProblems, isIsoDate, type FieldProblems } from '../../../shared/stay.ts';

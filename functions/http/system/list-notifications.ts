@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { inRoleGroup } from '../../../shared/users.ts';
 import { isoTimestamp } from '../../../shared/validation.ts';
 import { FEED_LOOKBACK_MS, feedSince } from '../../lib/db/feed.ts';

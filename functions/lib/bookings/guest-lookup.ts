@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { idField, maxLength } from '../../../shared/validation.ts';
 import { getBooking, getBookingByReference, type StoredBooking } from '../db/bookings.ts';
 import { normaliseEmail } from '../db/keys.ts';

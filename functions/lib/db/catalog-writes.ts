@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { Cottage, Safari, StayPackage } from '../../../shared/catalog.ts';
 import { cottageSchema, safariSchema, stayPackageSchema } from '../../../shared/catalog-schemas.ts';
 import { documentClient, tableName } from './client.ts';

@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { pricingRuleSchema, type PricingRule } from '../../../shared/pricing-rule-schema.ts';
 import { documentClient, tableName } from './client.ts';
 import * as pricingRuleKeys from './keys/pricing-rule.ts';

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { publicUserSchema, type UserStatus } from '../../../shared/user-schemas.ts';
 import type { PublicUser, UserRole } from '../../../shared/users.ts';
 import { documentClient, tableName } from './client.ts';

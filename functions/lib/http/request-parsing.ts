@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 // The messages of checks that carry none (every route's schemas import it too; this keeps it so for any schema).
 import '../../../shared/validation.ts';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from './errors.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { AuditEntry } from '../../../../shared/audit.ts';
 import { cursorField, maxLength, pageLimit } from '../../../../shared/validation.ts';
 import { auditLogPage } from '../../../lib/db/audit.ts';

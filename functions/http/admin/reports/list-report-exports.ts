@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { cursorField, pageLimit } from '../../../../shared/validation.ts';
 import { listReportExportsPage } from '../../../lib/db/report-exports.ts';
 import { InvalidCursor } from '../../../lib/db/query.ts';
