@@ -1,4 +1,4 @@
-import { cottageInputSchema } from '../../../shared/admin-catalogue.ts';
+import { cottageInputSchema } from '../../../shared/admin-catalogue-cottages.ts';
 import { createCottage } from '../../lib/catalogue/cottage-admin.ts';
 import { httpRoute } from '../../lib/http/signed-in-route.ts';
 

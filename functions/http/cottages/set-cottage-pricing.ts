@@ -1,4 +1,4 @@
-import { cottagePricingSchema } from '../../../shared/admin-catalogue.ts';
+import { cottagePricingSchema } from '../../../shared/admin-catalogue-cottages.ts';
 import { fields, idField } from '../../../shared/validation.ts';
 import { setCottagePrice } from '../../lib/catalogue/cottage-admin.ts';
 import { httpRoute } from '../../lib/http/signed-in-route.ts';

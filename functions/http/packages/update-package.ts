@@ -1,4 +1,4 @@
-import { packageInputSchema } from '../../../shared/admin-catalogue.ts';
+import { packageInputSchema } from '../../../shared/admin-catalogue-packages.ts';
 import { fields, idField } from '../../../shared/validation.ts';
 import { updatePackage } from '../../lib/catalogue/package-admin.ts';
 import { httpRoute } from '../../lib/http/signed-in-route.ts';

@@ -1,4 +1,4 @@
-import { safariInputSchema } from '../../../shared/admin-catalogue.ts';
+import { safariInputSchema } from '../../../shared/admin-catalogue-safaris.ts';
 import { createSafari } from '../../lib/catalogue/safari-admin.ts';
 import { httpRoute } from '../../lib/http/signed-in-route.ts';
 

@@ -1,12 +1,5 @@
-import {
-  cottageIdOf,
-  HAS_UPCOMING_BOOKINGS,
-  toAdminCottage,
-  toStoredCottage,
-  villaTypeLabels,
-  type AdminCottage,
-  type CottageInput,
-} from '../../../shared/admin-catalogue.ts';
+import { HAS_UPCOMING_BOOKINGS, villaTypeLabels } from '../../../shared/admin-catalogue.ts';
+import { cottageIdOf, toAdminCottage, toStoredCottage, type AdminCottage, type CottageInput } from '../../../shared/admin-catalogue-cottages.ts';
 import type { Cottage } from '../../../shared/catalog.ts';
 import { resortToday } from '../../../shared/stay.ts';
 import type { Principal } from '../auth.ts';

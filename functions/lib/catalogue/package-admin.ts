@@ -1,13 +1,12 @@
+import { HAS_UPCOMING_BOOKINGS, slugOf } from '../../../shared/admin-catalogue.ts';
 import {
-  HAS_UPCOMING_BOOKINGS,
   packageGuestRangeProblem,
-  slugOf,
   toAdminPackage,
   toStoredPackage,
   type AdminPackage,
   type PackageInput,
   type PackageStats,
-} from '../../../shared/admin-catalogue.ts';
+} from '../../../shared/admin-catalogue-packages.ts';
 import type { StayPackage } from '../../../shared/catalog.ts';
 import { addDaysIso, resortToday } from '../../../shared/stay.ts';
 import type { Principal } from '../auth.ts';

@@ -1,12 +1,5 @@
-import {
-  HAS_UPCOMING_BOOKINGS,
-  slugOf,
-  toAdminSafari,
-  toStoredSafari,
-  type AdminSafari,
-  type SafariInput,
-  type SafariStats,
-} from '../../../shared/admin-catalogue.ts';
+import { HAS_UPCOMING_BOOKINGS, slugOf } from '../../../shared/admin-catalogue.ts';
+import { toAdminSafari, toStoredSafari, type AdminSafari, type SafariInput, type SafariStats } from '../../../shared/admin-catalogue-safaris.ts';
 import type { Safari } from '../../../shared/catalog.ts';
 import { addDaysIso, resortToday } from '../../../shared/stay.ts';
 import type { Principal } from '../auth.ts';
