@@ -89,7 +89,11 @@ export async function loadSampleEvent(path: string): Promise<unknown> {
  */
 async function withDisposableCatalogue(text: string): Promise<string> {
   if (!/\{\{disposable(Cottage|Package|Safari)Id\}\}/.test(text)) return text;
-  const { cottageWrites, packageWrites, safariWrites } = await import('../../functions/lib/db/catalog-writes.ts');
+  const [{ cottageWrites }, { packageWrites }, { safariWrites }] = await Promise.all([
+    import('../../functions/lib/db/cottage-writes.ts'),
+    import('../../functions/lib/db/package-writes.ts'),
+    import('../../functions/lib/db/safari-writes.ts'),
+  ]);
   const suffix = randomUUID().slice(0, 8);
   if (text.includes('{{disposableCottageId}}')) {
     const id = `sample-unit-${suffix}`;

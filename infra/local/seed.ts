@@ -1,4 +1,6 @@
-import { cottageWrites, packageWrites, safariWrites } from '../../functions/lib/db/catalog-writes.ts';
+import { cottageWrites } from '../../functions/lib/db/cottage-writes.ts';
+import { packageWrites } from '../../functions/lib/db/package-writes.ts';
+import { safariWrites } from '../../functions/lib/db/safari-writes.ts';
 import { moveLegacyPricingRules } from '../../functions/lib/db/local-migrations.ts';
 import { isSeeded, markSeeded } from '../../functions/lib/db/seed-marker.ts';
 import { createUser, EmailTakenError, findUserByEmail } from '../../functions/lib/db/users.ts';

@@ -51,7 +51,7 @@ describe('cottages', () => {
 
 describe('packages', () => {
   it('lists active packages by multiplier and hides inactive ones', async () => {
-    const { packageWrites } = await import('../../functions/lib/db/catalog-writes.ts');
+    const { packageWrites } = await import('../../functions/lib/db/package-writes.ts');
     const [first] = samplePackages;
     if (!first) throw new Error('no sample package');
     await packageWrites.put({ ...first, id: 'retired-package', name: 'Retired Package', is_active: false });

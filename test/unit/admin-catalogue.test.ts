@@ -1,19 +1,9 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import {
-  cottageIdOf,
-  cottageInputSchema,
-  describePackageDerivations,
-  packageDerivations,
-  packageInputSchema,
-  safariInputSchema,
-  slugOf,
-  toAdminSafari,
-  toList,
-  toStoredCottage,
-  toStoredPackage,
-  toStoredSafari,
-} from '../../shared/admin-catalogue.ts';
+import { slugOf, toList } from '../../shared/admin-catalogue.ts';
+import { cottageIdOf, cottageInputSchema, toStoredCottage } from '../../shared/admin-catalogue-cottages.ts';
+import { describePackageDerivations, packageDerivations, packageInputSchema, toStoredPackage } from '../../shared/admin-catalogue-packages.ts';
+import { safariInputSchema, toAdminSafari, toStoredSafari } from '../../shared/admin-catalogue-safaris.ts';
 import { oneUnitPerType } from '../../functions/lib/catalogue/guest-villas.ts';
 import { sampleCottages, samplePackages, sampleSafaris } from '../../infra/local/sample-data.ts';
 

@@ -1,13 +1,10 @@
-import { cottageInputSchema } from '../../../shared/admin-catalogue.ts';
-import { createCottage } from '../../lib/catalogue/cottage-admin.ts';
-import { httpRoute } from '../../lib/http/signed-in-route.ts';
+import { cottageInputSchema } from '../../../shared/admin-catalogue-cottages.ts';
+import { cottageKind, planCottageCreate } from '../../lib/catalogue/cottage-admin.ts';
+import { createCatalogueRoute } from '../../lib/http/catalogue-admin-routes.ts';
 
 /**
  * POST /api/cottages/admin/create (manager) `{name, description, price_per_night, capacity,
- * amenities, status, type, size_sqft?, images?}`: a new unit of a villa type, its id the name's
+ * amenities, status, type, size_sqft?, images?}`: a new unit of a kind of stay, its id the name's
  * slug (409 if taken). 201 with the cottage as the admin list shows it.
  */
-export const handler = httpRoute('create-cottage', { body: cottageInputSchema }, async ({ body, principal }) => ({
-  statusCode: 201,
-  data: await createCottage(body, principal),
-}));
+export const handler = createCatalogueRoute('create-cottage', cottageInputSchema, cottageKind, planCottageCreate);

@@ -1,5 +1,5 @@
-import { listAdminCottages } from '../../lib/catalogue/cottage-admin.ts';
-import { httpRoute } from '../../lib/http/signed-in-route.ts';
+import { cottageKind, cottagesWithBookings } from '../../lib/catalogue/cottage-admin.ts';
+import { listCatalogueRoute } from '../../lib/http/catalogue-admin-routes.ts';
 
 /** GET /api/cottages/admin/all (manager): every unit, active or retired, with its upcoming bookings (confirmed / all). */
-export const handler = httpRoute('list-all-cottages', {}, async () => listAdminCottages());
+export const handler = listCatalogueRoute('list-all-cottages', cottageKind, { present: cottagesWithBookings });

@@ -11,7 +11,7 @@ import { idField, maxLength, wholeNumber } from '../../../shared/validation.ts';
 
 const date = z.string().check(z.refine(isIsoDate, 'Dates look like 2026-12-24'));
 
-/** The spec's payload (package, guests, nights) prices the package alone... */
+/** The short payload (package, guests, nights) prices the package alone (docs/product.md#quote)... */
 const packageOnly = z.object({
   packageId: idField('packageId'),
   guests: wholeNumber().check(z.gte(1), z.lte(14)),

@@ -1,8 +1,5 @@
-import { fields, idField } from '../../../shared/validation.ts';
-import { deletePackage } from '../../lib/catalogue/package-admin.ts';
-import { httpRoute } from '../../lib/http/signed-in-route.ts';
+import { packageKind, guardPackageDelete } from '../../lib/catalogue/package-admin.ts';
+import { deleteCatalogueRoute } from '../../lib/http/catalogue-admin-routes.ts';
 
 /** DELETE /api/packages/admin/{id} (manager): refused (409) while upcoming bookings carry the package. */
-export const handler = httpRoute('delete-package', { params: fields({ id: idField('id') }) }, async ({ params, principal }) =>
-  deletePackage(params.id, principal),
-);
+export const handler = deleteCatalogueRoute('delete-package', packageKind, guardPackageDelete);

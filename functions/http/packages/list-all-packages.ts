@@ -1,5 +1,5 @@
-import { listAdminPackages } from '../../lib/catalogue/package-admin.ts';
-import { httpRoute } from '../../lib/http/signed-in-route.ts';
+import { packageKind } from '../../lib/catalogue/package-admin.ts';
+import { listCatalogueRoute } from '../../lib/http/catalogue-admin-routes.ts';
 
 /** GET /api/packages/admin/all (manager): every package, active or not, with its display price and status. */
-export const handler = httpRoute('list-all-packages', {}, async () => listAdminPackages());
+export const handler = listCatalogueRoute('list-all-packages', packageKind);

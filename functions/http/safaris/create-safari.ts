@@ -1,12 +1,9 @@
-import { safariInputSchema } from '../../../shared/admin-catalogue.ts';
-import { createSafari } from '../../lib/catalogue/safari-admin.ts';
-import { httpRoute } from '../../lib/http/signed-in-route.ts';
+import { safariInputSchema } from '../../../shared/admin-catalogue-safaris.ts';
+import { safariKind, planSafariCreate } from '../../lib/catalogue/safari-admin.ts';
+import { createCatalogueRoute } from '../../lib/http/catalogue-admin-routes.ts';
 
 /**
- * POST /api/safaris/admin (manager) with the spec's safari `{name, description, type, duration,
+ * POST /api/safaris/admin (manager) with the portal's safari `{name, description, type, duration,
  * price, max_guests, start_time, end_time, meeting_point, includes, exclusions?, status}`. 201.
  */
-export const handler = httpRoute('create-safari', { body: safariInputSchema }, async ({ body, principal }) => ({
-  statusCode: 201,
-  data: await createSafari(body, principal),
-}));
+export const handler = createCatalogueRoute('create-safari', safariInputSchema, safariKind, planSafariCreate);

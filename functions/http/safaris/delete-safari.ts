@@ -1,8 +1,5 @@
-import { fields, idField } from '../../../shared/validation.ts';
-import { deleteSafari } from '../../lib/catalogue/safari-admin.ts';
-import { httpRoute } from '../../lib/http/signed-in-route.ts';
+import { safariKind, guardSafariDelete } from '../../lib/catalogue/safari-admin.ts';
+import { deleteCatalogueRoute } from '../../lib/http/catalogue-admin-routes.ts';
 
 /** DELETE /api/safaris/admin/{id} (manager): refused (409) while seats are sold on a coming day. */
-export const handler = httpRoute('delete-safari', { params: fields({ id: idField('id') }) }, async ({ params, principal }) =>
-  deleteSafari(params.id, principal),
-);
+export const handler = deleteCatalogueRoute('delete-safari', safariKind, guardSafariDelete);

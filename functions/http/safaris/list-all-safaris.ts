@@ -1,5 +1,5 @@
-import { listAdminSafaris } from '../../lib/catalogue/safari-admin.ts';
-import { httpRoute } from '../../lib/http/signed-in-route.ts';
+import { safariKind } from '../../lib/catalogue/safari-admin.ts';
+import { listCatalogueRoute } from '../../lib/http/catalogue-admin-routes.ts';
 
-/** GET /api/safaris/admin/all (manager): every safari, active or not, in the spec's shape beside ours. */
-export const handler = httpRoute('list-all-safaris', {}, async () => listAdminSafaris());
+/** GET /api/safaris/admin/all (manager): every safari, active or not, in the wire shape beside ours. */
+export const handler = listCatalogueRoute('list-all-safaris', safariKind);

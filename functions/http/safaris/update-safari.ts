@@ -1,9 +1,6 @@
-import { safariInputSchema } from '../../../shared/admin-catalogue.ts';
-import { fields, idField } from '../../../shared/validation.ts';
-import { updateSafari } from '../../lib/catalogue/safari-admin.ts';
-import { httpRoute } from '../../lib/http/signed-in-route.ts';
+import { safariInputSchema } from '../../../shared/admin-catalogue-safaris.ts';
+import { safariKind, planSafariUpdate } from '../../lib/catalogue/safari-admin.ts';
+import { updateCatalogueRoute } from '../../lib/http/catalogue-admin-routes.ts';
 
 /** PUT /api/safaris/admin/{id} (manager), the create body. */
-export const handler = httpRoute('update-safari', { params: fields({ id: idField('id') }), body: safariInputSchema }, async ({ params, body, principal }) =>
-  updateSafari(params.id, body, principal),
-);
+export const handler = updateCatalogueRoute('update-safari', safariInputSchema, safariKind, { plan: planSafariUpdate });

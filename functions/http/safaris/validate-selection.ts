@@ -15,7 +15,7 @@ const bodySchema = z.object({
   selections: z.array(safariSelectionSchema).check(minLength(1, 'Choose at least one safari'), maxLength(12)),
 });
 
-/** POST /api/safaris/validate-selection: the spec's safari rules and seats left, before step 4. */
+/** POST /api/safaris/validate-selection: the safari rules (docs/product.md#safari-rules) and seats left, before step 4. */
 export const handler = publicRoute('validate-safari-selection', { body: bodySchema }, async ({ body }) => {
   const safaris = await Promise.all(body.selections.map((selection) => bookableSafari(selection.safariId)));
   const problems: FieldProblems = {};

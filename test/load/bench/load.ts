@@ -43,7 +43,7 @@ export async function loadRun(bundleReport: BundleReport | undefined, loadOnly: 
     );
     const [{ cottages }, { cottageWrites }] = await Promise.all([
       import('../../../functions/lib/db/catalog.ts'),
-      import('../../../functions/lib/db/catalog-writes.ts'),
+      import('../../../functions/lib/db/cottage-writes.ts'),
     ]);
     const [template] = (await cottages.list()).filter((cottage) => cottage.type === 'kingfisher-villa');
     if (!template) throw new Error('no kingfisher villa seeded');

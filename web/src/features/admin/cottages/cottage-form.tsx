@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { cottageInputSchema, villaTypeLabels, type AdminCottage, type CottageInputDraft } from '@shared/admin-catalogue';
+import { villaTypeLabels } from '@shared/admin-catalogue';
+import { cottageInputSchema, type AdminCottage, type CottageInputDraft } from '@shared/admin-catalogue-cottages';
 import { cottageStatuses, villaTypes } from '@shared/catalog';
 import { CatalogueFormShell, choiceOf, errorsOf, numberOf, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { adminCottageSchema, type AdminCottage, type CottageInputDraft } from '@shared/admin-catalogue';
+import { adminCottageSchema, type AdminCottage, type CottageInputDraft } from '@shared/admin-catalogue-cottages';
 import { adminRequest } from '../api/admin-request';
 
 export const cottageKeys = { all: ['admin', 'cottages'] as const };

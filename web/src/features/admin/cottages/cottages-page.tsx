@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { villaTypeLabels, type AdminCottage, type CottageInputDraft } from '@shared/admin-catalogue';
+import { villaTypeLabels } from '@shared/admin-catalogue';
+import type { AdminCottage, CottageInputDraft } from '@shared/admin-catalogue-cottages';
 import { villaTypes } from '@shared/catalog';
 import { formatInr } from '@shared/money';
 import { addNotification } from '@/lib/notification-store';

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { describePackageDerivations, packageDerivations, packageFormRequired, packageInputSchema, toList, type AdminPackage } from '@shared/admin-catalogue';
+import { toList } from '@shared/admin-catalogue';
+import { describePackageDerivations, packageDerivations, packageFormRequired, packageInputSchema, type AdminPackage } from '@shared/admin-catalogue-packages';
 import { packageStatuses, packageTypes } from '@shared/catalog';
 import { CatalogueFormShell, choiceOf, errorsOf, numberOf, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
 

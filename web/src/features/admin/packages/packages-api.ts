@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { adminPackageSchema, packageStatsSchema } from '@shared/admin-catalogue';
+import { adminPackageSchema, packageStatsSchema } from '@shared/admin-catalogue-packages';
 import { adminRequest } from '../api/admin-request';
 
 export const packageKeys = { all: ['admin', 'packages'] as const, stats: ['admin', 'packages', 'stats'] as const };

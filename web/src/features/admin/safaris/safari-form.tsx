@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { safariInputSchema, type AdminSafari } from '@shared/admin-catalogue';
+import { safariInputSchema, type AdminSafari } from '@shared/admin-catalogue-safaris';
 import { safariStatuses, safariTypes } from '@shared/catalog';
 import { CatalogueFormShell, choiceOf, errorsOf, numberOf, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { adminSafariSchema, safariStatsSchema } from '@shared/admin-catalogue';
+import { adminSafariSchema, safariStatsSchema } from '@shared/admin-catalogue-safaris';
 import { adminRequest } from '../api/admin-request';
 
 export const safariKeys = { all: ['admin', 'safaris'] as const, stats: ['admin', 'safaris', 'stats'] as const };

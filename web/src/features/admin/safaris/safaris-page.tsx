@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminSafari } from '@shared/admin-catalogue';
+import type { AdminSafari } from '@shared/admin-catalogue-safaris';
 import { formatInr } from '@shared/money';
 import { titleCase } from '../components/catalogue-form';
 import { CatalogueDeleteDialog, catalogueActionsColumn, CatalogueTable, useCatalogueTab } from '../components/catalogue-tab';

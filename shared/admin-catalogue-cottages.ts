@@ -1,0 +1,111 @@
+import * as z from 'zod/mini';
+import { cottageStatuses, villaTypes, type Cottage } from './catalog.ts';
+import { amount, count, listOrText, requiredText, slugOf } from './admin-catalogue.ts';
+import { maxLength, minLength, wholeNumber } from './validation.ts';
+
+/* Cottages in the portal (docs/product.md#cottages-tab): a cottage is one unit of a kind of stay. */
+
+/** A unit stored without a size takes its type's, or this. */
+const DEFAULT_SIZE_SQFT = 1000;
+
+/** A unit's id: its name's slug, never a kind of stay's slug (the availability routes take either). */
+export function cottageIdOf(name: string): string {
+  const slug = slugOf(name);
+  return (villaTypes as readonly string[]).includes(slug) ? `${slug}-1` : slug;
+}
+
+export const cottageStatusMessage = 'Status is active, inactive or maintenance';
+
+/**
+ * POST /api/cottages/admin/create and PUT /api/cottages/admin/update/{id}: the wire body
+ * `{name, description, price_per_night, capacity, amenities, status}` plus the kind of stay the
+ * cottage is a unit of, and optionally its size and images.
+ */
+export const cottageInputSchema = z.object({
+  name: requiredText('Cottage name', 120),
+  description: requiredText('Description', 2000, true),
+  price_per_night: amount('Price per night', 10_00_000),
+  capacity: count('Capacity', 1, 20),
+  amenities: z.prefault(listOrText('Amenities', 60), []),
+  status: z._default(z.enum(cottageStatuses, cottageStatusMessage), 'active'),
+  type: z.enum(villaTypes, 'Choose the villa type this cottage is a unit of'),
+  size_sqft: z.optional(wholeNumber('Size is a number of square feet').check(z.gte(1, 'Size must be at least 1 sq ft'))),
+  images: z.optional(z.array(z.string().check(minLength(1))).check(maxLength(20, 'At most 20 images'))),
+});
+export type CottageInput = z.infer<typeof cottageInputSchema>;
+export type CottageInputDraft = z.input<typeof cottageInputSchema>;
+
+/** PATCH /api/cottages/{id}/pricing: `{price_per_night}` (the wire name) or `{base_price}` (ours). */
+export const cottagePricingSchema = z.pipe(
+  z
+    .object({
+      price_per_night: z.optional(amount('Price per night', 10_00_000)),
+      base_price: z.optional(amount('Base price', 10_00_000)),
+    })
+    .check(
+      z.refine((body) => body.price_per_night !== undefined || body.base_price !== undefined, {
+        error: 'Price per night is required',
+        path: ['price_per_night'],
+      }),
+    ),
+  z.transform((body) => ({ base_price: (body.price_per_night ?? body.base_price) as number })),
+);
+
+/** The stored unit from the wire body: `sibling` (another unit of the type) lends its size and images to a new unit. */
+export function toStoredCottage(input: CottageInput, context: { id: string; existing?: Cottage | undefined; sibling?: Cottage | undefined }): Cottage {
+  const { existing, sibling } = context;
+  const sameType = existing?.type === input.type ? existing : undefined;
+  return {
+    id: context.id,
+    name: input.name,
+    type: input.type,
+    description: input.description,
+    base_price: input.price_per_night,
+    max_guests: input.capacity,
+    size_sqft: input.size_sqft ?? sameType?.size_sqft ?? sibling?.size_sqft ?? existing?.size_sqft ?? DEFAULT_SIZE_SQFT,
+    amenities: input.amenities,
+    images: input.images ?? sameType?.images ?? sibling?.images ?? [`/images/villas/${input.type}.svg`],
+    status: input.status,
+  };
+}
+
+/** The admin list's cottage: the wire names beside ours, and its upcoming bookings (confirmed / all). */
+export const adminCottageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(villaTypes),
+  description: z.string(),
+  price_per_night: z.number(),
+  capacity: z.number(),
+  /** Comma-separated, as the portal shows it. */
+  amenities: z.string(),
+  amenity_list: z.array(z.string()),
+  size_sqft: z.number(),
+  images: z.array(z.string()),
+  status: z.enum(cottageStatuses),
+  base_price: z.number(),
+  max_guests: z.number(),
+  confirmed_bookings: z.number(),
+  total_bookings: z.number(),
+});
+export type AdminCottage = z.infer<typeof adminCottageSchema>;
+
+export function toAdminCottage(cottage: Cottage, bookings: { confirmed: number; total: number } = { confirmed: 0, total: 0 }): AdminCottage {
+  return {
+    id: cottage.id,
+    name: cottage.name,
+    type: cottage.type,
+    description: cottage.description,
+    price_per_night: cottage.base_price,
+    capacity: cottage.max_guests,
+    amenities: cottage.amenities.join(', '),
+    amenity_list: cottage.amenities,
+    size_sqft: cottage.size_sqft,
+    images: cottage.images,
+    status: cottage.status,
+    base_price: cottage.base_price,
+    max_guests: cottage.max_guests,
+    confirmed_bookings: bookings.confirmed,
+    total_bookings: bookings.total,
+  };
+}

@@ -1,0 +1,131 @@
+import * as z from 'zod/mini';
+import { safariStatuses, safariTypes, type Safari } from './catalog.ts';
+import { amount, count, listOrText, requiredText } from './admin-catalogue.ts';
+
+/* Safaris in the portal (docs/product.md#safaris-tab). */
+
+const clock = (label: string) =>
+  z.string(`${label} is required`).check(
+    z.refine((time: string) => time !== '', `${label} is required`),
+    z.refine((time: string) => time === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(time), `${label} looks like 06:00`),
+  );
+
+const categoryOfSafariType: Record<(typeof safariTypes)[number], Safari['category']> = {
+  morning: 'morning',
+  evening: 'evening',
+  night: 'night',
+  'full-day': 'standard',
+  special: 'standard',
+};
+
+/**
+ * POST /api/safaris/admin and PUT /api/safaris/admin/{id}: the portal's safari, every field
+ * required but exclusions and seats per slot; type defaults to morning.
+ */
+export const safariInputSchema = z
+  .object({
+    name: requiredText('Safari name', 120),
+    description: requiredText('Description', 2000, true),
+    type: z._default(z.enum(safariTypes, 'Type is morning, evening, full-day, night or special'), 'morning'),
+    duration: requiredText('Duration', 40),
+    price: amount('Price', 1_00_000),
+    max_guests: count('Max guests', 1, 40),
+    start_time: clock('Start time'),
+    end_time: clock('End time'),
+    meeting_point: requiredText('Meeting point', 200),
+    includes: z.prefault(listOrText('Includes', 120), []).check(z.refine((items: string[]) => items.length > 0, 'Includes is required')),
+    exclusions: z.optional(listOrText('Exclusions', 120)),
+    status: z._default(z.enum(safariStatuses, 'Status is active, inactive, seasonal or maintenance'), 'active'),
+    seats_per_slot: z.optional(count('Seats per slot', 1, 200)),
+  })
+  .check(
+    z.refine((safari) => safari.end_time > safari.start_time, { error: 'End time must be after the start time', path: ['end_time'] }),
+    z.refine((safari) => safari.seats_per_slot === undefined || safari.seats_per_slot >= safari.max_guests, {
+      error: 'A slot must seat at least one full party',
+      path: ['seats_per_slot'],
+    }),
+  );
+export type SafariInput = z.infer<typeof safariInputSchema>;
+
+/**
+ * The stored safari from the wire body: its start and end make the first time slot (further slots of
+ * the safari as it was are kept), seats per slot stay as they were (at least one full party), and
+ * only an active safari is bookable.
+ */
+export function toStoredSafari(input: SafariInput, context: { id: string; existing?: Safari | undefined }): Safari {
+  const { existing } = context;
+  const slot = `${input.start_time}-${input.end_time}`;
+  return {
+    id: context.id,
+    name: input.name,
+    category: categoryOfSafariType[input.type],
+    description: input.description,
+    price: input.price,
+    duration: input.duration,
+    max_guests: input.max_guests,
+    seats_per_slot: input.seats_per_slot ?? Math.max(existing?.seats_per_slot ?? 12, input.max_guests),
+    includes: input.includes,
+    highlights: existing?.highlights ?? [],
+    time_slots: [...new Set([slot, ...(existing?.time_slots.slice(1) ?? [])])],
+    is_active: input.status === 'active',
+    type: input.type,
+    meeting_point: input.meeting_point,
+    ...(input.exclusions?.length ? { exclusions: input.exclusions } : {}),
+    status: input.status,
+  };
+}
+
+export const adminSafariSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(safariTypes),
+  category: z.string(),
+  duration: z.string(),
+  price: z.number(),
+  max_guests: z.number(),
+  seats_per_slot: z.number(),
+  start_time: z.string(),
+  end_time: z.string(),
+  time_slots: z.array(z.string()),
+  meeting_point: z.string(),
+  includes: z.array(z.string()),
+  exclusions: z.array(z.string()),
+  highlights: z.array(z.string()),
+  status: z.enum(safariStatuses),
+  is_active: z.boolean(),
+});
+export type AdminSafari = z.infer<typeof adminSafariSchema>;
+
+export function toAdminSafari(safari: Safari): AdminSafari {
+  const [start = '', end = ''] = (safari.time_slots[0] ?? '').split('-');
+  return {
+    id: safari.id,
+    name: safari.name,
+    description: safari.description,
+    type: safari.type ?? (safari.category === 'standard' ? 'special' : safari.category),
+    category: safari.category,
+    duration: safari.duration,
+    price: safari.price,
+    max_guests: safari.max_guests,
+    seats_per_slot: safari.seats_per_slot,
+    start_time: start,
+    end_time: end,
+    time_slots: safari.time_slots,
+    meeting_point: safari.meeting_point ?? '',
+    includes: safari.includes,
+    exclusions: safari.exclusions ?? [],
+    highlights: safari.highlights,
+    status: safari.status ?? (safari.is_active ? 'active' : 'inactive'),
+    is_active: safari.is_active,
+  };
+}
+
+export const safariStatsSchema = z.object({
+  total: z.number(),
+  active: z.number(),
+  inactive: z.number(),
+  seats_next_30_days: z.number(),
+  safaris: z.array(z.object({ id: z.string(), name: z.string(), status: z.string(), upcoming_seats: z.number(), upcoming_days: z.number() })),
+});
+export type SafariStats = z.infer<typeof safariStatsSchema>;

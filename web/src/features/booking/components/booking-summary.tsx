@@ -1,0 +1,40 @@
+import { PriceBreakdown } from '@/components/price-breakdown';
+import { formatDateWithWeekday, plural } from '@/lib/format';
+import type { StayQuote } from '../api/schemas';
+import { useVillaName } from '../hooks/use-villa-name';
+import type { Draft } from '../model/draft';
+
+/** Step 4's summary: the stay as chosen, and the server's full quote for it (or why it is missing). */
+export function BookingSummary({ draft, quote, isError, onRetry }: { draft: Draft; quote: StayQuote | undefined; isError: boolean; onRetry: () => void }) {
+  const villa = useVillaName(draft.cottage);
+  return (
+    <section className="panel" aria-labelledby="summary-heading">
+      <h3 id="summary-heading" className="panel__title">
+        Booking summary
+      </h3>
+      <ul className="stay-facts stay-facts--inline">
+        <li>{villa}</li>
+        <li>
+          {formatDateWithWeekday(draft.checkIn)} – {formatDateWithWeekday(draft.checkOut)}
+        </li>
+        <li>
+          {plural(draft.adults, 'adult')}
+          {draft.children > 0 ? `, ${plural(draft.children, 'child', 'children')}` : ''} · {plural(draft.rooms, 'room')}
+        </li>
+        {draft.packageDetails && <li>{draft.packageDetails.name}</li>}
+      </ul>
+      {quote ? (
+        <PriceBreakdown lines={quote.lines} total={quote.total} withNote testId="final-quote" />
+      ) : isError ? (
+        <div className="banner banner--error" role="alert">
+          <p>The price could not be loaded. Please try again.</p>
+          <button type="button" className="button button--small" onClick={onRetry}>
+            Retry
+          </button>
+        </div>
+      ) : (
+        <div className="skeleton skeleton--breakdown" role="status" aria-label="Loading the price" />
+      )}
+    </section>
+  );
+}
