@@ -39,6 +39,11 @@ const featureBoundaries = features.map((feature) => ({
  */
 const tableExpressions = 'UpdateExpression|KeyConditionExpression|ConditionExpression|FilterExpression|ProjectionExpression';
 const keyAttributes = 'pk|sk|gsi1pk|gsi1sk|gsi2pk|gsi2sk';
+// A named import from zod/mini brings all of zod (its locales, the JSON Schema code) into a Lambda's bundle.
+const zodAsNamespace = {
+  selector: "ImportDeclaration[source.value='zod/mini'] > ImportSpecifier",
+  message: "Import zod/mini as a namespace (import * as z from 'zod/mini'): a named import bundles all of zod.",
+};
 const dataLayerOwnsTable = {
   // The web never reaches the table (and keeps its own import rules).
   files: ['functions/**/*.ts', 'infra/**/*.ts', 'shared/**/*.ts'],
@@ -46,6 +51,7 @@ const dataLayerOwnsTable = {
   rules: {
     'no-restricted-syntax': [
       'error',
+      zodAsNamespace,
       ...[`Property[key.name=/^(${tableExpressions})$/]`, `Property[key.value=/^(${tableExpressions})$/]`].map((selector) => ({
         selector,
         message: "Expressions belong to the item type's module in functions/lib/db/: call a named function there.",
@@ -98,6 +104,7 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   dataLayerOwnsTable,
+  { files: ['functions/lib/db/**/*.ts'], rules: { 'no-restricted-syntax': ['error', zodAsNamespace] } },
   {
     // Tests may use `any` for envelopes they assert on field by field.
     files: ['test/**/*.ts'],

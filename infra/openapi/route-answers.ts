@@ -4,7 +4,7 @@
  * contract test (test/integration/sample-events.test.ts) fails when a route answers its sample
  * event with a status or a body this does not describe.
  */
-import type { z } from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { HttpRouteName } from '../../functions/routes.ts';
 import { healthSchema } from '../../shared/api.ts';
 
