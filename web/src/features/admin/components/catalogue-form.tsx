@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod/mini';
 import { ApiError } from '@/lib/api-client';
 
@@ -74,7 +74,12 @@ export function useCatalogueForm<K extends string>(initial: Record<K, string>, s
       onSubmit(checked.body);
     };
 
-  const field = (name: K, label: string, control: (props: Record<string, unknown>) => ReactNode, options: { wide?: boolean; hint?: ReactNode } = {}) => {
+  const field = (
+    name: K,
+    label: string,
+    control: (props: Record<string, unknown>) => ReactNode,
+    options: { wide?: boolean | undefined; hint?: ReactNode } = {},
+  ) => {
     const messages = shown[name];
     const describedBy = [messages?.length ? `${id}-${name}-error` : '', options.hint ? `${id}-${name}-hint` : ''].filter(Boolean).join(' ');
     // The label names the control alone (its own element, `for` the control): the hint and the
@@ -110,7 +115,7 @@ export function useCatalogueForm<K extends string>(initial: Record<K, string>, s
   return { values, field, submitWith, setValue };
 }
 
-/** A save's failure: the server's field messages go under their fields, its message (or the spec's) in the banner. */
+/** A save's failure: the server's field messages go under their fields, its message (or the tab's own) in the banner. */
 export function saveFailure(error: unknown, fallback?: string): { banner: string; details?: FormErrors } {
   if (error instanceof ApiError) return { banner: fallback ?? error.message, ...(error.details ? { details: error.details } : {}) };
   return { banner: fallback ?? (error instanceof Error ? error.message : 'Something went wrong. Please try again.') };
@@ -167,5 +172,69 @@ export function CatalogueFormShell({
         </div>
       </form>
     </section>
+  );
+}
+
+/** One field of a catalogue form: its control (given id, name, value, onChange and the aria state), label and layout. */
+export type CatalogueField<K extends string> = {
+  name: K;
+  label: string;
+  control: (props: Record<string, unknown>) => ReactNode;
+  wide?: boolean;
+  hint?: ReactNode;
+};
+
+export type FormCheck<Body> = { ok: true; body: Body } | { ok: false; errors: FormErrors };
+
+/** A kind's add / edit form: its fields (which may depend on what is typed), the check, and what it says below them. */
+export type CatalogueFormConfig<Item, Body, K extends string> = {
+  /** A new item's values. */
+  empty: Record<K, string>;
+  /** An item's values, to edit it. */
+  of: (item: Item) => Record<K, string>;
+  /** The values as the body to send (with the server's own schema), or each field's problems. */
+  check: (values: Record<K, string>, editing: Item | undefined) => FormCheck<Body>;
+  fields: (values: Record<K, string>) => Array<CatalogueField<K>>;
+  /** Below the fields: what the save will derive, for instance. */
+  footer?: (values: Record<K, string>, editing: Item | undefined) => ReactNode;
+};
+
+/** The inline Add / Edit form of a catalogue tab, as its kind configures it. */
+export function CatalogueForm<Item, Body, K extends string>({
+  config,
+  noun,
+  editing,
+  initial,
+  busy,
+  serverErrors,
+  banner,
+  onSubmit,
+  onCancel,
+}: {
+  config: CatalogueFormConfig<Item, Body, K>;
+  noun: string;
+  editing: Item | undefined;
+  initial: Record<K, string>;
+  busy: boolean;
+  serverErrors?: FormErrors | undefined;
+  banner?: string | undefined;
+  onSubmit: (body: Body) => void;
+  onCancel: () => void;
+}) {
+  const { values, field, submitWith } = useCatalogueForm(initial, serverErrors);
+  return (
+    <CatalogueFormShell
+      noun={noun}
+      editing={editing !== undefined}
+      busy={busy}
+      banner={banner}
+      onSubmit={submitWith((current) => config.check(current, editing), onSubmit)}
+      onCancel={onCancel}
+    >
+      {config.fields(values).map((entry) => (
+        <Fragment key={entry.name}>{field(entry.name, entry.label, entry.control, { wide: entry.wide, hint: entry.hint })}</Fragment>
+      ))}
+      {config.footer?.(values, editing)}
+    </CatalogueFormShell>
   );
 }

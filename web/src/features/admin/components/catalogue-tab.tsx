@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { addNotification } from '@/lib/notification-store';
+import type { CatalogueApi } from './catalogue-api';
 import { refusedForBookings, saveFailure, type FormErrors } from './catalogue-form';
 import { ConfirmDialog } from './confirm-dialog';
 import { DataTable, type Column } from './data-table';
@@ -8,28 +9,24 @@ import { DataTable, type Column } from './data-table';
 /*
  * What the catalogue tabs (cottages, packages, safaris) share: the admin list, the inline add / edit
  * form's state and its save, and the delete confirmation with the server's "has upcoming bookings"
- * refusal and its "Set inactive instead". Each tab keeps its own columns, stat cards, texts and form.
+ * refusal and its "Set inactive instead". Each tab configures its calls (catalogue-api.ts), its
+ * texts, and its columns and form (catalogue-page.tsx lays them out).
  */
 
-type CatalogueItem = { id: string; name: string };
+export type CatalogueItem = { id: string; name: string };
 
 export type CatalogueFormState<Item> = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; item: Item };
 
 export type CatalogueTabOptions<Item extends CatalogueItem, Body> = {
   /** The tab's word for one item, capitalised ('Cottage'): its notifications' titles. */
   noun: string;
-  /** The admin list's key (and every admin query under it) and the guest site's, both refreshed after a change. */
-  keys: { all: QueryKey; guest: QueryKey };
-  list: (options: { signal: AbortSignal }) => Promise<Item[]>;
-  /** Creates (editing undefined) or updates the item. */
-  save: (editing: Item | undefined, body: Body) => Promise<Item>;
-  remove: (item: Item) => Promise<unknown>;
-  /** Saves the item as it is, but inactive (instead of a refused delete). */
-  deactivate: (item: Item) => Promise<Item>;
+  api: CatalogueApi<Item, Body>;
+  /** The body that saves the item as it is, but inactive (instead of a refused delete). */
+  inactive: (item: Item) => Body;
   /** The success notifications' messages that differ between tabs. */
   savedMessage: (item: Item) => string;
   deactivatedMessage: (item: Item) => string;
-  /** The save banner's text instead of the server's message (the spec's, where it has one). */
+  /** The save banner's text instead of the server's message (docs/product.md#catalogue-tabs, where it has one). */
   saveFailedBanner?: string;
   /** A delete that failed for another reason than bookings: the dialog's message, or undefined to close it. */
   deleteFailed: (error: Error, item: Item) => string | undefined;
@@ -38,9 +35,10 @@ export type CatalogueTabOptions<Item extends CatalogueItem, Body> = {
 };
 
 export function useCatalogueTab<Item extends CatalogueItem, Body>(options: CatalogueTabOptions<Item, Body>) {
-  const { noun, keys } = options;
+  const { noun, api } = options;
+  const { keys } = api;
   const client = useQueryClient();
-  const list = useQuery({ queryKey: keys.all, queryFn: ({ signal }) => options.list({ signal }) });
+  const list = useQuery({ queryKey: keys.all, queryFn: ({ signal }) => api.list({ signal }) });
   const [form, setForm] = useState<CatalogueFormState<Item>>({ mode: 'closed' });
   const [formKey, setFormKey] = useState(0);
   const [failure, setFailure] = useState<{ banner: string; details?: FormErrors }>();
@@ -61,7 +59,7 @@ export function useCatalogueTab<Item extends CatalogueItem, Body>(options: Catal
   };
 
   const save = useMutation({
-    mutationFn: (body: Body) => options.save(editing, body),
+    mutationFn: (body: Body) => api.save(editing?.id, body),
     onSuccess: (item) => {
       addNotification({ type: 'success', title: editing ? `${noun} updated` : `${noun} created`, message: options.savedMessage(item) });
       closeForm();
@@ -72,7 +70,7 @@ export function useCatalogueTab<Item extends CatalogueItem, Body>(options: Catal
   });
 
   const remove = useMutation({
-    mutationFn: (item: Item) => options.remove(item),
+    mutationFn: (item: Item) => api.remove(item.id),
     onSuccess: (_answer, item) => {
       addNotification({ type: 'success', title: `${noun} deleted`, message: `${item.name} is no longer in the catalogue.` });
       closeDelete();
@@ -87,7 +85,7 @@ export function useCatalogueTab<Item extends CatalogueItem, Body>(options: Catal
   });
 
   const deactivate = useMutation({
-    mutationFn: (item: Item) => options.deactivate(item),
+    mutationFn: (item: Item) => api.save(item.id, options.inactive(item)),
     onSuccess: (item) => {
       addNotification({ type: 'success', title: `${noun} set inactive`, message: options.deactivatedMessage(item) });
       closeDelete();
@@ -180,7 +178,7 @@ export function CatalogueDeleteDialog<Item extends CatalogueItem>({
   tab: CatalogueTab<Item>;
   /** Lower case, as in 'Delete cottage'. */
   noun: string;
-  /** The spec's question ('Are you sure you want to delete this cottage?'). */
+  /** The question the dialog asks ('Are you sure you want to delete this cottage?'). */
   message: string;
 }) {
   const { deleting, deleteError, remove, deactivate } = tab;

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Dialog } from '@/components/dialog';
 
 /**
- * Asks before something that cannot be undone, in words that name what will happen (the spec's
- * texts where it has them: 'Are you sure you want to delete this cottage?').
+ * Asks before something that cannot be undone, in words that name what will happen ('Are you sure
+ * you want to delete this cottage?': docs/product.md#catalogue-tabs, docs/product.md#booking-statuses).
  */
 export function ConfirmDialog({
   open,

@@ -1,17 +1,17 @@
-import { z } from 'zod/mini';
 import { adminCottageSchema, type AdminCottage, type CottageInputDraft } from '@shared/admin-catalogue-cottages';
-import { adminRequest } from '../api/admin-request';
+import { catalogueApi } from '../components/catalogue-api';
 
-export const cottageKeys = { all: ['admin', 'cottages'] as const };
-/** The guest site's list of villas, refreshed after a change so this browser shows it too. */
-export const guestCottagesKey = ['cottages'] as const;
-
-export const listAdminCottages = ({ signal }: { signal?: AbortSignal } = {}) =>
-  adminRequest('/cottages/admin/all', z.array(adminCottageSchema), { ...(signal ? { signal } : {}) });
-export const createCottage = (body: CottageInputDraft) => adminRequest('/cottages/admin/create', adminCottageSchema, { method: 'POST', body });
-export const updateCottage = (id: string, body: CottageInputDraft) =>
-  adminRequest(`/cottages/admin/update/${encodeURIComponent(id)}`, adminCottageSchema, { method: 'PUT', body });
-export const deleteCottage = (id: string) => adminRequest(`/cottages/admin/delete/${encodeURIComponent(id)}`, z.unknown(), { method: 'DELETE' });
+/** The units of every kind of stay; the guest site's list of villas (['cottages']) is refreshed after a change so this browser shows it too. */
+export const cottagesApi = catalogueApi<AdminCottage, CottageInputDraft>({
+  keys: { all: ['admin', 'cottages'], guest: ['cottages'] },
+  endpoints: {
+    list: '/cottages/admin/all',
+    create: '/cottages/admin/create',
+    update: (id) => `/cottages/admin/update/${encodeURIComponent(id)}`,
+    remove: (id) => `/cottages/admin/delete/${encodeURIComponent(id)}`,
+  },
+  schema: adminCottageSchema,
+});
 
 /** The body that saves a unit as it is, but with another status (deactivation instead of a refused delete). */
 export const withStatus = (cottage: AdminCottage, status: AdminCottage['status']): CottageInputDraft => ({

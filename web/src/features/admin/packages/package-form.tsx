@@ -2,44 +2,16 @@ import { z } from 'zod/mini';
 import { toList } from '@shared/admin-catalogue';
 import { describePackageDerivations, packageDerivations, packageFormRequired, packageInputSchema, type AdminPackage } from '@shared/admin-catalogue-packages';
 import { packageStatuses, packageTypes } from '@shared/catalog';
-import { CatalogueFormShell, choiceOf, errorsOf, numberOf, useCatalogueForm, type FormErrors } from '../components/catalogue-form';
+import { choiceOf, errorsOf, numberOf, type CatalogueFormConfig, type FormErrors, type FormCheck } from '../components/catalogue-form';
 
 type Field = 'name' | 'type' | 'duration' | 'price' | 'max_guests' | 'description' | 'includes' | 'exclusions' | 'status';
 export type PackageFormValues = Record<Field, string>;
 
-/** Spec section 9: type accommodation, multiplier 1 (a price of 10000), 6 guests, active. */
-export const emptyPackageForm: PackageFormValues = {
-  name: '',
-  type: 'accommodation',
-  duration: '',
-  price: '',
-  max_guests: '6',
-  description: '',
-  includes: '',
-  exclusions: '',
-  status: 'active',
-};
-
-export const formOfPackage = (stayPackage: AdminPackage): PackageFormValues => ({
-  name: stayPackage.name,
-  type: stayPackage.type,
-  duration: stayPackage.duration,
-  price: String(stayPackage.price),
-  max_guests: String(stayPackage.max_guests),
-  description: stayPackage.description,
-  includes: stayPackage.includes.join(', '),
-  exclusions: stayPackage.exclusions.join(', '),
-  status: stayPackage.status,
-});
-
 /**
- * The form's values as the spec's payload (section 7) and ours: the derivations of section 5
+ * The form's values as the wire payload and ours (docs/product.md#packages-tab): the derivations
  * (multiplier, includes_safari, max_safaris) and is_active 1 only for active.
  */
-export function checkPackageForm(
-  values: PackageFormValues,
-  existingMaxSafaris?: number,
-): { ok: true; body: Record<string, unknown> } | { ok: false; errors: FormErrors } {
+export function checkPackageForm(values: PackageFormValues, existingMaxSafaris?: number): FormCheck<Record<string, unknown>> {
   const derived = packageDerivations({ price: values.price, includes: values.includes, existingMaxSafaris });
   const body = {
     name: values.name,
@@ -72,81 +44,41 @@ export function checkPackageForm(
 }
 
 /** The inline Add / Edit package form, its derivations shown as they will be sent. */
-export function PackageForm({
-  editing,
-  initial,
-  existingMaxSafaris,
-  busy,
-  serverErrors,
-  banner,
-  onSubmit,
-  onCancel,
-}: {
-  editing: boolean;
-  initial: PackageFormValues;
-  existingMaxSafaris?: number | undefined;
-  busy: boolean;
-  serverErrors?: FormErrors | undefined;
-  banner?: string | undefined;
-  onSubmit: (body: Record<string, unknown>) => void;
-  onCancel: () => void;
-}) {
-  const { values, field, submitWith } = useCatalogueForm(initial, serverErrors);
-  const derived = packageDerivations({ price: values.price, includes: values.includes, existingMaxSafaris });
-
-  return (
-    <CatalogueFormShell
-      noun="Package"
-      editing={editing}
-      busy={busy}
-      banner={banner}
-      onSubmit={submitWith((current) => checkPackageForm(current, existingMaxSafaris), onSubmit)}
-      onCancel={onCancel}
-    >
-      {field('name', 'Package name', (props) => (
-        <input {...props} autoComplete="off" />
-      ))}
-      {field('type', 'Type', choiceOf(packageTypes))}
-      {field('duration', 'Duration', (props) => (
-        <input {...props} placeholder="3 Days / 2 Nights" />
-      ))}
-      {field('price', 'Price (₹)', (props) => (
-        <input {...props} type="number" inputMode="numeric" min={1} step={1} />
-      ))}
-      {field('max_guests', 'Max guests', (props) => (
-        <input {...props} type="number" inputMode="numeric" min={1} max={20} step={1} />
-      ))}
-      {field('status', 'Status', choiceOf(packageStatuses))}
-      {field(
-        'description',
-        'Description',
-        (props) => (
-          <textarea {...props} rows={3} />
-        ),
-        { wide: true },
-      )}
-      {field(
-        'includes',
-        'Includes (comma-separated)',
-        (props) => (
-          <textarea {...props} rows={2} placeholder="All meals, Two jeep safaris, Naturalist host" />
-        ),
-        {
-          wide: true,
-        },
-      )}
-      {field(
-        'exclusions',
-        'Exclusions (optional)',
-        (props) => (
-          <input {...props} placeholder="Alcohol, Camera fees" />
-        ),
-        { wide: true },
-      )}
-      <p className="catalogue-derived admin-form__wide" aria-live="polite">
-        {describePackageDerivations(derived)}
-        {values.status === 'seasonal' ? ' · seasonal packages are not offered to guests (sent as inactive)' : ''}
-      </p>
-    </CatalogueFormShell>
-  );
-}
+export const packageForm: CatalogueFormConfig<AdminPackage, Record<string, unknown>, Field> = {
+  // Type accommodation, multiplier 1 (a price of 10000), 6 guests, active.
+  empty: { name: '', type: 'accommodation', duration: '', price: '', max_guests: '6', description: '', includes: '', exclusions: '', status: 'active' },
+  of: (stayPackage) => ({
+    name: stayPackage.name,
+    type: stayPackage.type,
+    duration: stayPackage.duration,
+    price: String(stayPackage.price),
+    max_guests: String(stayPackage.max_guests),
+    description: stayPackage.description,
+    includes: stayPackage.includes.join(', '),
+    exclusions: stayPackage.exclusions.join(', '),
+    status: stayPackage.status,
+  }),
+  check: (values, editing) => checkPackageForm(values, editing?.max_safaris),
+  fields: () => [
+    { name: 'name', label: 'Package name', control: (props) => <input {...props} autoComplete="off" /> },
+    { name: 'type', label: 'Type', control: choiceOf(packageTypes) },
+    { name: 'duration', label: 'Duration', control: (props) => <input {...props} placeholder="3 Days / 2 Nights" /> },
+    { name: 'price', label: 'Price (₹)', control: (props) => <input {...props} type="number" inputMode="numeric" min={1} step={1} /> },
+    { name: 'max_guests', label: 'Max guests', control: (props) => <input {...props} type="number" inputMode="numeric" min={1} max={20} step={1} /> },
+    { name: 'status', label: 'Status', control: choiceOf(packageStatuses) },
+    { name: 'description', label: 'Description', control: (props) => <textarea {...props} rows={3} />, wide: true },
+    {
+      name: 'includes',
+      label: 'Includes (comma-separated)',
+      control: (props) => <textarea {...props} rows={2} placeholder="All meals, Two jeep safaris, Naturalist host" />,
+      wide: true,
+    },
+    { name: 'exclusions', label: 'Exclusions (optional)', control: (props) => <input {...props} placeholder="Alcohol, Camera fees" />, wide: true },
+  ],
+  footer: (values, editing) => (
+    <p className="catalogue-derived admin-form__wide" aria-live="polite">
+      {describePackageDerivations(packageDerivations({ price: values.price, includes: values.includes, existingMaxSafaris: editing?.max_safaris }))}
+      {values.status === 'seasonal' ? ' · seasonal packages are not offered to guests (sent as inactive)' : ''}
+    </p>
+  ),
+};

@@ -1,17 +1,29 @@
-import { z } from 'zod/mini';
-import { adminPackageSchema, packageStatsSchema } from '@shared/admin-catalogue-packages';
-import { adminRequest } from '../api/admin-request';
+import { adminPackageSchema, packageStatsSchema, type AdminPackage, type PackageStats } from '@shared/admin-catalogue-packages';
+import { catalogueApi, type CatalogueStats } from '../components/catalogue-api';
 
-export const packageKeys = { all: ['admin', 'packages'] as const, stats: ['admin', 'packages', 'stats'] as const };
-/** The guest site's packages, refreshed after a change so this browser shows it too. */
-export const guestPackagesKey = ['packages'] as const;
+/** Every package; the guest site's packages (['packages']) are refreshed after a change so this browser shows it too. */
+export const packagesApi = catalogueApi<AdminPackage, Record<string, unknown>>({
+  keys: { all: ['admin', 'packages'], guest: ['packages'] },
+  endpoints: {
+    list: '/packages/admin/all',
+    create: '/packages/admin',
+    update: (id) => `/packages/admin/${encodeURIComponent(id)}`,
+    remove: (id) => `/packages/admin/${encodeURIComponent(id)}`,
+  },
+  schema: adminPackageSchema,
+});
 
-export const listAdminPackages = ({ signal }: { signal?: AbortSignal } = {}) =>
-  adminRequest('/packages/admin/all', z.array(adminPackageSchema), { ...(signal ? { signal } : {}) });
-export const getPackageStats = ({ signal }: { signal?: AbortSignal } = {}) =>
-  adminRequest('/packages/admin/stats', packageStatsSchema, { ...(signal ? { signal } : {}) });
-export const savePackage = (id: string | undefined, body: unknown) =>
-  id
-    ? adminRequest(`/packages/admin/${encodeURIComponent(id)}`, adminPackageSchema, { method: 'PUT', body })
-    : adminRequest('/packages/admin', adminPackageSchema, { method: 'POST', body });
-export const deletePackage = (id: string) => adminRequest(`/packages/admin/${encodeURIComponent(id)}`, z.unknown(), { method: 'DELETE' });
+/** Take-up over the last 30 days and upcoming bookings per package. */
+export const packageStats: CatalogueStats<PackageStats> = { path: '/packages/admin/stats', schema: packageStatsSchema };
+
+/** The body that saves a package as it is, but inactive (instead of a refused delete). */
+export const inactivePackage = (stayPackage: AdminPackage) => ({
+  name: stayPackage.name,
+  type: stayPackage.type,
+  description: stayPackage.description,
+  price_multiplier: stayPackage.price_multiplier,
+  includes_safari: stayPackage.includes_safari ? 1 : 0,
+  max_safaris: stayPackage.max_safaris,
+  is_active: 0,
+  status: 'inactive',
+});

@@ -15,9 +15,9 @@ import {
 import { villaTypes } from '@shared/catalog';
 import type { PricingRule } from '@shared/pricing-rule-schema';
 import { choiceOf, titleCase, useCatalogueForm } from '../components/catalogue-form';
-import { cottageKeys, listAdminCottages } from '../cottages/cottages-api';
-import { listAdminPackages, packageKeys } from '../packages/packages-api';
-import { listAdminSafaris, safariKeys } from '../safaris/safaris-api';
+import { cottagesApi } from '../cottages/cottages-api';
+import { packagesApi } from '../packages/packages-api';
+import { safarisApi } from '../safaris/safaris-api';
 
 /** What the form holds: text as typed (numbers too), so nothing typed is lost to a failed parse. */
 export type PricingFormValues = Record<
@@ -102,9 +102,9 @@ type Target = { value: string; label: string };
  * nothing. Only what this service type needs is fetched.
  */
 function useTargets(serviceType: string): { choices: Target[]; loaded: boolean } {
-  const cottages = useQuery({ queryKey: cottageKeys.all, queryFn: ({ signal }) => listAdminCottages({ signal }), enabled: serviceType === 'cottage' });
-  const packages = useQuery({ queryKey: packageKeys.all, queryFn: ({ signal }) => listAdminPackages({ signal }), enabled: serviceType === 'package' });
-  const safaris = useQuery({ queryKey: safariKeys.all, queryFn: ({ signal }) => listAdminSafaris({ signal }), enabled: serviceType === 'safari' });
+  const cottages = useQuery({ queryKey: cottagesApi.keys.all, queryFn: ({ signal }) => cottagesApi.list({ signal }), enabled: serviceType === 'cottage' });
+  const packages = useQuery({ queryKey: packagesApi.keys.all, queryFn: ({ signal }) => packagesApi.list({ signal }), enabled: serviceType === 'package' });
+  const safaris = useQuery({ queryKey: safarisApi.keys.all, queryFn: ({ signal }) => safarisApi.list({ signal }), enabled: serviceType === 'safari' });
   switch (serviceType) {
     case 'cottage':
       return {

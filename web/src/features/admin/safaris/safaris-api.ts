@@ -1,17 +1,33 @@
-import { z } from 'zod/mini';
-import { adminSafariSchema, safariStatsSchema } from '@shared/admin-catalogue-safaris';
-import { adminRequest } from '../api/admin-request';
+import { adminSafariSchema, safariStatsSchema, type AdminSafari, type SafariStats } from '@shared/admin-catalogue-safaris';
+import { catalogueApi, type CatalogueStats } from '../components/catalogue-api';
 
-export const safariKeys = { all: ['admin', 'safaris'] as const, stats: ['admin', 'safaris', 'stats'] as const };
-/** The guest site's safaris, refreshed after a change so this browser shows it too. */
-export const guestSafarisKey = ['safaris'] as const;
+/** Every safari; the guest site's safaris (['safaris']) are refreshed after a change so this browser shows it too. */
+export const safarisApi = catalogueApi<AdminSafari, Record<string, unknown>>({
+  keys: { all: ['admin', 'safaris'], guest: ['safaris'] },
+  endpoints: {
+    list: '/safaris/admin/all',
+    create: '/safaris/admin',
+    update: (id) => `/safaris/admin/${encodeURIComponent(id)}`,
+    remove: (id) => `/safaris/admin/${encodeURIComponent(id)}`,
+  },
+  schema: adminSafariSchema,
+});
 
-export const listAdminSafaris = ({ signal }: { signal?: AbortSignal } = {}) =>
-  adminRequest('/safaris/admin/all', z.array(adminSafariSchema), { ...(signal ? { signal } : {}) });
-export const getSafariStats = ({ signal }: { signal?: AbortSignal } = {}) =>
-  adminRequest('/safaris/admin/stats', safariStatsSchema, { ...(signal ? { signal } : {}) });
-export const saveSafari = (id: string | undefined, body: unknown) =>
-  id
-    ? adminRequest(`/safaris/admin/${encodeURIComponent(id)}`, adminSafariSchema, { method: 'PUT', body })
-    : adminRequest('/safaris/admin', adminSafariSchema, { method: 'POST', body });
-export const deleteSafari = (id: string) => adminRequest(`/safaris/admin/${encodeURIComponent(id)}`, z.unknown(), { method: 'DELETE' });
+/** Seats sold ahead per safari. */
+export const safariStats: CatalogueStats<SafariStats> = { path: '/safaris/admin/stats', schema: safariStatsSchema };
+
+/** The body that saves a safari as it is, but inactive (instead of a refused delete). */
+export const inactiveSafari = (safari: AdminSafari) => ({
+  name: safari.name,
+  description: safari.description,
+  type: safari.type,
+  duration: safari.duration,
+  price: safari.price,
+  max_guests: safari.max_guests,
+  start_time: safari.start_time,
+  end_time: safari.end_time,
+  meeting_point: safari.meeting_point || 'Resort reception',
+  includes: safari.includes,
+  exclusions: safari.exclusions,
+  status: 'inactive',
+});
