@@ -7,7 +7,7 @@ import { bookingMail } from '../lib/bookings/booking-mail.ts';
 import { confirmStayToken, confirmUrl, manageLinkToken, manageUrl } from '../lib/bookings/manage-link.ts';
 import { deliveryConfig } from '../lib/delivery-config.ts';
 import { refundCancelledBooking } from '../lib/payments/cancellation-refund.ts';
-import type { StoredBooking } from '../lib/db/bookings.ts';
+import { toStoredBooking, type StoredBooking } from '../lib/db/bookings.ts';
 import { putFeedEntry } from '../lib/db/feed.ts';
 import { applyDayCounters } from '../lib/db/report-days.ts';
 import { claimMail, markMailRejected, markMailSent, releaseMailClaim } from '../lib/db/stream-effects.ts';
@@ -43,7 +43,7 @@ const readableBooking = (item: Item | undefined): boolean =>
     typeof item.claims === 'object' &&
     item.claims !== null &&
     isArray((item.claims as Item).nights) &&
-    isArray((item.claims as Item).cottageIds));
+    isArray((item.claims as Item).cottage_ids));
 
 class DamagedItem extends Error {}
 
@@ -58,8 +58,14 @@ function derive(entity: StreamEntity | undefined, change: Change<Item>): Derived
   const withMail = (effects: Effects): Derived => (effects.mail ? { effects, mail: effects.mail } : { effects });
   switch (entity) {
     case 'booking': {
+      // The local casing migration (functions/lib/db/local-migrations.ts) rewrote an old item: nothing happened to the booking.
+      if (change.eventName === 'MODIFY' && isArray((change.before?.claims as Item | undefined)?.cottageIds)) return { effects: { notices: [] } };
       if (!readableBooking(change.before) || !readableBooking(change.after)) throw new DamagedItem('the booking item is damaged');
-      const bookingChange = change as Change<StoredBooking>;
+      const bookingChange: Change<StoredBooking> = {
+        eventName: change.eventName,
+        ...(change.before ? { before: toStoredBooking(change.before) } : {}),
+        ...(change.after ? { after: toStoredBooking(change.after) } : {}),
+      };
       const counters = change.eventName === 'REMOVE' ? undefined : counterDelta(bookingChange.before, bookingChange.after);
       return { ...withMail(bookingEffects(bookingChange)), ...(counters?.size ? { counters } : {}) };
     }

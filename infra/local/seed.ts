@@ -1,7 +1,7 @@
 import { cottageWrites } from '../../functions/lib/db/cottage-writes.ts';
 import { packageWrites } from '../../functions/lib/db/package-writes.ts';
 import { safariWrites } from '../../functions/lib/db/safari-writes.ts';
-import { moveLegacyPricingRules } from '../../functions/lib/db/local-migrations.ts';
+import { moveLegacyPricingRules, moveToSnakeCase } from '../../functions/lib/db/local-migrations.ts';
 import { isSeeded, markSeeded } from '../../functions/lib/db/seed-marker.ts';
 import { createUser, EmailTakenError, findUserByEmail } from '../../functions/lib/db/users.ts';
 import { hashPassword } from '../../functions/lib/passwords.ts';
@@ -14,6 +14,8 @@ import { sampleCottages, samplePackages, samplePricingRules, sampleSafaris } fro
  * seed runs again, and a second start leaves the guests' and staff's changes alone.
  */
 export async function seedSampleData(): Promise<boolean> {
+  // First: everything below reads today's attribute names.
+  await moveToSnakeCase();
   // The sample guest is checked on every start, so data seeded before it existed gains it too.
   await ensureSampleGuest();
   await moveLegacyPricingRules();

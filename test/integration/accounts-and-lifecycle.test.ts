@@ -29,7 +29,7 @@ describe('accounts', () => {
     const { token, user } = await register('meera@example.in');
     expect(user.role).toBe('customer');
     const stored = (await itemsOf('user')).find((item) => item.email === 'meera@example.in');
-    expect(stored?.passwordHash).toMatch(/^scrypt\$/);
+    expect(stored?.password_hash).toMatch(/^scrypt\$/);
     expect(JSON.stringify(stored)).not.toContain('monsoon-forest');
 
     const login = await postJson(`${stack.api}/auth?action=login`, { email: 'MEERA@example.in', password: 'monsoon-forest' });
@@ -125,7 +125,7 @@ describe('finding a booking', () => {
     const other = await postJson(`${stack.api}/bookings`, bookingBody({ checkIn: inDays(35), checkOut: inDays(36) }), { 'idempotency-key': newKey() });
     expect((await getJson(`${stack.api}/bookings/reference/${reference}?token=${other.body.data.manageToken}`)).status).toBe(404);
     expect(JSON.stringify(byToken.body)).not.toContain('manageTokenHash');
-    expect((await itemsOf('booking')).find((item) => item.booking_reference === reference)?.manageTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect((await itemsOf('booking')).find((item) => item.booking_reference === reference)?.manage_token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('lists a signed-in guest’s own bookings and shows one only to its owner or staff', async () => {
@@ -202,7 +202,7 @@ describe('payment holds', () => {
     const bookings = await itemsOf('booking');
     expect(bookings.find((booking) => booking.id === expired.booking.id)?.status).toBe('expired');
     expect(bookings.find((booking) => booking.id === live.booking.id)?.status).toBe('pending');
-    const nights = (await itemsOf('night')).filter((night) => night.bookingId === expired.booking.id);
+    const nights = (await itemsOf('night')).filter((night) => night.booking_id === expired.booking.id);
     expect(nights).toEqual([]);
     expect((await releaseExpiredHolds()).released).toBe(0);
   });
@@ -224,7 +224,7 @@ describe('payment holds', () => {
           id: '00000000-0000-4000-8000-000000000000',
           status: 'pending',
           created_at: createdAt,
-          holdExpiresAtMs: Date.now() - 60_000,
+          hold_expires_at_ms: Date.now() - 60_000,
         },
       }),
     );

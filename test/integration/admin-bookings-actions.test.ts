@@ -30,14 +30,14 @@ describe('status changes (PATCH /api/bookings/{id}/status)', () => {
       status_changed_by: expect.stringContaining(manager.email),
     });
     const afterConfirm = await stored(booking.id);
-    expect(afterConfirm.holdExpiresAtMs).toBeUndefined();
+    expect(afterConfirm.hold_expires_at_ms).toBeUndefined();
     expect(afterConfirm.open_hold).toBeUndefined();
     // Its nights are its own for good, and it left the guest's open-hold sets.
     const night = (
       await documentClient.send(new GetCommand({ TableName: tableName, Key: { pk: 'COTTAGE#glass-1', sk: `NIGHT#${inDays(0)}` }, ConsistentRead: true }))
     ).Item;
-    expect(night).toMatchObject({ bookingId: booking.id });
-    expect(night?.holdExpiresAt).toBeUndefined();
+    expect(night).toMatchObject({ booking_id: booking.id });
+    expect(night?.hold_expires_at_ms).toBeUndefined();
 
     const checkedIn = await setStatus(booking.id, 'checked-in', staff);
     expect(checkedIn.status, JSON.stringify(checkedIn.body)).toBe(200);
@@ -226,7 +226,7 @@ describe('a phone booking typed by staff (POST /api/bookings/admin)', () => {
     expect(created.body.data.manageToken).toBeUndefined();
     const item = await stored(booking.id);
     expect(item.open_hold).toBeUndefined();
-    expect(item.holdExpiresAtMs).toBeUndefined();
+    expect(item.hold_expires_at_ms).toBeUndefined();
     // A retry with the same key answers with the same booking.
     const retried = await call('POST', '/bookings/admin', staff, phoneBody(dates), { 'idempotency-key': key });
     expect(retried.status).toBe(201);

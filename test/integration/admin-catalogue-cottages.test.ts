@@ -107,7 +107,7 @@ describe('cottages: units of a villa type', () => {
     expect(retired.status).toBe(200);
     expect(await units('kingfisher-villa', inDays(100))).toMatchObject({ totalUnits: 1 });
     // The booking keeps its night on the retired unit.
-    expect(await getItem(cottageKeys.night('kingfisher-villa-2', checkIn), true)).toMatchObject({ bookingId: booked.booking.id });
+    expect(await getItem(cottageKeys.night('kingfisher-villa-2', checkIn), true)).toMatchObject({ booking_id: booked.booking.id });
     // A second booking of two rooms cannot land on the retired unit.
     const twoRooms = await postJson(
       `${stack.api}/bookings`,

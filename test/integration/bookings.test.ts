@@ -274,7 +274,7 @@ describe('contention: the last unit on the same nights', () => {
     const winner = created[0]?.body.data.booking;
     const nights = (await itemsOf('night')).filter((night) => night.pk === 'COTTAGE#glass-1' && night.night >= inDays(100) && night.night < inDays(103));
     expect(nights.map((night) => night.night).sort()).toEqual([inDays(100), inDays(101), inDays(102)]);
-    expect(new Set(nights.map((night) => night.bookingId))).toEqual(new Set([winner.id]));
+    expect(new Set(nights.map((night) => night.booking_id))).toEqual(new Set([winner.id]));
     const bookings = (await itemsOf('booking')).filter((booking) => booking.check_in_date === inDays(100));
     expect(bookings).toHaveLength(1);
   });

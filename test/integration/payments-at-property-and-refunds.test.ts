@@ -43,10 +43,10 @@ describe('pay at property', () => {
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     expect(confirmed.body.data.booking).toMatchObject({ status: 'pending', payment_status: 'pending' });
     expect(confirmed.body.data.booking.guest_confirmed_at).toBeTruthy();
-    expect(await stored(created.booking.id)).not.toHaveProperty('holdExpiresAtMs');
-    const nights = (await itemsOf('night')).filter((item) => item.bookingId === created.booking.id);
+    expect(await stored(created.booking.id)).not.toHaveProperty('hold_expires_at_ms');
+    const nights = (await itemsOf('night')).filter((item) => item.booking_id === created.booking.id);
     expect(nights).toHaveLength(2);
-    for (const item of nights) expect(item).not.toHaveProperty('holdExpiresAt');
+    for (const item of nights) expect(item).not.toHaveProperty('hold_expires_at_ms');
     // Confirming twice is the same; the sweeper leaves it alone; the manage link still opens it.
     expect((await confirmWith(created.bookingReference, confirmToken)).status).toBe(200);
     await sweep();
@@ -75,7 +75,7 @@ describe('pay at property', () => {
     const held = await stored(created.booking.id);
     expect(held).toMatchObject({ status: 'pending', open_hold: true });
     expect(held.guest_confirmed_at).toBeUndefined();
-    expect(held.holdExpiresAtMs).toBeGreaterThan(Date.now());
+    expect(held.hold_expires_at_ms).toBeGreaterThan(Date.now());
   });
 
   it('an unconfirmed one expires like an unpaid hold', async () => {

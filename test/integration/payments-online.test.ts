@@ -68,10 +68,10 @@ describe('paying online (test mode: the same signature checks as Razorpay)', () 
 
     // The nights no longer expire; the payment is recorded once; a new order is refused.
     const item = await stored(id);
-    expect(item).not.toHaveProperty('holdExpiresAtMs');
+    expect(item).not.toHaveProperty('hold_expires_at_ms');
     const claimed = await night('glass-1', inDays(50));
-    expect(claimed).toMatchObject({ bookingId: id });
-    expect(claimed).not.toHaveProperty('holdExpiresAt');
+    expect(claimed).toMatchObject({ booking_id: id });
+    expect(claimed).not.toHaveProperty('hold_expires_at_ms');
     expect((await itemsOf('payment')).filter((payment) => payment.booking_id === id)).toHaveLength(1);
     expect((await order(id)).status).toBe(409);
 

@@ -164,7 +164,7 @@ describe('the webhook', () => {
     const verified = await postJson(`${stack.api}/payments/verify-payment`, attempt.response);
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     expect(await stored(created.booking.id)).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
-    expect(await night('glass-1', checkIn)).toMatchObject({ bookingId: created.booking.id });
+    expect(await night('glass-1', checkIn)).toMatchObject({ booking_id: created.booking.id });
   });
 
   it('a payment captured after the villa was taken is refunded in full, flagged for staff, and mailed', async () => {
@@ -195,7 +195,7 @@ describe('the webhook', () => {
     expect(after).toMatchObject({ status: 'expired', payment_status: 'refunded', payment_id: attempt.payment.id, refund_amount: late.booking.total_amount });
     expect(after.needs_attention).toContain('refunded in full');
     expect(after.refund_id).toMatch(/^rfnd_/);
-    expect(await night('glass-1', checkIn)).toMatchObject({ bookingId: taker.booking.id });
+    expect(await night('glass-1', checkIn)).toMatchObject({ booking_id: taker.booking.id });
     // The guest's own verify call, arriving later, hears the same story (409 naming the refund).
     const verified = await postJson(`${stack.api}/payments/verify-payment`, attempt.response);
     expect(verified.status).toBe(409);

@@ -104,7 +104,7 @@ describe('accounts that are gone or damaged', () => {
         new UpdateCommand({
           TableName: tableName,
           Key: userKeys.item(user.id),
-          UpdateExpression: 'SET passwordHash = :hash',
+          UpdateExpression: 'SET password_hash = :hash',
           ExpressionAttributeValues: { ':hash': corrupt },
         }),
       );

@@ -95,7 +95,7 @@ describe('signing up tells nobody who has an account', () => {
   it('keeps a new account from signing in until it is activated, and says so only to the right password', async () => {
     expect((await register('not-yet@example.in', 'monsoon-forest')).status).toBe(202);
     const stored = (await itemsOf('user')).find((user) => user.email === 'not-yet@example.in');
-    expect(stored).toMatchObject({ status: 'pending', role: 'customer', awaitingActivation: true });
+    expect(stored).toMatchObject({ status: 'pending', role: 'customer', awaiting_activation: true });
 
     const right = await login('not-yet@example.in', 'monsoon-forest');
     expect(right).toMatchObject({ status: 403, body: { success: false, error: ACTIVATE_FIRST_MESSAGE } });
@@ -131,7 +131,7 @@ describe('activating an account from its e-mailed link', () => {
     expect(again.body.error).toContain('not valid or has already been used');
     const stored = (await itemsOf('user')).find((user) => user.email === 'activate-me@example.in');
     expect(stored?.status).toBe('active');
-    expect(stored).not.toHaveProperty('awaitingActivation');
+    expect(stored).not.toHaveProperty('awaiting_activation');
   });
 
   it('refuses an expired link (410, with the way to a new one); registering again sends a new link that works', async () => {

@@ -67,9 +67,9 @@ describe('side effects come from the table stream, not from the request', () => 
 
   it('moves the daily report counters with the booking: its nights on their days', async () => {
     const checkIn = inDays(61);
-    const before = (await getItem(reportKeys.day(checkIn), true))?.roomNights ?? 0;
+    const before = (await getItem(reportKeys.day(checkIn), true))?.room_nights ?? 0;
     await book({ cottageType: 'glass-cottage', checkIn, checkOut: inDays(62) });
-    await expect.poll(async () => (await getItem(reportKeys.day(checkIn), true))?.roomNights, { timeout: 5000 }).toBe(Number(before) + 1);
+    await expect.poll(async () => (await getItem(reportKeys.day(checkIn), true))?.room_nights, { timeout: 5000 }).toBe(Number(before) + 1);
   });
 
   it('a consumer that fails on its first attempt still delivers exactly one e-mail', async () => {

@@ -101,7 +101,7 @@ describe('stays paid at the property: counted in stays and room-nights, confirme
     const paid = await call(hoarder.from, 'PATCH', `/bookings/${second.id}/payment`, { payment_status: 'paid' }, { authorization: manager.authorization });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect((await book(hoarder, { paymentMethod: 'offline', checkIn: 220, nights: 3 })).status).toBe(201);
-    expect(await ownerItem(`email#${hoarder.email}`)).toMatchObject({ owedNights: 14 + 2 + 3 });
+    expect(await ownerItem(`email#${hoarder.email}`)).toMatchObject({ owed_nights: 14 + 2 + 3 });
   });
 
   it('refuses a single stay longer than the whole allowance with 400, before anything is held', async () => {
@@ -164,14 +164,14 @@ describe('unpaid holds, online or waiting for confirmation', () => {
     const item = await ownerItem(`email#${who.email}`);
     expect([...(item?.ids ?? [])]).toEqual([afterPaying.body.data.booking.id]);
     expect(item?.owed).toBeUndefined();
-    expect(item?.owedNights).toBe(0);
+    expect(item?.owed_nights).toBe(0);
 
     // A lapsed hold, released by the sweeper, frees its place too: two more fit after it.
     await documentClient.send(
       new UpdateCommand({
         TableName: tableName,
         Key: bookingKeys.item(afterPaying.body.data.booking.id),
-        UpdateExpression: 'SET holdExpiresAtMs = :past',
+        UpdateExpression: 'SET hold_expires_at_ms = :past',
         ExpressionAttributeValues: { ':past': Date.now() - 60_000 },
       }),
     );

@@ -31,8 +31,8 @@ export type CommandName = 'Put' | 'Get' | 'Update' | 'Delete' | 'Query' | 'Batch
 const conditions: Record<string, (item: Item | undefined, values: Values) => boolean> = {
   'attribute_not_exists(pk)': (item) => item === undefined,
   'attribute_exists(pk)': (item) => item !== undefined,
-  'attribute_not_exists(pk) OR (#state = :sending AND leaseUntil < :now)': (item, values) =>
-    item === undefined || (item.state === values[':sending'] && Number(item.leaseUntil) < Number(values[':now'])),
+  'attribute_not_exists(pk) OR (#state = :sending AND lease_until < :now)': (item, values) =>
+    item === undefined || (item.state === values[':sending'] && Number(item.lease_until) < Number(values[':now'])),
   '#state = :sending AND #owner = :owner': (item, values) => item?.state === values[':sending'] && item?.owner === values[':owner'],
   'attribute_not_exists(refund_id)': (item) => item?.refund_id === undefined,
   'attribute_not_exists(order_id) AND #status = :pending AND payment_status = :pending': (item, values) =>

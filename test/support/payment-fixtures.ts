@@ -55,7 +55,7 @@ export async function lapse(id: string, cottageId: string, nights: string[]) {
     new UpdateCommand({
       TableName: tableName,
       Key: bookingKeys.item(id),
-      UpdateExpression: 'SET holdExpiresAtMs = :past',
+      UpdateExpression: 'SET hold_expires_at_ms = :past',
       ExpressionAttributeValues: { ':past': past },
     }),
   );
@@ -64,7 +64,7 @@ export async function lapse(id: string, cottageId: string, nights: string[]) {
       new UpdateCommand({
         TableName: tableName,
         Key: cottageKeys.night(cottageId, date),
-        UpdateExpression: 'SET holdExpiresAt = :past',
+        UpdateExpression: 'SET hold_expires_at_ms = :past',
         ExpressionAttributeValues: { ':past': past },
       }),
     );

@@ -1,7 +1,6 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
-import type { StoredBooking } from '../../functions/lib/db/bookings.ts';
-import { bookingKeys } from '../../functions/lib/db/keys.ts';
+import { bookingItem, type StoredBooking } from '../../functions/lib/db/bookings.ts';
 
 /** A booking as the table stores it (what a stream image holds, unmarshalled). */
 export function storedBooking(overrides: Partial<StoredBooking> = {}): StoredBooking {
@@ -42,7 +41,7 @@ export function storedBooking(overrides: Partial<StoredBooking> = {}): StoredBoo
 }
 
 /** The booking as its table item (keys and entity beside the fields). */
-export const asBookingItem = (booking: StoredBooking) => ({ ...bookingKeys.item(booking.id), entity: 'booking', ...booking });
+export const asBookingItem = (booking: StoredBooking) => bookingItem(booking);
 
 const keysOf = (item: Record<string, unknown>) => ({ pk: item.pk, sk: item.sk });
 

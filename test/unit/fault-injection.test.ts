@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi, type MockIns
 import { bookingKeys, connectionKeys } from '../../functions/lib/db/keys.ts';
 import type { RefundInput } from '../../functions/lib/payments/provider.ts';
 import { counterDelta } from '../../functions/lib/reports/daily-counters.ts';
+import { storedCounterName } from '../../functions/lib/db/report-days.ts';
 import { handler } from '../../functions/streams/table-events.ts';
 import { awsError, conflict, FakeTable, type Item } from '../support/fake-table.ts';
 import { asBookingItem, storedBooking, streamRecord } from '../support/stream-fixtures.ts';
@@ -108,7 +109,14 @@ function counters(): Record<string, Record<string, unknown>> {
     table.partition('REPORT#').map(({ pk: _pk, sk: _sk, entity: _entity, date, ...values }) => [String(date), values as Record<string, unknown>]),
   );
 }
-const countersOf = (before: Parameters<typeof counterDelta>[0], after: Parameters<typeof counterDelta>[1]) => Object.fromEntries(counterDelta(before, after));
+/** The delta as stored: counter names snake_case (functions/lib/db/report-days.ts). */
+const countersOf = (before: Parameters<typeof counterDelta>[0], after: Parameters<typeof counterDelta>[1]) =>
+  Object.fromEntries(
+    [...counterDelta(before, after)].map(([date, values]) => [
+      date,
+      Object.fromEntries(Object.entries(values).map(([name, amount]) => [storedCounterName(name), amount])),
+    ]),
+  );
 
 /** Socket connections, each a member of one audience (none joined as an account). */
 const connections = { admin: 'conn-admin', guest: 'conn-guest', wizard1: 'conn-wizard-1', wizard2: 'conn-wizard-2', wizard3: 'conn-wizard-3' };
@@ -121,8 +129,8 @@ function seedConnections() {
     [connections.wizard3, 'customer'],
   ];
   for (const [connectionId, audience] of audiences) {
-    table.put({ ...connectionKeys.session(connectionId), entity: 'connection', connectionId });
-    table.put({ ...connectionKeys.membership(connectionId, audience), entity: 'connection-audience', connectionId, audience });
+    table.put({ ...connectionKeys.session(connectionId), entity: 'connection', connection_id: connectionId });
+    table.put({ ...connectionKeys.membership(connectionId, audience), entity: 'connection-audience', connection_id: connectionId, audience });
   }
 }
 
@@ -275,7 +283,7 @@ describe('SES fails while the consumer sends an e-mail', () => {
     const recordFailure = errors.mock.calls.map((call) => String(call[0])).find((line) => line.includes('Stream record failed'));
     expect(recordFailure).toContain('unknown error');
     expect(logged('Mail claim not given back')).toBe(true);
-    expect(claimOf(change)).toMatchObject({ state: 'sending', leaseUntil: expect.any(Number) });
+    expect(claimOf(change)).toMatchObject({ state: 'sending', lease_until: expect.any(Number) });
     expect(delivered).toEqual([]);
   });
 

@@ -14,9 +14,9 @@ describe("the once-only claim on a stream record's mail", () => {
     const claim = await claimMail('event-1', Date.now() + 10_000, () => 1_000_000);
     expect(claim?.eventId).toBe('event-1');
     const input = documentMock.commandCalls(PutCommand)[0]?.args[0].input;
-    expect(input?.Item).toMatchObject({ pk: 'EFFECT#event-1', sk: 'MAIL', state: 'sending', owner: claim?.owner, leaseUntil: 1_000_000 + MAIL_LEASE_MS });
+    expect(input?.Item).toMatchObject({ pk: 'EFFECT#event-1', sk: 'MAIL', state: 'sending', owner: claim?.owner, lease_until: 1_000_000 + MAIL_LEASE_MS });
     expect(MAIL_LEASE_MS).toBeGreaterThan(60_000);
-    expect(input?.ConditionExpression).toBe('attribute_not_exists(pk) OR (#state = :sending AND leaseUntil < :now)');
+    expect(input?.ConditionExpression).toBe('attribute_not_exists(pk) OR (#state = :sending AND lease_until < :now)');
   });
 
   it('says "already sent" for a mail that was sent, so a retried record sends nothing', async () => {
@@ -28,7 +28,7 @@ describe("the once-only claim on a stream record's mail", () => {
   it('waits out the lease of an attempt that died while sending, then takes the claim over', async () => {
     const leaseUntil = Date.now() + 150;
     documentMock.on(PutCommand).rejectsOnce(taken()).resolves({});
-    documentMock.on(GetCommand).resolves({ Item: { state: 'sending', owner: 'dead-attempt', leaseUntil } });
+    documentMock.on(GetCommand).resolves({ Item: { state: 'sending', owner: 'dead-attempt', lease_until: leaseUntil } });
     const claim = await claimMail('event-3', Date.now() + 10_000);
     expect(claim).toBeDefined();
     expect(Date.now()).toBeGreaterThanOrEqual(leaseUntil);
@@ -37,7 +37,7 @@ describe("the once-only claim on a stream record's mail", () => {
 
   it('fails the attempt (to be retried) when the lease outlasts what is left of the invocation', async () => {
     documentMock.on(PutCommand).rejects(taken());
-    documentMock.on(GetCommand).resolves({ Item: { state: 'sending', owner: 'other', leaseUntil: Date.now() + MAIL_LEASE_MS } });
+    documentMock.on(GetCommand).resolves({ Item: { state: 'sending', owner: 'other', lease_until: Date.now() + MAIL_LEASE_MS } });
     await expect(claimMail('event-4', Date.now() + 1_000)).rejects.toThrow('is claimed by another attempt');
   });
 

@@ -202,4 +202,13 @@ describe('a damaged item in the stream', () => {
     expect(documentMock.calls()).toEqual([]);
     expect(String(errors.mock.calls[0]?.[0])).toContain('the booking item is damaged');
   });
+
+  it('the local casing migration rewriting an old booking item causes nothing and is not reported as damage', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const item = asBookingItem(storedBooking());
+    const old = { ...item, claims: { cottageIds: item.claims.cottage_ids, nights: item.claims.nights, seats: [] } };
+    expect(await handler({ Records: [streamRecord('MODIFY', old, item, '600')] })).toEqual({ batchItemFailures: [] });
+    expect(documentMock.calls()).toEqual([]);
+    expect(errors).not.toHaveBeenCalled();
+  });
 });

@@ -8,7 +8,9 @@ import { queryPage, withoutStorageAttributes } from './query.ts';
 /** Fields never copied into an audit entry's before/after. */
 const secretFields = new Set([
   'passwordHash',
+  'password_hash',
   'manageTokenHash',
+  'manage_token_hash',
   'client_address',
   'token_version',
   'pk',

@@ -16,7 +16,7 @@ export async function expiredHolds(months: string[], now: number): Promise<Store
       queryAll({
         IndexName: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :pending)',
-        FilterExpression: 'holdExpiresAtMs < :now',
+        FilterExpression: 'hold_expires_at_ms < :now',
         ExpressionAttributeValues: { ':pk': bookingKeys.monthPartition(month), ':pending': bookingKeys.statusPrefix('pending'), ':now': now },
       }),
     ),

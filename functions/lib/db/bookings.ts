@@ -40,13 +40,45 @@ export function toPublicBooking(booking: StoredBooking): BookingRecord {
   return record;
 }
 
-const bookingItem = (booking: StoredBooking) => ({
-  ...bookingKeys.item(booking.id),
-  ...(booking.user_id ? bookingKeys.byUser(booking.user_id, booking.created_at) : {}),
-  ...bookingKeys.byMonth(booking.created_at, booking.status),
-  entity: 'booking',
-  ...booking,
-});
+/**
+ * Stored attributes are snake_case, as the wire record's are; the internals keep their TypeScript
+ * names in code and are renamed here. The quote is a wire object: stored as the wire names it.
+ */
+export const bookingItem = (booking: StoredBooking) => {
+  const { holdExpiresAtMs, manageTokenHash, claims, ...record } = booking;
+  return {
+    ...bookingKeys.item(booking.id),
+    ...(booking.user_id ? bookingKeys.byUser(booking.user_id, booking.created_at) : {}),
+    ...bookingKeys.byMonth(booking.created_at, booking.status),
+    entity: 'booking',
+    ...record,
+    ...(holdExpiresAtMs === undefined ? {} : { hold_expires_at_ms: holdExpiresAtMs }),
+    ...(manageTokenHash === undefined ? {} : { manage_token_hash: manageTokenHash }),
+    claims: {
+      cottage_ids: claims.cottageIds,
+      nights: claims.nights,
+      seats: claims.seats.map((seat) => ({ safari_id: seat.safariId, date: seat.date, time_slot: seat.timeSlot, seats: seat.seats })),
+    },
+  };
+};
+
+type StoredClaims = { cottage_ids: string[]; nights: string[]; seats: Array<{ safari_id: string; date: string; time_slot: string; seats: number }> };
+
+const fromItem = (item: Record<string, unknown>): StoredBooking => {
+  const { hold_expires_at_ms, manage_token_hash, claims, ...record } = withoutStorageAttributes(item);
+  const stored = claims as Partial<StoredClaims> | undefined;
+  return {
+    ...(record as BookingRecord),
+    ...(typeof hold_expires_at_ms === 'number' ? { holdExpiresAtMs: hold_expires_at_ms } : {}),
+    ...(typeof manage_token_hash === 'string' ? { manageTokenHash: manage_token_hash } : {}),
+    // A damaged item reads as it is (its release then fails where it is handled, one booking at a time).
+    claims: {
+      cottageIds: stored?.cottage_ids,
+      nights: stored?.nights,
+      seats: stored?.seats?.map((seat) => ({ safariId: seat.safari_id, date: seat.date, timeSlot: seat.time_slot, seats: seat.seats })),
+    } as StoredBooking['claims'],
+  };
+};
 
 /** The writes that create a booking: the booking, its unique reference, and the idempotency record. */
 export function createBookingWrites(booking: StoredBooking, idempotency?: { key: string; requestHash: string; manageToken: string }) {
@@ -55,7 +87,7 @@ export function createBookingWrites(booking: StoredBooking, idempotency?: { key:
     {
       Put: {
         TableName: tableName,
-        Item: { ...bookingKeys.reference(booking.booking_reference), entity: 'booking-reference', bookingId: booking.id },
+        Item: { ...bookingKeys.reference(booking.booking_reference), entity: 'booking-reference', booking_id: booking.id },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -67,10 +99,10 @@ export function createBookingWrites(booking: StoredBooking, idempotency?: { key:
         Item: {
           ...idempotencyKeys.item('create-booking', idempotency.key),
           entity: 'idempotency',
-          requestHash: idempotency.requestHash,
+          request_hash: idempotency.requestHash,
           // The link's token itself, kept only as long as a retry may ask for the first answer again.
-          manageToken: idempotency.manageToken,
-          bookingId: booking.id,
+          manage_token: idempotency.manageToken,
+          booking_id: booking.id,
           // Kept a day: long enough for any client retry, short enough not to pile up.
           expiresAt: Math.floor(Date.parse(booking.created_at) / 1000) + 86_400,
         },
@@ -104,7 +136,7 @@ export function changeBookingStatusWrites(
           ...changes,
           status,
           gsi2sk: bookingKeys.byMonth(booking.created_at, status).gsi2sk,
-          holdExpiresAtMs: undefined,
+          hold_expires_at_ms: undefined,
           hold_expires_at: undefined,
           open_hold: undefined,
           owed_nights: undefined,
@@ -153,8 +185,8 @@ export function guestConfirmWrite(booking: StoredBooking, at: string, now: numbe
     Update: {
       TableName: tableName,
       Key: bookingKeys.item(booking.id),
-      UpdateExpression: 'SET guest_confirmed_at = :at REMOVE holdExpiresAtMs, hold_expires_at, open_hold',
-      ConditionExpression: `#status = :pending AND holdExpiresAtMs >= :now AND attribute_not_exists(guest_confirmed_at)${booking.open_hold ? ' AND attribute_exists(open_hold)' : ''}`,
+      UpdateExpression: 'SET guest_confirmed_at = :at REMOVE hold_expires_at_ms, hold_expires_at, open_hold',
+      ConditionExpression: `#status = :pending AND hold_expires_at_ms >= :now AND attribute_not_exists(guest_confirmed_at)${booking.open_hold ? ' AND attribute_exists(open_hold)' : ''}`,
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':at': at, ':pending': 'pending', ':now': now },
     },
@@ -229,8 +261,6 @@ export function fullRefundWrite(
   };
 }
 
-const fromItem = (item: Record<string, unknown>): StoredBooking => withoutStorageAttributes(item) as StoredBooking;
-
 export async function getBooking(id: string): Promise<StoredBooking | undefined> {
   const item = await getItem(bookingKeys.item(id), true);
   return item ? fromItem(item) : undefined;
@@ -246,13 +276,13 @@ const ABSENT_BOOKING_ID = '00000000-0000-0000-0000-000000000000';
  */
 export async function getBookingByReference(reference: string): Promise<StoredBooking | undefined> {
   const pointer = await getItem(bookingKeys.reference(reference));
-  const booking = await getBooking(typeof pointer?.bookingId === 'string' ? pointer.bookingId : ABSENT_BOOKING_ID);
+  const booking = await getBooking(typeof pointer?.booking_id === 'string' ? pointer.booking_id : ABSENT_BOOKING_ID);
   return pointer ? booking : undefined;
 }
 
 export async function getIdempotencyRecord(key: string): Promise<{ requestHash: string; bookingId: string; manageToken: string } | undefined> {
   const item = await getItem(idempotencyKeys.item('create-booking', key), true);
-  return item ? { requestHash: String(item.requestHash), bookingId: String(item.bookingId), manageToken: String(item.manageToken ?? '') } : undefined;
+  return item ? { requestHash: String(item.request_hash), bookingId: String(item.booking_id), manageToken: String(item.manage_token ?? '') } : undefined;
 }
 
 export async function listBookingsOfUser(userId: string): Promise<StoredBooking[]> {

@@ -13,7 +13,7 @@ export async function openConnection(connectionId: string, connectedAt: string):
   await documentClient.send(
     new PutCommand({
       TableName: tableName,
-      Item: { ...connectionKeys.session(connectionId), entity: 'connection', connectionId, connectedAt, expiresAt: expiry() },
+      Item: { ...connectionKeys.session(connectionId), entity: 'connection', connection_id: connectionId, connected_at: connectedAt, expiresAt: expiry() },
     }),
   );
 }
@@ -28,9 +28,10 @@ export async function joinAudience(connectionId: string, audience: Audience, acc
       Item: {
         ...connectionKeys.membership(connectionId, audience),
         entity: 'connection-audience',
-        connectionId,
+        connection_id: connectionId,
         audience,
-        ...(account ? { account } : {}),
+        // A map of our own: stored snake_case like the attributes.
+        ...(account ? { account: { user_id: account.userId, role: account.role, token_version: account.tokenVersion } } : {}),
         expiresAt: expiry(),
       },
     }),
@@ -45,7 +46,13 @@ export async function membersOf(audience: Audience): Promise<Array<{ connectionI
     ExpressionAttributeValues: { ':pk': connectionKeys.audiencePartition(audience) },
     ProjectionExpression: 'gsi1sk, account',
   });
-  return items.map((item) => ({ connectionId: String(item.gsi1sk), ...(item.account ? { account: item.account as MemberAccount } : {}) }));
+  return items.map((item) => {
+    const account = item.account as { user_id: string; role: UserRole; token_version: number } | undefined;
+    return {
+      connectionId: String(item.gsi1sk),
+      ...(account ? { account: { userId: account.user_id, role: account.role, tokenVersion: account.token_version } } : {}),
+    };
+  });
 }
 
 /** Deletes the connection's session and memberships (25 per batch, the BatchWriteItem limit). */

@@ -18,7 +18,7 @@ export async function takenNights(cottageId: string, firstNight: string, lastNig
     },
     ConsistentRead: true,
   });
-  return new Set(items.filter((item) => typeof item.holdExpiresAt !== 'number' || item.holdExpiresAt >= now).map((item) => String(item.night)));
+  return new Set(items.filter((item) => typeof item.hold_expires_at_ms !== 'number' || item.hold_expires_at_ms >= now).map((item) => String(item.night)));
 }
 
 /** Who owns each night of a unit from `firstNight` to `lastNight`: the ids of the bookings holding or having booked one (lapsed holds left out). */
@@ -30,16 +30,16 @@ export async function nightOwners(cottageId: string, firstNight: string, lastNig
       ':from': cottageKeys.night(cottageId, firstNight).sk,
       ':to': cottageKeys.night(cottageId, lastNight).sk,
     },
-    ProjectionExpression: 'bookingId, holdExpiresAt',
+    ProjectionExpression: 'booking_id, hold_expires_at_ms',
     ConsistentRead: true,
   });
-  return new Set(items.filter((item) => typeof item.holdExpiresAt !== 'number' || item.holdExpiresAt >= now).map((item) => String(item.bookingId)));
+  return new Set(items.filter((item) => typeof item.hold_expires_at_ms !== 'number' || item.hold_expires_at_ms >= now).map((item) => String(item.booking_id)));
 }
 
 /**
  * The write that claims a night: fails (ConditionalCheckFailed) while anyone else holds or booked it.
  * A held night turns into a booked one only when its hold is removed: whatever confirms a payment
- * must REMOVE holdExpiresAt and expiresAt from each of the booking's nights in the same
+ * must REMOVE hold_expires_at_ms and expiresAt from each of the booking's nights in the same
  * transaction as the status change, or the paid nights become claimable when the hold runs out.
  */
 export function claimNight(cottageId: string, night: string, bookingId: string, now: number, holdExpiresAt?: number) {
@@ -50,10 +50,10 @@ export function claimNight(cottageId: string, night: string, bookingId: string, 
         ...cottageKeys.night(cottageId, night),
         entity: 'night',
         night,
-        bookingId,
-        ...(holdExpiresAt ? { holdExpiresAt, expiresAt: Math.ceil(holdExpiresAt / 1000) + 86_400 } : {}),
+        booking_id: bookingId,
+        ...(holdExpiresAt ? { hold_expires_at_ms: holdExpiresAt, expiresAt: Math.ceil(holdExpiresAt / 1000) + 86_400 } : {}),
       },
-      ConditionExpression: 'attribute_not_exists(pk) OR holdExpiresAt < :now',
+      ConditionExpression: 'attribute_not_exists(pk) OR hold_expires_at_ms < :now',
       ExpressionAttributeValues: { ':now': now },
     },
   };
@@ -81,7 +81,7 @@ export function releaseNight(cottageId: string, night: string, bookingId: string
     Delete: {
       TableName: tableName,
       Key: cottageKeys.night(cottageId, night),
-      ConditionExpression: 'bookingId = :bookingId',
+      ConditionExpression: 'booking_id = :bookingId',
       ExpressionAttributeValues: { ':bookingId': bookingId },
     },
   };
@@ -101,7 +101,7 @@ export async function ownedNights(cottageId: string, nights: string[], bookingId
     },
     ConsistentRead: true,
   });
-  return items.filter((item) => item.bookingId === bookingId).map((item) => String(item.night));
+  return items.filter((item) => item.booking_id === bookingId).map((item) => String(item.night));
 }
 
 /** Each of a booking's villas with the nights of its stay it still owns (a lapsed hold's night may be someone else's). */
@@ -117,8 +117,8 @@ export function keepNight(cottageId: string, night: string, bookingId: string) {
     Update: {
       TableName: tableName,
       Key: cottageKeys.night(cottageId, night),
-      UpdateExpression: 'REMOVE holdExpiresAt, expiresAt',
-      ConditionExpression: 'bookingId = :bookingId',
+      UpdateExpression: 'REMOVE hold_expires_at_ms, expiresAt',
+      ConditionExpression: 'booking_id = :bookingId',
       ExpressionAttributeValues: { ':bookingId': bookingId },
     },
   };
@@ -139,7 +139,7 @@ export async function bookedSeats(safariId: string, fromDate: string, toDate: st
   for (const item of items) {
     const date = String(item.date);
     const slots = byDate.get(date) ?? new Map<string, number>();
-    slots.set(String(item.timeSlot), Number(item.booked ?? 0));
+    slots.set(String(item.time_slot), Number(item.booked ?? 0));
     byDate.set(date, slots);
   }
   return byDate;
@@ -154,7 +154,7 @@ export function claimSeats(safariId: string, date: string, timeSlot: string, sea
     Update: {
       TableName: tableName,
       Key: safariKeys.seats(safariId, date, timeSlot),
-      UpdateExpression: 'ADD booked :seats SET entity = :entity, #date = :date, timeSlot = :slot',
+      UpdateExpression: 'ADD booked :seats SET entity = :entity, #date = :date, time_slot = :slot',
       ConditionExpression: 'attribute_not_exists(booked) OR booked <= :limit',
       ExpressionAttributeNames: { '#date': 'date' },
       ExpressionAttributeValues: { ':seats': seats, ':limit': capacity - seats, ':entity': 'seats', ':date': date, ':slot': timeSlot },

@@ -64,7 +64,7 @@ export async function countPairAttempt(email: string, address: string, now: numb
           TableName: tableName,
           Key: key,
           UpdateExpression: 'ADD attempts :one SET expiresAt = :memory',
-          ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now AND (attribute_not_exists(lockedUntil) OR lockedUntil <= :now)',
+          ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now AND (attribute_not_exists(locked_until) OR locked_until <= :now)',
           ExpressionAttributeValues: { ':one': 1, ':now': nowSeconds, ':memory': memory },
           ReturnValues: 'ALL_NEW',
         }),
@@ -83,7 +83,7 @@ export async function countPairAttempt(email: string, address: string, now: numb
           new UpdateCommand({
             TableName: tableName,
             Key: key,
-            UpdateExpression: 'SET lockedUntil = :until, attempts = :zero, lockouts = :next',
+            UpdateExpression: 'SET locked_until = :until, attempts = :zero, lockouts = :next',
             ConditionExpression: 'lockouts = :lockouts AND attempts > :max',
             ExpressionAttributeValues: { ':until': until, ':zero': 0, ':next': lockouts + 1, ':lockouts': lockouts, ':max': PAIR_MAX_FAILURES },
           }),
@@ -94,7 +94,7 @@ export async function countPairAttempt(email: string, address: string, now: numb
       }
     }
     const item = await read(key);
-    if (item && Number(item.expiresAt) > nowSeconds && Number(item.lockedUntil ?? 0) > nowSeconds) return { allowed: false, until: Number(item.lockedUntil) };
+    if (item && Number(item.expiresAt) > nowSeconds && Number(item.locked_until ?? 0) > nowSeconds) return { allowed: false, until: Number(item.locked_until) };
     if (item && Number(item.expiresAt) > nowSeconds) continue;
     // No counter, or one quiet for a day: start one with this attempt, unless a racer just did.
     try {
@@ -178,8 +178,8 @@ export async function takeSlowLaneTurn(email: string, address: string, now: numb
     await documentClient.send(
       new PutCommand({
         TableName: tableName,
-        Item: { ...loginKeys.slowLane(email, address), entity: ENTITY, nextAt: next, expiresAt: next + WINDOW_SECONDS },
-        ConditionExpression: 'attribute_not_exists(pk) OR nextAt <= :now',
+        Item: { ...loginKeys.slowLane(email, address), entity: ENTITY, next_at: next, expiresAt: next + WINDOW_SECONDS },
+        ConditionExpression: 'attribute_not_exists(pk) OR next_at <= :now',
         ExpressionAttributeValues: { ':now': nowSeconds },
       }),
     );
@@ -187,7 +187,7 @@ export async function takeSlowLaneTurn(email: string, address: string, now: numb
   } catch (error) {
     if (!conditionFailed(error)) throw error;
     const item = await read(loginKeys.slowLane(email, address));
-    return { allowed: false, until: Number(item?.nextAt ?? next) };
+    return { allowed: false, until: Number(item?.next_at ?? next) };
   }
 }
 
@@ -244,13 +244,13 @@ export async function lockoutOf(email: string, now: number): Promise<{ until: nu
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': loginKeys.accountPartition(email) },
-    ProjectionExpression: 'sk, lockedUntil, attempts, expiresAt',
+    ProjectionExpression: 'sk, locked_until, attempts, expiresAt',
   });
-  const pairs = items.filter((item) => String(item.sk).startsWith(loginKeys.fromAddress(email, '').sk) && Number(item.lockedUntil ?? 0) > nowSeconds);
+  const pairs = items.filter((item) => String(item.sk).startsWith(loginKeys.fromAddress(email, '').sk) && Number(item.locked_until ?? 0) > nowSeconds);
   const account = items.find((item) => item.sk === loginKeys.account(email).sk);
   const slowed = account !== undefined && Number(account.expiresAt ?? 0) > nowSeconds && Number(account.attempts ?? 0) >= ACCOUNT_MAX_FAILURES;
   if (!pairs.length && !slowed) return undefined;
-  const until = Math.max(...pairs.map((item) => Number(item.lockedUntil)), slowed ? Number(account.expiresAt) : 0);
+  const until = Math.max(...pairs.map((item) => Number(item.locked_until)), slowed ? Number(account.expiresAt) : 0);
   return { until, addresses: pairs.length, slowed };
 }
 

@@ -20,7 +20,7 @@ export type StoredOrder = { orderId: string; bookingId: string; amount: number; 
 export async function getOrder(orderId: string): Promise<StoredOrder | undefined> {
   const item = await getItem(paymentKeys.order(orderId), true);
   if (!item) return undefined;
-  return { orderId, bookingId: String(item.bookingId), amount: Number(item.amount), currency: String(item.currency), created_at: String(item.created_at) };
+  return { orderId, bookingId: String(item.booking_id), amount: Number(item.amount), currency: String(item.currency), created_at: String(item.created_at) };
 }
 
 /**
@@ -42,7 +42,15 @@ export function attachOrderWrites(booking: StoredBooking, order: StoredOrder) {
     {
       Put: {
         TableName: tableName,
-        Item: { ...paymentKeys.order(order.orderId), entity: 'order', ...order },
+        Item: {
+          ...paymentKeys.order(order.orderId),
+          entity: 'order',
+          order_id: order.orderId,
+          booking_id: order.bookingId,
+          amount: order.amount,
+          currency: order.currency,
+          created_at: order.created_at,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -67,8 +75,8 @@ export function paymentOrderWrite(paymentId: string, orderId: string) {
   return {
     Put: {
       TableName: tableName,
-      Item: { ...paymentKeys.paymentOrder(paymentId), entity: 'payment-order', paymentId, orderId },
-      ConditionExpression: 'attribute_not_exists(pk) OR orderId = :order',
+      Item: { ...paymentKeys.paymentOrder(paymentId), entity: 'payment-order', payment_id: paymentId, order_id: orderId },
+      ConditionExpression: 'attribute_not_exists(pk) OR order_id = :order',
       ExpressionAttributeValues: { ':order': orderId },
     },
   };
@@ -77,7 +85,7 @@ export function paymentOrderWrite(paymentId: string, orderId: string) {
 /** The order a payment id settled, if any. */
 export const orderOfPayment = async (paymentId: string): Promise<string | undefined> => {
   const item = await getItem(paymentKeys.paymentOrder(paymentId), true);
-  return item ? String(item.orderId) : undefined;
+  return item ? String(item.order_id) : undefined;
 };
 
 /** The one record of money due at the property for a booking (written when its stay is confirmed). */

@@ -12,6 +12,13 @@ import { transact, TransactionRefused } from './transactions.ts';
  * Reports, the dashboard and the catalogue's figures read days, never bookings.
  */
 
+/**
+ * Counter names are camelCase in code (`roomNights#deluxe`); stored, their name before any `#`
+ * dimension is snake_case (`room_nights#deluxe`), as every stored attribute is.
+ */
+export const storedCounterName = (name: string): string => name.replace(/^[^#]+/, (base) => base.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`));
+const counterNameOf = (stored: string): string => stored.replace(/^[^#]+/, (base) => base.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()));
+
 /** DynamoDB's limit of actions in one transaction, less the marker. */
 const DAYS_PER_TRANSACTION = 99;
 
@@ -27,7 +34,7 @@ export async function applyDayCounters(eventId: string, delta: DayCounters): Pro
       const names: Record<string, string> = { '#entity': 'entity', '#date': 'date' };
       const values: Record<string, unknown> = { ':entity': 'report-day', ':date': date };
       const adds = Object.entries(counters).map(([name, amount], index) => {
-        names[`#n${index}`] = name;
+        names[`#n${index}`] = storedCounterName(name);
         values[`:v${index}`] = amount;
         return `#n${index} :v${index}`;
       });
@@ -76,7 +83,7 @@ export async function readReportDays(from: string, to: string): Promise<DaysRead
   const days = new Map<string, Counters>();
   for (const item of (await Promise.all(years.map((year) => readYear(year, from, to)))).flat()) {
     const counters: Counters = {};
-    for (const [name, value] of Object.entries(item)) if (!notCounters.has(name) && typeof value === 'number') counters[name] = value;
+    for (const [name, value] of Object.entries(item)) if (!notCounters.has(name) && typeof value === 'number') counters[counterNameOf(name)] = value;
     days.set(String(item.date ?? String(item.sk).slice(reportKeys.dayPrefix.length)), counters);
   }
   return days;

@@ -8,5 +8,5 @@ export const isSeeded = async (): Promise<boolean> => (await getItem(seedMarkerK
 
 /** Written last by the seed, so an interrupted seed runs again. */
 export async function markSeeded(): Promise<void> {
-  await documentClient.send(new PutCommand({ TableName: tableName, Item: { ...seedMarkerKeys, entity: 'seed', seededAt: new Date().toISOString() } }));
+  await documentClient.send(new PutCommand({ TableName: tableName, Item: { ...seedMarkerKeys, entity: 'seed', seeded_at: new Date().toISOString() } }));
 }

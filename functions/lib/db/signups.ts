@@ -55,10 +55,13 @@ const KEEP_SECONDS = 24 * 60 * 60;
 /** The Put of a sign-up's item (in the transaction that creates or refreshes its account, or alone). */
 export function signupPut(signup: Signup): TransactItem {
   const until = signup.kind === 'activate' ? Math.floor(Date.parse(signup.activation_expires_at) / 1000) : Math.floor(Date.parse(signup.created_at) / 1000);
+  // Stored snake_case, as every attribute is.
+  const { userId, ...rest } = signup;
+  const stored = rest.kind === 'activate' ? (({ passwordHash, ...other }) => ({ ...other, password_hash: passwordHash }))(rest) : rest;
   return {
     Put: {
       TableName: tableName,
-      Item: { ...signupKeys.attempt(signup.id), entity: 'signup', ...signup, expiresAt: until + KEEP_SECONDS },
+      Item: { ...signupKeys.attempt(signup.id), entity: 'signup', ...stored, user_id: userId, expiresAt: until + KEEP_SECONDS },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -73,15 +76,15 @@ export const signupUsed = (id: string): TransactItem => ({
 export async function getActivation(id: string): Promise<Extract<Signup, { kind: 'activate' }> | undefined> {
   const item = await getItem(signupKeys.attempt(id), true);
   if (!item || item.entity !== 'signup' || item.kind !== 'activate') return undefined;
-  if (typeof item.userId !== 'string' || typeof item.passwordHash !== 'string' || typeof item.activation_expires_at !== 'string') return undefined;
+  if (typeof item.user_id !== 'string' || typeof item.password_hash !== 'string' || typeof item.activation_expires_at !== 'string') return undefined;
   return {
     id,
     kind: 'activate',
-    userId: item.userId,
+    userId: item.user_id,
     email: String(item.email),
     name: String(item.name),
     ...(typeof item.phone === 'string' ? { phone: item.phone } : {}),
-    passwordHash: item.passwordHash,
+    passwordHash: item.password_hash,
     activation_expires_at: item.activation_expires_at,
     created_at: String(item.created_at),
   };

@@ -50,10 +50,10 @@ export async function claimMail(eventId: string, deadline: number, now: () => nu
             entity: 'effect',
             state: 'sending',
             owner,
-            leaseUntil: at + MAIL_LEASE_MS,
+            lease_until: at + MAIL_LEASE_MS,
             expiresAt: epochSeconds(at) + EFFECT_MARK_SECONDS,
           },
-          ConditionExpression: 'attribute_not_exists(pk) OR (#state = :sending AND leaseUntil < :now)',
+          ConditionExpression: 'attribute_not_exists(pk) OR (#state = :sending AND lease_until < :now)',
           ExpressionAttributeNames: { '#state': 'state' },
           ExpressionAttributeValues: { ':sending': 'sending', ':now': at },
         }),
@@ -64,7 +64,7 @@ export async function claimMail(eventId: string, deadline: number, now: () => nu
       const { Item } = await documentClient.send(new GetCommand({ TableName: tableName, Key: effectKeys.mail(eventId), ConsistentRead: true }));
       if (Item && Item.state !== 'sending') return undefined;
       if (!Item) continue; // given back in the meantime
-      const leaseUntil = Number(Item.leaseUntil ?? 0);
+      const leaseUntil = Number(Item.lease_until ?? 0);
       if (leaseUntil + 50 > deadline)
         throw new Error(`The mail of stream record ${eventId} is claimed by another attempt until ${new Date(leaseUntil).toISOString()}`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, leaseUntil - now()) + 50));
@@ -99,7 +99,7 @@ async function settleMail(claim: MailClaim, state: 'sent' | 'rejected', result: 
       new UpdateCommand({
         TableName: tableName,
         Key: effectKeys.mail(claim.eventId),
-        UpdateExpression: `SET #state = :${state}, #result = :result, ${state}At = :at REMOVE leaseUntil`,
+        UpdateExpression: `SET #state = :${state}, #result = :result, ${state}_at = :at REMOVE lease_until`,
         ConditionExpression,
         ExpressionAttributeNames: { ...names, '#result': 'result' },
         ExpressionAttributeValues: { ...values, [`:${state}`]: state, ':result': result, ':at': new Date().toISOString() },

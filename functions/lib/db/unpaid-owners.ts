@@ -12,7 +12,7 @@ import { normaliseEmail } from './keys/user.ts';
  * - `ids`: bookings on an unpaid hold (online, waiting for payment; or pay at property, waiting for
  *   the guest's confirmation from the e-mail), at most OPEN_HOLD_LIMIT;
  * - `owed`: pay-at-property stays not yet paid, held or confirmed, at most UNPAID_STAY_LIMIT, and
- *   `owedNights`, their room-nights, at most UNPAID_NIGHT_LIMIT.
+ *   `owed_nights`, their room-nights, at most UNPAID_NIGHT_LIMIT.
  * The booking carries `open_hold` and `owed_nights` while it is counted; every change that ends a
  * count removes the mark in the same transaction, conditioned on the mark still being there
  * (bookings.ts `changeBookingStatusWrites`), so a count is taken back exactly once.
@@ -57,8 +57,8 @@ export function unpaidClaims(booking: Owned, options: { owedNights?: number | un
   };
   let update = 'ADD ids :id';
   if (owed !== undefined) {
-    update += ', owed :id, owedNights :nights';
-    conditions.push('(attribute_not_exists(owed) OR size(owed) < :stays)', '(attribute_not_exists(owedNights) OR owedNights <= :nightsLeft)');
+    update += ', owed :id, owed_nights :nights';
+    conditions.push('(attribute_not_exists(owed) OR size(owed) < :stays)', '(attribute_not_exists(owed_nights) OR owed_nights <= :nightsLeft)');
     Object.assign(values, { ':nights': owed, ':stays': limits.stays, ':nightsLeft': limits.nights - owed });
   }
   return ownersOf(booking).map((owner) => ({
@@ -85,7 +85,7 @@ export function unpaidReleases(booking: Owned & Pick<StoredBooking, 'open_hold' 
     Update: {
       TableName: tableName,
       Key: openHoldKeys.of(owner),
-      UpdateExpression: `DELETE ${parts}${owed ? ' ADD owedNights :minus' : ''}`,
+      UpdateExpression: `DELETE ${parts}${owed ? ' ADD owed_nights :minus' : ''}`,
       ExpressionAttributeValues: { ':id': new Set([booking.id]), ...(owed ? { ':minus': -(booking.owed_nights ?? 0) } : {}) },
     },
   }));
@@ -104,7 +104,7 @@ export async function unpaidRefusal(booking: Owned, owedNights: number | undefin
   const most = (read: (item: Record<string, unknown>) => number) => Math.max(0, ...items.map((item) => (item ? read(item) : 0)));
   const holds = most((item) => (item.ids instanceof Set ? item.ids.size : 0));
   const stays = most((item) => (item.owed instanceof Set ? item.owed.size : 0));
-  const nights = most((item) => Number(item.owedNights ?? 0));
+  const nights = most((item) => Number(item.owed_nights ?? 0));
   if (holds >= limits.holds) return { limit: 'holds', count: holds };
   if (owedNights !== undefined && stays >= limits.stays) return { limit: 'stays', count: stays };
   return { limit: 'nights', count: nights };

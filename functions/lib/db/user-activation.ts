@@ -10,7 +10,7 @@ export type Registration = { name: string; phone?: string | undefined; passwordH
 
 /** Sets the registration's details on a user item (a sign-up without a phone clears an earlier one), and `extra`. */
 function registrationUpdate(registration: Registration, at: string, extra: { set?: string[]; remove?: string[] } = {}) {
-  const set = ['#name = :name', 'passwordHash = :hash', 'updatedAt = :at', ...(registration.phone ? ['phone = :phone'] : []), ...(extra.set ?? [])];
+  const set = ['#name = :name', 'password_hash = :hash', 'updated_at = :at', ...(registration.phone ? ['phone = :phone'] : []), ...(extra.set ?? [])];
   const remove = [...(registration.phone ? [] : ['phone']), ...(extra.remove ?? [])];
   return {
     UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
@@ -33,7 +33,7 @@ export async function refreshPendingUser(userId: string, registration: Registrat
           TableName: tableName,
           Key: userKeys.item(userId),
           UpdateExpression: update.UpdateExpression,
-          ConditionExpression: 'attribute_exists(pk) AND #status = :pending AND awaitingActivation = :true',
+          ConditionExpression: 'attribute_exists(pk) AND #status = :pending AND awaiting_activation = :true',
           ExpressionAttributeNames: { ...update.names, '#status': 'status' },
           ExpressionAttributeValues: { ...update.values, ':pending': 'pending', ':true': true },
         },
@@ -57,7 +57,7 @@ export function activateUser(userId: string, registration: Registration, used: T
   return changeCounted(userId, (stored) => {
     if (!stored || stored.status !== 'pending' || !stored.awaitingActivation) return { done: undefined };
     const at = new Date().toISOString();
-    const update = registrationUpdate(registration, at, { set: ['#status = :active'], remove: ['awaitingActivation'] });
+    const update = registrationUpdate(registration, at, { set: ['#status = :active'], remove: ['awaiting_activation'] });
     const condition = unchangedSince(stored);
     const { phone: _phone, ...rest } = stored;
     return {
@@ -66,7 +66,7 @@ export function activateUser(userId: string, registration: Registration, used: T
           TableName: tableName,
           Key: userKeys.item(userId),
           UpdateExpression: update.UpdateExpression,
-          ConditionExpression: `${condition.expression} AND awaitingActivation = :true`,
+          ConditionExpression: `${condition.expression} AND awaiting_activation = :true`,
           ExpressionAttributeNames: { ...condition.names, ...update.names, '#status': 'status' },
           ExpressionAttributeValues: { ...condition.values, ...update.values, ':active': 'active', ':true': true },
         },

@@ -47,7 +47,7 @@ export function updateUser(
     const after = { ...before, ...set, updatedAt } as PublicUser;
     if (set.department === undefined && 'department' in set) delete after.department;
     await check(before, after);
-    const expression = updateExpression({ ...set, updatedAt }, unchangedSince(before));
+    const expression = updateExpression({ ...set, updated_at: updatedAt }, unchangedSince(before));
     const ending = endsSessions(before, after);
     return {
       write: {
@@ -99,7 +99,7 @@ export function deleteUser(
           Delete: {
             TableName: tableName,
             Key: userKeys.email(before.email),
-            ConditionExpression: 'attribute_not_exists(pk) OR userId = :id',
+            ConditionExpression: 'attribute_not_exists(pk) OR user_id = :id',
             ExpressionAttributeValues: { ':id': userId },
           },
         },
@@ -122,7 +122,7 @@ export async function setUserPassword(userId: string, passwordHash: string, audi
         Update: {
           TableName: tableName,
           Key: userKeys.item(userId),
-          UpdateExpression: 'SET passwordHash = :hash, updatedAt = :at ADD token_version :one',
+          UpdateExpression: 'SET password_hash = :hash, updated_at = :at ADD token_version :one',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':hash': passwordHash, ':at': user.updatedAt, ':one': 1 },
         },
@@ -150,7 +150,7 @@ export function setUserCredentials(userId: string, changes: { passwordHash: stri
           TableName: tableName,
           Key: userKeys.item(userId),
           // New credentials end every session signed with the old ones.
-          UpdateExpression: 'SET passwordHash = :hash, #role = :role, #status = :active ADD token_version :one',
+          UpdateExpression: 'SET password_hash = :hash, #role = :role, #status = :active ADD token_version :one',
           ConditionExpression: condition.expression,
           ExpressionAttributeNames: { ...condition.names, '#role': 'role', '#status': 'status' },
           ExpressionAttributeValues: { ...condition.values, ':hash': changes.passwordHash, ':role': changes.role, ':active': 'active', ':one': 1 },

@@ -12,7 +12,7 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 /**
  * Counts: one item holds the Users tab's four counts and the number of active admins. Every write
  * that adds, removes or changes the role or status of a user moves it in the same transaction; one
- * that takes away an active admin is conditioned on there being another (`activeAdmins > 1`), so
+ * that takes away an active admin is conditioned on there being another (`active_admins > 1`), so
  * two admins demoting each other at once cannot both succeed (DynamoDB serialises transactions on
  * the item: the second one's condition sees the first's result).
  */
@@ -26,15 +26,15 @@ export class LastAdminError extends Error {
 
 /** What of a user the counts depend on. */
 export type Standing = { role: UserRole; status: string };
-type Tally = UserCounts & { activeAdmins: number };
-const countFields = ['total', 'active', 'admins', 'customers', 'activeAdmins'] as const;
+type Tally = UserCounts & { active_admins: number };
+const countFields = ['total', 'active', 'admins', 'customers', 'active_admins'] as const;
 
 const tallyOf = (user: Standing | undefined): Tally => ({
   total: user ? 1 : 0,
   active: user?.status === 'active' ? 1 : 0,
   admins: user?.role === 'admin' ? 1 : 0,
   customers: user?.role === 'customer' ? 1 : 0,
-  activeAdmins: user?.role === 'admin' && user.status === 'active' ? 1 : 0,
+  active_admins: user?.role === 'admin' && user.status === 'active' ? 1 : 0,
 });
 
 const isActiveAdmin = (user: Standing | undefined): boolean => user?.role === 'admin' && user.status === 'active';
@@ -52,7 +52,7 @@ export function countsWrite(before: Standing | undefined, after: Standing | unde
       Key: userKeys.counts,
       UpdateExpression: `ADD ${moves.map((_, index) => `#c${index} :c${index}`).join(', ')}`,
       // The item exists (it is created from the users on first need), and an active admin remains.
-      ConditionExpression: leaving ? 'attribute_exists(pk) AND activeAdmins > :one' : 'attribute_exists(pk)',
+      ConditionExpression: leaving ? 'attribute_exists(pk) AND active_admins > :one' : 'attribute_exists(pk)',
       ExpressionAttributeNames: Object.fromEntries(moves.map(([field], index) => [`#c${index}`, field])),
       ExpressionAttributeValues: { ...Object.fromEntries(moves.map(([, delta], index) => [`:c${index}`, delta])), ...(leaving ? { ':one': 1 } : {}) },
     },
@@ -100,7 +100,7 @@ export async function readUserCounts(): Promise<UserCounts> {
 /** How many admins are active now (the last-admin rule's count). */
 export async function activeAdminCount(): Promise<number> {
   await ensureUserCounts();
-  return Number((await getItem(userKeys.counts, true))?.activeAdmins ?? 0);
+  return Number((await getItem(userKeys.counts, true))?.active_admins ?? 0);
 }
 
 /**

@@ -49,14 +49,24 @@ export class UserChangedError extends Error {
  */
 export type StoredUser = PublicUser & { passwordHash: string; tokenVersion: number; awaitingActivation: boolean };
 
-const toPublicUser = (item: Record<string, unknown>): PublicUser => z.parse(publicUserSchema, withoutStorageAttributes(item));
+/** The wire's `createdAt`/`updatedAt` are stored snake_case, as every stored attribute is. */
+const toPublicUser = (item: Record<string, unknown>): PublicUser => {
+  const { created_at, updated_at, password_hash: _hash, token_version: _version, awaiting_activation: _awaiting, ...rest } = withoutStorageAttributes(item);
+  return z.parse(publicUserSchema, { ...rest, createdAt: created_at, ...(updated_at === undefined ? {} : { updatedAt: updated_at }) });
+};
 
 const toStoredUser = (item: Record<string, unknown>): StoredUser => ({
   ...toPublicUser(item),
-  passwordHash: typeof item.passwordHash === 'string' ? item.passwordHash : '',
+  passwordHash: typeof item.password_hash === 'string' ? item.password_hash : '',
   tokenVersion: Number(item.token_version ?? 0),
-  awaitingActivation: item.awaitingActivation === true,
+  awaitingActivation: item.awaiting_activation === true,
 });
+
+/** The stored attributes of a user's wire fields. */
+export const userAttributes = (user: PublicUser): Record<string, unknown> => {
+  const { createdAt, updatedAt, ...rest } = user;
+  return { ...rest, created_at: createdAt, ...(updatedAt === undefined ? {} : { updated_at: updatedAt }) };
+};
 
 /**
  * Creates a user and claims its e-mail in one transaction, so two sign-ups can never share one,
@@ -80,7 +90,7 @@ export async function createUser(input: NewUser, also: (user: PublicUser) => Tra
     {
       Put: {
         TableName: tableName,
-        Item: { ...userKeys.email(user.email), entity: 'user-email', userId: id },
+        Item: { ...userKeys.email(user.email), entity: 'user-email', user_id: id },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -91,10 +101,10 @@ export async function createUser(input: NewUser, also: (user: PublicUser) => Tra
           ...userKeys.item(id),
           ...userKeys.listing(createdAt, id),
           entity: 'user',
-          ...user,
-          passwordHash: input.passwordHash,
+          ...userAttributes(user),
+          password_hash: input.passwordHash,
           token_version: 0,
-          ...(input.awaitingActivation ? { awaitingActivation: true } : {}),
+          ...(input.awaitingActivation ? { awaiting_activation: true } : {}),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
@@ -113,9 +123,9 @@ export async function createUser(input: NewUser, also: (user: PublicUser) => Tra
 
 export async function findUserByEmail(email: string): Promise<StoredUser | undefined> {
   const claim = await getItem(userKeys.email(email), true);
-  if (!claim || typeof claim.userId !== 'string') return undefined;
-  const item = await getItem(userKeys.item(claim.userId), true);
-  if (!item || typeof item.passwordHash !== 'string') return undefined;
+  if (!claim || typeof claim.user_id !== 'string') return undefined;
+  const item = await getItem(userKeys.item(claim.user_id), true);
+  if (!item || typeof item.password_hash !== 'string') return undefined;
   return toStoredUser(item);
 }
 

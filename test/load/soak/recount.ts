@@ -49,9 +49,9 @@ export function recount(items: Item[], outbox: { mails: Mail[]; torn: string[] }
 
   // A pending booking holds its nights while its hold lasts; one without a hold (guest-confirmed pay at property) for good.
   const live = (booking: Item) =>
-    HOLDING.includes(booking.status) || (booking.status === 'pending' && (booking.holdExpiresAtMs === undefined || booking.holdExpiresAtMs >= now));
+    HOLDING.includes(booking.status) || (booking.status === 'pending' && (booking.hold_expires_at_ms === undefined || booking.hold_expires_at_ms >= now));
   // An expired hold's night item stops counting at once (the claim's condition); the sweeper deletes it later.
-  const lapsed = (night: Item) => typeof night.holdExpiresAt === 'number' && night.holdExpiresAt < now;
+  const lapsed = (night: Item) => typeof night.hold_expires_at_ms === 'number' && night.hold_expires_at_ms < now;
   const nightKey = (unit: string, night: string) => `${unit}|${night}`;
   const nightItems = new Map(nights.map((night) => [nightKey(String(night.pk).replace(/^COTTAGE#/, ''), String(night.night)), night]));
 
@@ -60,14 +60,14 @@ export function recount(items: Item[], outbox: { mails: Mail[]; torn: string[] }
   const missingClaims: string[] = [];
   const heldAfterPayment: string[] = [];
   for (const booking of bookings.filter(live)) {
-    for (const unit of booking.claims?.cottageIds ?? []) {
+    for (const unit of booking.claims?.cottage_ids ?? []) {
       for (const night of booking.claims?.nights ?? []) {
         const key = nightKey(unit, night);
         claimants.set(key, [...(claimants.get(key) ?? []), String(booking.id)]);
         const item = nightItems.get(key);
-        if (!item || item.bookingId !== booking.id || lapsed(item)) missingClaims.push(`${booking.booking_reference} ${key}`);
+        if (!item || item.booking_id !== booking.id || lapsed(item)) missingClaims.push(`${booking.booking_reference} ${key}`);
         // A booking for good must own its nights for good, or they become claimable when the old hold runs out.
-        else if (HOLDING.includes(booking.status) && item.holdExpiresAt !== undefined) heldAfterPayment.push(`${booking.booking_reference} ${key}`);
+        else if (HOLDING.includes(booking.status) && item.hold_expires_at_ms !== undefined) heldAfterPayment.push(`${booking.booking_reference} ${key}`);
       }
     }
     // The stored claims agree with the booking's own stay.
@@ -85,11 +85,11 @@ export function recount(items: Item[], outbox: { mails: Mail[]; torn: string[] }
       lapsedNights += 1;
       continue;
     }
-    const owner = byId.get(String(item.bookingId));
-    if (!owner) orphanNights.push(`${key} -> missing booking ${item.bookingId}`);
+    const owner = byId.get(String(item.booking_id));
+    if (!owner) orphanNights.push(`${key} -> missing booking ${item.booking_id}`);
     else if (!live(owner)) orphanNights.push(`${key} -> ${owner.booking_reference} (${owner.status})`);
     else if (!(claimants.get(key) ?? []).includes(String(owner.id))) orphanNights.push(`${key} -> ${owner.booking_reference}, which does not claim it`);
-    else if (typeof item.holdExpiresAt === 'number' && owner.status === 'pending' && owner.holdExpiresAtMs === undefined)
+    else if (typeof item.hold_expires_at_ms === 'number' && owner.status === 'pending' && owner.hold_expires_at_ms === undefined)
       orphanNights.push(`${key} -> ${owner.booking_reference}: confirmed by the guest, night still on hold`);
   }
   // Seats are released only when a booking is cancelled or expired (a lapsed hold keeps them until the sweeper).
@@ -98,10 +98,10 @@ export function recount(items: Item[], outbox: { mails: Mail[]; torn: string[] }
   for (const booking of seatHolders)
     for (const claim of booking.claims?.seats ?? [])
       seatsWanted.set(
-        `${claim.safariId}|${claim.date}|${claim.timeSlot}`,
-        (seatsWanted.get(`${claim.safariId}|${claim.date}|${claim.timeSlot}`) ?? 0) + claim.seats,
+        `${claim.safari_id}|${claim.date}|${claim.time_slot}`,
+        (seatsWanted.get(`${claim.safari_id}|${claim.date}|${claim.time_slot}`) ?? 0) + claim.seats,
       );
-  const seatCounters = new Map(seats.map((item) => [`${String(item.pk).replace(/^SAFARI#/, '')}|${item.date}|${item.timeSlot}`, Number(item.booked ?? 0)]));
+  const seatCounters = new Map(seats.map((item) => [`${String(item.pk).replace(/^SAFARI#/, '')}|${item.date}|${item.time_slot}`, Number(item.booked ?? 0)]));
   const seatMismatches = [...new Set([...seatsWanted.keys(), ...seatCounters.keys()])]
     .filter((slot) => (seatsWanted.get(slot) ?? 0) !== (seatCounters.get(slot) ?? 0))
     .map((slot) => `${slot}: counter ${seatCounters.get(slot) ?? 0}, bookings ${seatsWanted.get(slot) ?? 0}`);
@@ -152,8 +152,8 @@ export function recount(items: Item[], outbox: { mails: Mail[]; torn: string[] }
     for (const [id, at] of entry.answered) if (!byId.has(id)) missing(lost, `booking ${id} (${entry.scenario}, key ${entry.key})`, at);
     if (entry.answered.size > 1) twoPerKey.push(`${entry.key}: answered ${[...entry.answered.keys()].join(', ')}`);
     const stored = keyItems.get(entry.key);
-    if (stored && entry.bookingId && stored.bookingId !== entry.bookingId)
-      twoPerKey.push(`${entry.key}: answered ${entry.bookingId}, key points at ${stored.bookingId}`);
+    if (stored && entry.bookingId && stored.booking_id !== entry.bookingId)
+      twoPerKey.push(`${entry.key}: answered ${entry.bookingId}, key points at ${stored.booking_id}`);
     const booking = entry.bookingId ? byId.get(entry.bookingId) : undefined;
     if (!booking) continue;
     // What the guest was told happened must be what the table says.
@@ -166,10 +166,10 @@ export function recount(items: Item[], outbox: { mails: Mail[]; torn: string[] }
   }
   // Every booking was made by one key's request; a booking no key points at is a second booking for some key.
   const keyTargets = new Map<string, number>();
-  for (const item of keys) keyTargets.set(String(item.bookingId), (keyTargets.get(String(item.bookingId)) ?? 0) + 1);
+  for (const item of keys) keyTargets.set(String(item.booking_id), (keyTargets.get(String(item.booking_id)) ?? 0) + 1);
   for (const booking of bookings)
     if (keyTargets.get(String(booking.id)) !== 1) twoPerKey.push(`${booking.booking_reference}: ${keyTargets.get(String(booking.id)) ?? 0} keys point at it`);
-  for (const item of keys) if (!byId.has(String(item.bookingId))) lost.push(`key ${item.pk} -> missing booking ${item.bookingId}`);
+  for (const item of keys) if (!byId.has(String(item.booking_id))) lost.push(`key ${item.pk} -> missing booking ${item.booking_id}`);
   const sentKeys = new Set(sent.map((entry) => entry.key));
   const unknownKeys = [...keyItems.keys()].filter((key) => !sentKeys.has(key));
   const storedUnanswered = sent.filter((entry) => entry.answered.size === 0 && keyItems.has(entry.key)).length;
