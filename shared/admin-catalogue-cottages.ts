@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { cottageStatuses, villaTypes, type Cottage } from './catalog.ts';
+import { cottageStatuses, stayKinds, type Cottage } from './catalogue.ts';
 import { amount, count, listOrText, requiredText, slugOf } from './admin-catalogue.ts';
 import { maxLength, minLength, wholeNumber } from './validation.ts';
 
@@ -11,7 +11,7 @@ const DEFAULT_SIZE_SQFT = 1000;
 /** A unit's id: its name's slug, never a kind of stay's slug (the availability routes take either). */
 export function cottageIdOf(name: string): string {
   const slug = slugOf(name);
-  return (villaTypes as readonly string[]).includes(slug) ? `${slug}-1` : slug;
+  return (stayKinds as readonly string[]).includes(slug) ? `${slug}-1` : slug;
 }
 
 export const cottageStatusMessage = 'Status is active, inactive or maintenance';
@@ -28,7 +28,7 @@ export const cottageInputSchema = z.object({
   capacity: count('Capacity', 1, 20),
   amenities: z.prefault(listOrText('Amenities', 60), []),
   status: z._default(z.enum(cottageStatuses, cottageStatusMessage), 'active'),
-  type: z.enum(villaTypes, 'Choose the villa type this cottage is a unit of'),
+  type: z.enum(stayKinds, 'Choose the villa type this cottage is a unit of'),
   size_sqft: z.optional(wholeNumber('Size is a number of square feet').check(z.gte(1, 'Size must be at least 1 sq ft'))),
   images: z.optional(z.array(z.string().check(minLength(1))).check(maxLength(20, 'At most 20 images'))),
 });
@@ -73,7 +73,7 @@ export function toStoredCottage(input: CottageInput, context: { id: string; exis
 export const adminCottageSchema = z.object({
   id: z.string(),
   name: z.string(),
-  type: z.enum(villaTypes),
+  type: z.enum(stayKinds),
   description: z.string(),
   price_per_night: z.number(),
   capacity: z.number(),

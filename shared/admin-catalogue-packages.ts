@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { packageCategories, packageStatuses, packageTypes, type StayPackage } from './catalog.ts';
+import { packageCategories, packageStatuses, packageTypes, type StayPackage } from './catalogue.ts';
 import { amount, count, listOrText, requiredText } from './admin-catalogue.ts';
 
 /* Stay packages in the portal (docs/product.md#packages-tab). */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { safariStatuses, safariTypes, type Safari } from './catalog.ts';
+import { safariStatuses, safariTypes, type Safari } from './catalogue.ts';
 import { amount, count, listOrText, requiredText } from './admin-catalogue.ts';
 
 /* Safaris in the portal (docs/product.md#safaris-tab). */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { VillaType } from './catalog.ts';
+import type { StayKind } from './catalogue.ts';
 import { cleanText, tooLongMessage } from './text.ts';
 import { maxLength, minLength, wholeNumber } from './validation.ts';
 
@@ -7,13 +7,13 @@ import { maxLength, minLength, wholeNumber } from './validation.ts';
  * What the portal's catalogue modules share (docs/product.md#catalogue-tabs): the field rules their
  * payloads are checked with, how names become ids, and the delete refusal's code. Each kind of
  * item has its own module beside this one (admin-catalogue-cottages.ts, -packages.ts, -safaris.ts):
- * its payload, how it maps onto what we store (catalog-schemas.ts) and how the portal shows it.
+ * its payload, how it maps onto what we store (catalogue-schemas.ts) and how the portal shows it.
  * The server validates and maps with them, the web forms use the same rules; a function imports
  * only its own kind's.
  */
 
 /** Each kind of stay's name as staff read it. */
-export const villaTypeLabels: Record<VillaType, string> = {
+export const stayKindLabels: Record<StayKind, string> = {
   'hornbill-villa': 'Hornbill Villa',
   'kingfisher-villa': 'Kingfisher Villa',
   'glass-cottage': 'Glass Cottage',

@@ -102,7 +102,7 @@ export type ReportFigures = {
   safariSeatsSold: number;
   safariSeatsOffered: number;
   safariSeatUsePct: number;
-  villaTypes: Array<{ type: string; name: string; units: number; roomNightsSold: number; roomNightsAvailable: number; occupancyPct: number }>;
+  stayKinds: Array<{ type: string; name: string; units: number; roomNightsSold: number; roomNightsAvailable: number; occupancyPct: number }>;
   safaris: Array<{ id: string; name: string; seatsSold: number; seatsOffered: number; usePct: number }>;
   packages: Array<{ id: string; name: string; bookings: number; sharePct: number }>;
 };
@@ -245,7 +245,7 @@ export function reportTable(report: Report): ReportTable {
     const before = previous[metric.key] as number;
     return [metric.label, show(now, metric), show(before, metric), changeText(now, before, metric.unit)];
   });
-  const villaRows = current.villaTypes.map((villa) => [
+  const villaRows = current.stayKinds.map((villa) => [
     villa.name,
     counted(villa.units, 'unit'),
     `${formatCount(villa.roomNightsSold)} of ${counted(villa.roomNightsAvailable, 'night')}`,

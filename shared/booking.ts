@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { type villaTypes, type StayPackage } from './catalog.ts';
+import { type stayKinds, type StayPackage } from './catalogue.ts';
 import { isIsoDate, stayMessages } from './stay.ts';
 import { cleanText, textField, tooLongMessage } from './text.ts';
 import { tenDigitPhoneSchema } from './users.ts';
@@ -147,7 +147,7 @@ export type BookingRecord = {
   adults: number;
   children: number;
   rooms: number;
-  cottage_type: (typeof villaTypes)[number];
+  cottage_type: (typeof stayKinds)[number];
   cottage_ids: string[];
   cottage_name: string;
   package_id: string;

@@ -1,5 +1,5 @@
 import { packageMessages, safariMessages, type SafariSelection } from './booking.ts';
-import type { Safari, StayPackage } from './catalog.ts';
+import type { Safari, StayPackage } from './catalogue.ts';
 import { addProblem, stayNights, type FieldProblems } from './stay.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Cottage, Safari } from '../../shared/catalog.ts';
+import type { Cottage, Safari } from '../../shared/catalogue.ts';
 
 /** Guests see cottages that can take bookings; inactive and maintenance units stay staff-only. */
 export const isBookableCottage = (cottage: Cottage): boolean => cottage.status === 'active';

@@ -1,4 +1,4 @@
-import type { Cottage, Safari, StayPackage } from '../../shared/catalog.ts';
+import type { Cottage, Safari, StayPackage } from '../../shared/catalogue.ts';
 import type { PricingRule } from '../../shared/pricing-rules.ts';
 
 /** The resort as a fresh local install shows it: the three villa types of docs/product.md#the-resort-and-its-catalogue, one unit each. */

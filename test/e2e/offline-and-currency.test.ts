@@ -54,7 +54,7 @@ describe('the display currency', () => {
     await select.selectOption('USD');
     const hornbill = page.getByRole('article', { name: 'Hornbill Villa' });
     // ₹18,000 at ₹84 to the dollar: what is charged first, the approximation beside it.
-    expect(await hornbill.locator('.villa-card__price').textContent()).toBe('₹18,000 / night approx. $214');
+    expect(await hornbill.locator('.stay-kind-card__price').textContent()).toBe('₹18,000 / night approx. $214');
     await expectAccessible(page, 'step 1 in USD');
     await shoot('currency-usd');
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report, ReportExport } from '../../shared/admin-reports.ts';
 import { resortToday } from '../../shared/stay.ts';
 import { documentClient } from '../../functions/lib/db/client.ts';
-import { cottages } from '../../functions/lib/db/catalog.ts';
+import { cottages } from '../../functions/lib/db/catalogue.ts';
 import { auditOf } from '../../functions/lib/db/audit.ts';
 import { isBookableCottage } from '../../functions/lib/listing-rules.ts';
 import { accountWithToken } from '../support/accounts.ts';
@@ -115,7 +115,7 @@ describe('occupancy and revenue reports from the daily aggregates', () => {
       revpar: Math.round(roomRevenue / available),
       safariSeatsSold: 2,
     });
-    expect(data.current.villaTypes.find((villa) => villa.type === 'glass-cottage')).toMatchObject({ roomNightsSold: 3, occupancyPct: 30 });
+    expect(data.current.stayKinds.find((villa) => villa.type === 'glass-cottage')).toMatchObject({ roomNightsSold: 3, occupancyPct: 30 });
     // Morning jeep safari: 12 seats x 2 slots x 10 days offered.
     expect(data.current.safaris.find((safari) => safari.id === 'morning-jeep-safari')).toMatchObject({ seatsSold: 2, seatsOffered: 240, usePct: 0.8 });
     expect(data.previous).toMatchObject({ roomNightsSold: 2, roomRevenue: made[2]!.villaAmount, adr: Math.round(made[2]!.villaAmount / 2) });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cottages } from '../../functions/lib/db/catalog.ts';
+import { cottages } from '../../functions/lib/db/catalogue.ts';
 import { cottageWrites } from '../../functions/lib/db/cottage-writes.ts';
 import { findUserByEmail } from '../../functions/lib/db/users.ts';
 import { verifyPassword } from '../../functions/lib/passwords.ts';

@@ -131,7 +131,7 @@ async function loadOnce(browser: Browser, baseUrl: string): Promise<LoadSample> 
   try {
     await page.addInitScript({ content: OBSERVE_VITALS });
     await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
-    await page.getByTestId('villa-card').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('stay-kind-card').first().waitFor({ timeout: 30_000 });
     // Still: no new LCP candidate or shift for SETTLE_MS (the catalogue's images, late fonts).
     await page.waitForFunction(
       (settle) => {

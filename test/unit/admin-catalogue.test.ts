@@ -4,7 +4,7 @@ import { slugOf, toList } from '../../shared/admin-catalogue.ts';
 import { cottageIdOf, cottageInputSchema, toStoredCottage } from '../../shared/admin-catalogue-cottages.ts';
 import { describePackageDerivations, packageDerivations, packageInputSchema, toStoredPackage } from '../../shared/admin-catalogue-packages.ts';
 import { safariInputSchema, toAdminSafari, toStoredSafari } from '../../shared/admin-catalogue-safaris.ts';
-import { oneUnitPerType } from '../../functions/lib/catalogue/guest-villas.ts';
+import { oneUnitPerKind } from '../../functions/lib/catalogue/guest-stay-kinds.ts';
 import { sampleCottages, samplePackages, sampleSafaris } from '../../infra/local/sample-data.ts';
 
 describe('package derivations (docs/product.md#packages-tab)', () => {
@@ -131,6 +131,6 @@ describe('the guest list of villas', () => {
     const [hornbill, kingfisher] = sampleCottages;
     if (!hornbill || !kingfisher) throw new Error('sample');
     const units = [{ ...hornbill, id: 'hornbill-villa-2', name: 'Hornbill Villa 2' }, hornbill, { ...kingfisher, status: 'maintenance' as const }];
-    expect(oneUnitPerType(units).map((unit) => unit.id)).toEqual(['hornbill-1']);
+    expect(oneUnitPerKind(units).map((unit) => unit.id)).toEqual(['hornbill-1']);
   });
 });

@@ -58,7 +58,7 @@ describe('report figures from day counters', () => {
   });
 
   it('per villa type, safari seat use (seats x slots x days) and package take-up (share of held bookings)', () => {
-    expect(figures.villaTypes).toEqual([
+    expect(figures.stayKinds).toEqual([
       { type: 'glass-cottage', name: 'Glass Cottage', units: 1, roomNightsSold: 1, roomNightsAvailable: 5, occupancyPct: 20 },
       { type: 'hornbill-villa', name: 'Hornbill Villa', units: 2, roomNightsSold: 3, roomNightsAvailable: 10, occupancyPct: 30 },
       { type: 'kingfisher-villa', name: 'Kingfisher Villa', units: 1, roomNightsSold: 1, roomNightsAvailable: 5, occupancyPct: 20 },

@@ -101,7 +101,7 @@ describe('step 1 validation', () => {
   it('lists the stay messages when nothing is chosen, and checks nothing', async () => {
     const requests = stubApi();
     renderWizard();
-    await screen.findAllByTestId('villa-card');
+    await screen.findAllByTestId('stay-kind-card');
     await userEvent.click(screen.getByRole('button', { name: 'Check Availability' }));
     expect(screen.getByTestId('availability-status').textContent).toBe('Please fix the errors below before checking availability');
     const list = screen.getByRole('list', { name: 'Problems to fix' });
@@ -127,7 +127,7 @@ describe('step 1 validation', () => {
     const requests = stubApi();
     saveSession({ ...defaultDraft, cottage: 'hornbill-villa', checkIn, checkOut, adults: 2 }, 1);
     renderWizard();
-    await screen.findAllByTestId('villa-card');
+    await screen.findAllByTestId('stay-kind-card');
     await userEvent.click(screen.getByRole('button', { name: 'Check Availability' }));
     const result = await screen.findByTestId('availability-result');
     expect(screen.getByTestId('availability-status').textContent).toBe('Villa is available for your dates!');
@@ -151,7 +151,7 @@ describe('step 1 validation', () => {
     ]);
     saveSession({ ...defaultDraft, cottage: 'hornbill-villa', checkIn, checkOut }, 1);
     renderWizard();
-    await screen.findAllByTestId('villa-card');
+    await screen.findAllByTestId('stay-kind-card');
     await userEvent.click(screen.getByRole('button', { name: 'Check Availability' }));
     expect((await screen.findByTestId('availability-status')).textContent).toBe('Unable to check availability. Please try again.');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();

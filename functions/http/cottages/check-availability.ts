@@ -3,7 +3,7 @@ import { quoteStay } from '../../../shared/quote.ts';
 import { hasProblems, nightsBetween, resortToday, stayLimits, stayMessages, stayProblems } from '../../../shared/stay.ts';
 import { fields, idField } from '../../../shared/validation.ts';
 import { alternativeDates, freeUnits, suggestedVillas } from '../../lib/bookings/availability.ts';
-import { resolveUnits } from '../../lib/bookings/catalogue.ts';
+import { resolveUnits } from '../../lib/bookings/bookable.ts';
 import { listPricingRules } from '../../lib/db/pricing-rules.ts';
 import { badRequest } from '../../lib/http/errors.ts';
 import { publicRoute } from '../../lib/http/handler.ts';

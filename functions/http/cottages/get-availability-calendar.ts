@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { addDaysIso, isIsoDate, nightsBetween, resortToday, stayLimits } from '../../../shared/stay.ts';
 import { idField } from '../../../shared/validation.ts';
 import { availabilityCalendar } from '../../lib/bookings/availability.ts';
-import { resolveUnits } from '../../lib/bookings/catalogue.ts';
+import { resolveUnits } from '../../lib/bookings/bookable.ts';
 import { listPricingRules } from '../../lib/db/pricing-rules.ts';
 import { badRequest } from '../../lib/http/errors.ts';
 import { publicRoute } from '../../lib/http/handler.ts';

@@ -1,5 +1,5 @@
-import { cottages } from '../../lib/db/catalog.ts';
-import { getCatalogItemRoute } from '../../lib/http/catalog-routes.ts';
+import { cottages } from '../../lib/db/catalogue.ts';
+import { getCatalogueItemRoute } from '../../lib/http/catalogue-routes.ts';
 import { isBookableCottage } from '../../lib/listing-rules.ts';
 
-export const handler = getCatalogItemRoute('get-cottage', cottages, { label: 'Cottage', isListed: isBookableCottage });
+export const handler = getCatalogueItemRoute('get-cottage', cottages, { label: 'Cottage', isListed: isBookableCottage });

@@ -3,7 +3,7 @@ import { packageGuestProblem, safariSelectionSchema } from '../../../shared/book
 import { packageBasePrice, packagePrice, quoteStay } from '../../../shared/quote.ts';
 import { packageSafariProblem } from '../../../shared/safari-rules.ts';
 import { addProblem, hasProblems, resortToday, stayProblems, isIsoDate } from '../../../shared/stay.ts';
-import { bookablePackage, bookableSafari, resolveUnits } from '../../lib/bookings/catalogue.ts';
+import { bookablePackage, bookableSafari, resolveUnits } from '../../lib/bookings/bookable.ts';
 import { listPricingRules } from '../../lib/db/pricing-rules.ts';
 import { badRequest } from '../../lib/http/errors.ts';
 import { publicRoute } from '../../lib/http/handler.ts';

@@ -1,4 +1,4 @@
-import { stayPackages } from '../../lib/db/catalog.ts';
-import { getCatalogItemRoute } from '../../lib/http/catalog-routes.ts';
+import { stayPackages } from '../../lib/db/catalogue.ts';
+import { getCatalogueItemRoute } from '../../lib/http/catalogue-routes.ts';
 
-export const handler = getCatalogItemRoute('get-package', stayPackages, { label: 'Package', isListed: (stayPackage) => stayPackage.is_active });
+export const handler = getCatalogueItemRoute('get-package', stayPackages, { label: 'Package', isListed: (stayPackage) => stayPackage.is_active });

@@ -1,7 +1,7 @@
-import { stayPackages } from '../../lib/db/catalog.ts';
-import { listCatalogRoute } from '../../lib/http/catalog-routes.ts';
+import { stayPackages } from '../../lib/db/catalogue.ts';
+import { listCatalogueRoute } from '../../lib/http/catalogue-routes.ts';
 
-export const handler = listCatalogRoute('list-packages', stayPackages, {
+export const handler = listCatalogueRoute('list-packages', stayPackages, {
   isListed: (stayPackage) => stayPackage.is_active,
   order: (a, b) => a.price_multiplier - b.price_multiplier || a.name.localeCompare(b.name),
 });

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { addDaysIso, resortToday, stayLimits } from '../../../shared/stay.ts';
 import { idField, wholeNumber } from '../../../shared/validation.ts';
 import { emptySlots, seatsLeft } from '../../lib/bookings/safari-seats.ts';
-import { bookableSafari } from '../../lib/bookings/catalogue.ts';
+import { bookableSafari } from '../../lib/bookings/bookable.ts';
 import { publicRoute } from '../../lib/http/handler.ts';
 
 /** A query parameter read as a number (as `Number()` reads it: a missing one is NaN); every problem with it reads `message`. */

@@ -1,4 +1,4 @@
-import { safaris } from '../../lib/db/catalog.ts';
-import { getCatalogItemRoute } from '../../lib/http/catalog-routes.ts';
+import { safaris } from '../../lib/db/catalogue.ts';
+import { getCatalogueItemRoute } from '../../lib/http/catalogue-routes.ts';
 
-export const handler = getCatalogItemRoute('get-safari', safaris, { label: 'Safari', isListed: (safari) => safari.is_active });
+export const handler = getCatalogueItemRoute('get-safari', safaris, { label: 'Safari', isListed: (safari) => safari.is_active });

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { isIsoDate } from '../../../shared/stay.ts';
 import { idField } from '../../../shared/validation.ts';
 import { emptySlots, seatsLeft } from '../../lib/bookings/safari-seats.ts';
-import { bookableSafari } from '../../lib/bookings/catalogue.ts';
+import { bookableSafari } from '../../lib/bookings/bookable.ts';
 import { publicRoute } from '../../lib/http/handler.ts';
 
 /** GET /api/safaris/{id}/slots/{date}: seats left on each time slot that day. */

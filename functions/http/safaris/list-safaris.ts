@@ -1,5 +1,5 @@
-import { safaris } from '../../lib/db/catalog.ts';
-import { listCatalogRoute } from '../../lib/http/catalog-routes.ts';
+import { safaris } from '../../lib/db/catalogue.ts';
+import { listCatalogueRoute } from '../../lib/http/catalogue-routes.ts';
 import { safariDayOrder } from '../../lib/listing-rules.ts';
 
-export const handler = listCatalogRoute('list-safaris', safaris, { isListed: (safari) => safari.is_active, order: safariDayOrder });
+export const handler = listCatalogueRoute('list-safaris', safaris, { isListed: (safari) => safari.is_active, order: safariDayOrder });

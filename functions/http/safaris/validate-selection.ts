@@ -4,7 +4,7 @@ import { safariSelectionProblems } from '../../../shared/safari-rules.ts';
 import { addProblem, hasProblems, isIsoDate, type FieldProblems } from '../../../shared/stay.ts';
 import { maxLength, minLength, wholeNumber } from '../../../shared/validation.ts';
 import { emptySlots, seatsLeft } from '../../lib/bookings/safari-seats.ts';
-import { bookableSafari } from '../../lib/bookings/catalogue.ts';
+import { bookableSafari } from '../../lib/bookings/bookable.ts';
 import { badRequest, conflict } from '../../lib/http/errors.ts';
 import { publicRoute } from '../../lib/http/handler.ts';
 

@@ -1,8 +1,8 @@
-import type { Cottage } from '../../../shared/catalog.ts';
+import type { Cottage } from '../../../shared/catalogue.ts';
 import { bestRule, discounted, type PricingRule } from '../../../shared/pricing-rules.ts';
 import { quoteStay } from '../../../shared/quote.ts';
 import { addDaysIso, nightsBetween, stayLimits, stayNights } from '../../../shared/stay.ts';
-import { cottages } from '../db/catalog.ts';
+import { cottages } from '../db/catalogue.ts';
 import { takenNights } from '../db/inventory.ts';
 import { isBookableCottage } from '../listing-rules.ts';
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { packageGuestProblem, safariMessages, type BookingRecord, type BookingRequest } from '../../../shared/booking.ts';
-import type { Safari, StayPackage } from '../../../shared/catalog.ts';
+import type { Safari, StayPackage } from '../../../shared/catalogue.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { quoteStay, type Quote } from '../../../shared/quote.ts';
 import { packageSafariProblem, safariSelectionProblems } from '../../../shared/safari-rules.ts';
@@ -13,7 +13,7 @@ import { listPricingRules } from '../db/pricing-rules.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { ConflictError, InvalidInputError, MismatchError } from '../domain-errors.ts';
 import { freeUnits } from './availability.ts';
-import { bookablePackage, bookableSafari, resolveUnits } from './catalogue.ts';
+import { bookablePackage, bookableSafari, resolveUnits } from './bookable.ts';
 
 export type CreatedBooking = { booking: BookingRecord; bookingReference: string; manageToken: string; quote: Quote; replayed: boolean };
 

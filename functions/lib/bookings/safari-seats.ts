@@ -1,4 +1,4 @@
-import type { Safari } from '../../../shared/catalog.ts';
+import type { Safari } from '../../../shared/catalogue.ts';
 import { bookedSeats } from '../db/inventory.ts';
 
 /** Seats left on each slot of a safari, per date between two dates (inclusive). */

@@ -1,10 +1,10 @@
-import { villaTypeLabels } from '../../../shared/admin-catalogue.ts';
+import { stayKindLabels } from '../../../shared/admin-catalogue.ts';
 import { cottageIdOf, toAdminCottage, toStoredCottage, type AdminCottage, type CottageInput } from '../../../shared/admin-catalogue-cottages.ts';
-import type { Cottage } from '../../../shared/catalog.ts';
+import type { Cottage } from '../../../shared/catalogue.ts';
 import { resortToday } from '../../../shared/stay.ts';
 import type { Principal } from '../auth.ts';
 import { auditWrite } from '../db/audit.ts';
-import { cottages } from '../db/catalog.ts';
+import { cottages } from '../db/catalogue.ts';
 import { cottagePriceWrite, cottageWrites } from '../db/cottage-writes.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { ConflictError, NotFoundError } from '../domain-errors.ts';
@@ -42,7 +42,7 @@ function siblingPriceChanges(all: Cottage[], unit: Pick<Cottage, 'id' | 'type'>,
         subject: subjectOf(cottageKind, other),
         before: { base_price: other.base_price },
         after: { base_price: basePrice },
-        note: `The units of ${villaTypeLabels[other.type]} share one price (set on ${unit.id})`,
+        note: `The units of ${stayKindLabels[other.type]} share one price (set on ${unit.id})`,
         at,
       }),
     ]);
@@ -93,7 +93,7 @@ export const planCottageUpdate: PlanUpdate<Cottage, CottageInput> = async (input
     const upcoming = await upcomingOf(before.id, now);
     if (upcoming > 0)
       throw new ConflictError(
-        `${before.name} has ${plural(upcoming, 'upcoming booking')} as a ${villaTypeLabels[before.type]}: its villa type cannot change until they are over.`,
+        `${before.name} has ${plural(upcoming, 'upcoming booking')} as a ${stayKindLabels[before.type]}: its villa type cannot change until they are over.`,
         { details: { type: ['The villa type cannot change while the cottage has upcoming bookings'] } },
       );
   }

@@ -7,9 +7,9 @@ import {
   type PackageInput,
   type PackageStats,
 } from '../../../shared/admin-catalogue-packages.ts';
-import type { StayPackage } from '../../../shared/catalog.ts';
+import type { StayPackage } from '../../../shared/catalogue.ts';
 import { addDaysIso, resortToday } from '../../../shared/stay.ts';
-import { cottages, stayPackages } from '../db/catalog.ts';
+import { cottages, stayPackages } from '../db/catalogue.ts';
 import { packageWrites } from '../db/package-writes.ts';
 import { InvalidInputError } from '../domain-errors.ts';
 import { deleteRefusal, plural, type CatalogueKind, type GuardDelete, type PlanCreate, type PlanUpdate } from './catalogue-admin.ts';

@@ -1,7 +1,7 @@
 import { appliesToMissing } from '../../../shared/admin-pricing.ts';
-import { villaTypes } from '../../../shared/catalog.ts';
+import { stayKinds } from '../../../shared/catalogue.ts';
 import type { PricingRule } from '../../../shared/pricing-rule-schema.ts';
-import { cottages, safaris, stayPackages } from '../db/catalog.ts';
+import { cottages, safaris, stayPackages } from '../db/catalogue.ts';
 
 /**
  * Whether a rule's `applies_to` names something of its service type that exists: what the quote
@@ -15,7 +15,7 @@ export async function appliesToProblem(rule: Pick<PricingRule, 'service_type' | 
   let exists: boolean;
   switch (rule.service_type) {
     case 'cottage':
-      exists = (villaTypes as readonly string[]).includes(id) || (await cottages.get(id)) !== undefined;
+      exists = (stayKinds as readonly string[]).includes(id) || (await cottages.get(id)) !== undefined;
       break;
     case 'package':
       exists = (await stayPackages.get(id)) !== undefined;

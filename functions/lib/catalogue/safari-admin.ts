@@ -1,8 +1,8 @@
 import { slugOf } from '../../../shared/admin-catalogue.ts';
 import { toAdminSafari, toStoredSafari, type AdminSafari, type SafariInput, type SafariStats } from '../../../shared/admin-catalogue-safaris.ts';
-import type { Safari } from '../../../shared/catalog.ts';
+import type { Safari } from '../../../shared/catalogue.ts';
 import { addDaysIso, resortToday } from '../../../shared/stay.ts';
-import { safaris } from '../db/catalog.ts';
+import { safaris } from '../db/catalogue.ts';
 import { bookedSeats } from '../db/inventory.ts';
 import { safariWrites } from '../db/safari-writes.ts';
 import { ConflictError } from '../domain-errors.ts';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import type { Cottage } from '../../../shared/catalog.ts';
-import { cottageSchema } from '../../../shared/catalog-schemas.ts';
+import type { Cottage } from '../../../shared/catalogue.ts';
+import { cottageSchema } from '../../../shared/catalogue-schemas.ts';
 import { tableName } from './client.ts';
 import { catalogueWriter, type TransactItem } from './catalogue-writer.ts';
 import * as cottageKeys from './keys/cottage.ts';

@@ -1,5 +1,5 @@
-import type { StayPackage } from '../../../shared/catalog.ts';
-import { stayPackageSchema } from '../../../shared/catalog-schemas.ts';
+import type { StayPackage } from '../../../shared/catalogue.ts';
+import { stayPackageSchema } from '../../../shared/catalogue-schemas.ts';
 import { catalogueWriter } from './catalogue-writer.ts';
 import * as packageKeys from './keys/package.ts';
 

@@ -1,5 +1,5 @@
-import type { Safari } from '../../../shared/catalog.ts';
-import { safariSchema } from '../../../shared/catalog-schemas.ts';
+import type { Safari } from '../../../shared/catalogue.ts';
+import { safariSchema } from '../../../shared/catalogue-schemas.ts';
 import { catalogueWriter } from './catalogue-writer.ts';
 import * as safariKeys from './keys/safari.ts';
 

@@ -1,7 +1,7 @@
 import { paymentMessages } from '../../../shared/payment-rules.ts';
 import type { PaymentRecord } from '../../../shared/payments.ts';
 import { changeBookingStatusWrites, fullRefundWrite, getBooking, needsAttentionWrite, type StoredBooking } from '../db/bookings.ts';
-import { safaris } from '../db/catalog.ts';
+import { safaris } from '../db/catalogue.ts';
 import { claimNight, claimSeats, keepNight, nightsStillOwned } from '../db/inventory.ts';
 import { getOrder, orderOfPayment, paymentOrderWrite, putPaymentWrite, putRefundWrite, type StoredOrder } from '../db/payments.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';

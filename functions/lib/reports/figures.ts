@@ -14,7 +14,7 @@ export type Inventory = {
   /** Villa units that take bookings today (maintenance and inactive ones sell nothing), by villa type. */
   units: ReadonlyArray<{ id: string; type: string; name: string }>;
   /** Villa type slug -> its display name. */
-  villaTypeNames?: Readonly<Record<string, string>>;
+  stayKindNames?: Readonly<Record<string, string>>;
   /** Active safaris: each slot of each day offers `seats_per_slot` seats. */
   safaris: ReadonlyArray<{ id: string; name: string; seats_per_slot: number; time_slots: readonly string[] }>;
   /** Package id -> its name (a package since removed shows its id). */
@@ -55,13 +55,13 @@ export function periodFigures(days: DaysRead, range: DateRange, inventory: Inven
   for (const unit of inventory.units) unitsByType.set(unit.type, (unitsByType.get(unit.type) ?? 0) + 1);
   // Types sold in the period but retired since still show what they sold.
   for (const name of Object.keys(sums)) if (name.startsWith('roomNights#')) unitsByType.set(name.slice(11), unitsByType.get(name.slice(11)) ?? 0);
-  const villaTypes = [...unitsByType.entries()]
+  const stayKinds = [...unitsByType.entries()]
     .map(([type, units]) => {
       const sold = count(`roomNights#${type}`);
       const available = units * range.days;
       return {
         type,
-        name: inventory.villaTypeNames?.[type] ?? typeLabel(type),
+        name: inventory.stayKindNames?.[type] ?? typeLabel(type),
         units,
         roomNightsSold: sold,
         roomNightsAvailable: available,
@@ -107,7 +107,7 @@ export function periodFigures(days: DaysRead, range: DateRange, inventory: Inven
     safariSeatsSold,
     safariSeatsOffered,
     safariSeatUsePct: pct(safariSeatsSold, safariSeatsOffered),
-    villaTypes,
+    stayKinds,
     safaris,
     packages,
   };

@@ -1,5 +1,5 @@
 import type { DateRange, Report, ReportKind, ReportPeriod } from '../../../shared/admin-reports.ts';
-import { cottages, safaris, stayPackages } from '../db/catalog.ts';
+import { cottages, safaris, stayPackages } from '../db/catalogue.ts';
 import { isBookableCottage } from '../listing-rules.ts';
 import { buildReport } from './figures.ts';
 import { readReportDays } from '../db/report-days.ts';

@@ -42,7 +42,7 @@ export async function loadRun(bundleReport: BundleReport | undefined, loadOnly: 
       LIFTED_LIMITS,
     );
     const [{ cottages }, { cottageWrites }] = await Promise.all([
-      import('../../../functions/lib/db/catalog.ts'),
+      import('../../../functions/lib/db/catalogue.ts'),
       import('../../../functions/lib/db/cottage-writes.ts'),
     ]);
     const [template] = (await cottages.list()).filter((cottage) => cottage.type === 'kingfisher-villa');

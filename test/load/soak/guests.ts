@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { addDaysIso } from '../../../shared/stay.ts';
 import { call, takeLinkCall } from './requests.ts';
-import { inDays, pick, SAFARI_SLOTS, VILLA_TYPES, type VillaType } from './settings.ts';
+import { inDays, pick, SAFARI_SLOTS, VILLA_TYPES, type StayKind } from './settings.ts';
 
 /* What the guests did, to be checked against the table afterwards, and the steps they take: book, pay, cancel. */
 
@@ -39,7 +39,7 @@ function guestDetails() {
   };
 }
 
-export type Stay = { cottageType: VillaType; checkIn: string; checkOut: string; packageId?: string; selectedSafaris?: unknown[] };
+export type Stay = { cottageType: StayKind; checkIn: string; checkOut: string; packageId?: string; selectedSafaris?: unknown[] };
 
 export function bookingBody(stay: Stay, method: 'razorpay' | 'offline') {
   return {

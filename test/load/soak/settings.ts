@@ -22,8 +22,8 @@ export const RAISED_LIMITS = {
   OPEN_PAY_AT_PROPERTY_LIMIT: '100000',
 };
 export const VILLA_TYPES = ['hornbill-villa', 'kingfisher-villa', 'glass-cottage'] as const;
-export type VillaType = (typeof VILLA_TYPES)[number];
-export const PRICES: Record<VillaType, { price: number; capacity: number; name: string }> = {
+export type StayKind = (typeof VILLA_TYPES)[number];
+export const PRICES: Record<StayKind, { price: number; capacity: number; name: string }> = {
   'hornbill-villa': { price: 18000, capacity: 6, name: 'Hornbill' },
   'kingfisher-villa': { price: 15000, capacity: 4, name: 'Kingfisher' },
   'glass-cottage': { price: 25000, capacity: 8, name: 'Glass' },

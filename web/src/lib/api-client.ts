@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { isNetworkFailure, reportNetworkFailure, reportNetworkSuccess } from './connectivity';
-import { signOut, tokenFor, type Audience } from './session';
+import { signOut, tokenFor, type SessionKind } from './session';
 
 /** An API failure with the message to show (the server's `error`: docs/product.md#api-conventions), its status and field details. */
 export class ApiError extends Error {
@@ -22,7 +22,7 @@ export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Whose bearer token to send; a 401 then signs that audience out. */
-  auth?: Audience;
+  auth?: SessionKind;
   /** For creations that must happen once however often they are retried (the server replays the first answer). */
   idempotencyKey?: string;
   signal?: AbortSignal;

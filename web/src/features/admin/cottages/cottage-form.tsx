@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { villaTypeLabels } from '@shared/admin-catalogue';
+import { stayKindLabels } from '@shared/admin-catalogue';
 import { cottageInputSchema, type AdminCottage, type CottageInputDraft } from '@shared/admin-catalogue-cottages';
-import { cottageStatuses, villaTypes } from '@shared/catalog';
+import { cottageStatuses, stayKinds } from '@shared/catalogue';
 import { choiceOf, errorsOf, numberOf, type CatalogueFormConfig } from '../components/catalogue-form';
 
 type Field = 'name' | 'type' | 'description' | 'price_per_night' | 'capacity' | 'size_sqft' | 'amenities' | 'status';
@@ -39,14 +39,14 @@ export const cottageForm = (typePrices: Partial<Record<string, number>>): Catalo
     const typePrice = values.type ? typePrices[values.type] : undefined;
     const priceHint =
       typePrice !== undefined && values.type
-        ? `Units of ${villaTypeLabels[values.type as keyof typeof villaTypeLabels]} share one price (now ₹${typePrice.toLocaleString('en-IN')}); a new price applies to all of them.`
+        ? `Units of ${stayKindLabels[values.type as keyof typeof stayKindLabels]} share one price (now ₹${typePrice.toLocaleString('en-IN')}); a new price applies to all of them.`
         : undefined;
     return [
       { name: 'name', label: 'Name', control: (props) => <input {...props} autoComplete="off" /> },
       {
         name: 'type',
         label: 'Villa type',
-        control: choiceOf(villaTypes, (type) => villaTypeLabels[type as (typeof villaTypes)[number]], 'Choose a villa type'),
+        control: choiceOf(stayKinds, (type) => stayKindLabels[type as (typeof stayKinds)[number]], 'Choose a villa type'),
         hint: 'The cottage is one more unit of this type for guests to book.',
       },
       {

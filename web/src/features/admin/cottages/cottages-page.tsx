@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { villaTypeLabels } from '@shared/admin-catalogue';
+import { stayKindLabels } from '@shared/admin-catalogue';
 import type { AdminCottage, CottageInputDraft } from '@shared/admin-catalogue-cottages';
-import { villaTypes } from '@shared/catalog';
+import { stayKinds } from '@shared/catalogue';
 import { formatInr } from '@shared/money';
 import { addNotification } from '@/lib/notification-store';
 import { CataloguePage } from '../components/catalogue-page';
@@ -19,7 +19,7 @@ const columns: Array<Column<AdminCottage>> = [
     cell: (cottage) => (
       <div className="catalogue-name">
         <strong>{cottage.name}</strong>
-        <span className="muted">{villaTypeLabels[cottage.type]}</span>
+        <span className="muted">{stayKindLabels[cottage.type]}</span>
         <span className="catalogue-name__description">{cottage.description}</span>
       </div>
     ),
@@ -76,7 +76,7 @@ export default function CottagesPage() {
       texts={{
         noun: 'Cottage',
         title: 'Cottage Management',
-        caption: typeFilter ? `${villaTypeLabels[typeFilter as keyof typeof villaTypeLabels]} units` : 'Cottages (units of each villa type)',
+        caption: typeFilter ? `${stayKindLabels[typeFilter as keyof typeof stayKindLabels]} units` : 'Cottages (units of each villa type)',
         loading: 'Loading cottages...',
         empty: 'No cottages yet.',
         deleteQuestion: 'Are you sure you want to delete this cottage?',
@@ -91,9 +91,9 @@ export default function CottagesPage() {
             Filter by villa type
             <select value={typeFilter} onChange={(event) => setTypeFilter(event.target.value)}>
               <option value="">All villa types</option>
-              {villaTypes.map((type) => (
+              {stayKinds.map((type) => (
                 <option key={type} value={type}>
-                  {villaTypeLabels[type]} ({activeUnits(type)} active)
+                  {stayKindLabels[type]} ({activeUnits(type)} active)
                 </option>
               ))}
             </select>

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { toList } from '@shared/admin-catalogue';
 import { describePackageDerivations, packageDerivations, packageFormRequired, packageInputSchema, type AdminPackage } from '@shared/admin-catalogue-packages';
-import { packageStatuses, packageTypes } from '@shared/catalog';
+import { packageStatuses, packageTypes } from '@shared/catalogue';
 import { choiceOf, errorsOf, numberOf, type CatalogueFormConfig, type FormErrors, type FormCheck } from '../components/catalogue-form';
 
 type Field = 'name' | 'type' | 'duration' | 'price' | 'max_guests' | 'description' | 'includes' | 'exclusions' | 'status';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { z } from 'zod/mini';
-import { villaTypeLabels } from '@shared/admin-catalogue';
+import { stayKindLabels } from '@shared/admin-catalogue';
 import {
   createPricingRuleSchema,
   pricingCurrencies,
@@ -12,7 +12,7 @@ import {
   targetedServiceTypes,
   type CreatePricingRule,
 } from '@shared/admin-pricing';
-import { villaTypes } from '@shared/catalog';
+import { stayKinds } from '@shared/catalogue';
 import type { PricingRule } from '@shared/pricing-rule-schema';
 import { choiceOf, titleCase, useCatalogueForm } from '../components/catalogue-form';
 import { cottagesApi } from '../cottages/cottages-api';
@@ -109,7 +109,7 @@ function useTargets(serviceType: string): { choices: Target[]; loaded: boolean }
     case 'cottage':
       return {
         choices: [
-          ...villaTypes.map((type) => ({ value: type, label: `${villaTypeLabels[type]} (every unit)` })),
+          ...stayKinds.map((type) => ({ value: type, label: `${stayKindLabels[type]} (every unit)` })),
           ...(cottages.data ?? []).map((cottage) => ({ value: cottage.id, label: `${cottage.name} (one unit)` })),
         ],
         loaded: cottages.isSuccess,

@@ -87,7 +87,7 @@ export function BreakdownChart({ report, view }: { report: Report; view: 'revenu
   const data =
     view === 'safaris'
       ? report.current.safaris.map((safari) => ({ name: safari.name, value: safari.usePct }))
-      : report.current.villaTypes.map((villa) => ({ name: villa.name, value: villa.occupancyPct }));
+      : report.current.stayKinds.map((villa) => ({ name: villa.name, value: villa.occupancyPct }));
   return (
     <Figure
       title={view === 'safaris' ? 'Safari seat use' : 'Occupancy by villa type'}

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { safariInputSchema, type AdminSafari } from '@shared/admin-catalogue-safaris';
-import { safariStatuses, safariTypes } from '@shared/catalog';
+import { safariStatuses, safariTypes } from '@shared/catalogue';
 import { choiceOf, errorsOf, numberOf, type CatalogueFormConfig } from '../components/catalogue-form';
 
 type Field =

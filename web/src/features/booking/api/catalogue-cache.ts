@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { cottageSchema } from '@shared/catalog-schemas';
+import { cottageSchema } from '@shared/catalogue-schemas';
 import type { PersistedQuery } from '@/lib/query-persistence';
 import { getCottagesQueryOptions } from './get-cottages';
 import { getPackagesQueryOptions } from './get-packages';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { cottageSchema } from '@shared/catalog-schemas';
+import { cottageSchema } from '@shared/catalogue-schemas';
 import { apiRequest } from '@/lib/api-client';
 
 const cottageListSchema = z.array(cottageSchema);

@@ -1,12 +1,12 @@
 import { PriceBreakdown } from '@/components/price-breakdown';
 import { formatDateWithWeekday, plural } from '@/lib/format';
 import type { StayQuote } from '../api/schemas';
-import { useVillaName } from '../hooks/use-villa-name';
+import { useStayKindName } from '../hooks/use-stay-kind-name';
 import type { Draft } from '../model/draft';
 
 /** Step 4's summary: the stay as chosen, and the server's full quote for it (or why it is missing). */
 export function BookingSummary({ draft, quote, isError, onRetry }: { draft: Draft; quote: StayQuote | undefined; isError: boolean; onRetry: () => void }) {
-  const villa = useVillaName(draft.cottage);
+  const villa = useStayKindName(draft.cottage);
   return (
     <section className="panel" aria-labelledby="summary-heading">
       <h3 id="summary-heading" className="panel__title">

@@ -5,14 +5,14 @@ import { PriceNote } from '@/components/price-note';
 import type { StayQuote } from '../api/schemas';
 import { partySize, type Draft } from '../model/draft';
 import { formatShortDate, plural } from '@/lib/format';
-import { useVillaName } from '../hooks/use-villa-name';
+import { useStayKindName } from '../hooks/use-stay-kind-name';
 
 function Breakdown({ quote }: { quote: StayQuote }) {
   return <PriceBreakdown lines={quote.lines} total={quote.total} withNote />;
 }
 
 function StayFacts({ draft }: { draft: Draft }) {
-  const villa = useVillaName(draft.cottage);
+  const villa = useStayKindName(draft.cottage);
   const guests = partySize(draft);
   return (
     <ul className="stay-facts">

@@ -7,12 +7,12 @@ import { useCottages } from '../api/get-cottages';
 import type { AvailabilityResult, StayQuote } from '../api/schemas';
 import { useWizard } from '../hooks/wizard-context';
 import { questionOf, sameQuestion } from '../model/availability-question';
-import { partySize, villaAvailable, withStayChange, type Draft, type StayFields, type VillaType } from '../model/draft';
+import { partySize, villaAvailable, withStayChange, type Draft, type StayFields, type StayKind } from '../model/draft';
 import { availabilityProblems, hasProblems, range, stayLimits, stayMessages } from '../model/step1-rules';
 import { DateFields } from './date-fields';
 import { StepActions } from './step-actions';
 import { StepHeading } from './step-heading';
-import { VillaCard } from './villa-card';
+import { StayKindCard } from './stay-kind-card';
 import './step-dates.css';
 
 // The answer's box (with its calendar look-up) is needed only after a check: its own chunk, fetched after the first paint.
@@ -156,12 +156,12 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
         {cottages.data && (
           <div className="villa-list" role="radiogroup" aria-label="Villa" aria-required="true">
             {cottages.data.map((cottage) => (
-              <VillaCard
+              <StayKindCard
                 key={cottage.id}
                 cottage={cottage}
                 selected={draft.cottage === cottage.type}
                 invalid={Boolean(problems.cottage)}
-                onSelect={() => change({ cottage: cottage.type as VillaType })}
+                onSelect={() => change({ cottage: cottage.type as StayKind })}
               />
             ))}
           </div>
@@ -227,7 +227,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
               checkOut={draft.checkOut}
               guests={partySize(draft)}
               onDates={(dates) => applyAndCheck(dates)}
-              onVilla={(type) => applyAndCheck({ cottage: type as VillaType })}
+              onVilla={(type) => applyAndCheck({ cottage: type as StayKind })}
             />
           </Suspense>
         )}

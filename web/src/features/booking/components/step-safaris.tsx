@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { packageMessages } from '@shared/booking';
-import { isSpecialSafari } from '@shared/catalog';
+import { isSpecialSafari } from '@shared/catalogue';
 import { formatInr } from '@shared/money';
 import { PriceNote } from '@/components/price-note';
 import { packageSafariAllowance, safariSelectionProblems } from '@shared/safari-rules';

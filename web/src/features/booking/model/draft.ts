@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
-import { villaTypes, type VillaType } from '@shared/catalog';
+import { stayKinds, type StayKind } from '@shared/catalogue';
 import { availabilityResultSchema, createdBookingSchema, type AvailabilityResult } from '../api/schemas';
 
-export type { VillaType };
+export type { StayKind };
 
 export const guestPrefixes = ['Mr', 'Mrs', 'Ms', 'Dr'] as const;
 export const countryCodes = ['+91', '+1', '+44', '+61'] as const;
@@ -44,7 +44,7 @@ export type GuestForm = z.infer<typeof guestSchema>;
 
 /** The booking draft shared by the four steps (docs/product.md#wizard-session), as it is kept in sessionStorage. */
 export const draftSchema = z.object({
-  cottage: z.union([z.enum(villaTypes), z.literal('')]),
+  cottage: z.union([z.enum(stayKinds), z.literal('')]),
   checkIn: z.string(),
   checkOut: z.string(),
   rooms: z.number(),

@@ -1,11 +1,11 @@
-import { villaTypes, type Cottage, type Safari, type StayPackage } from '../../../shared/catalog.ts';
-import { cottages, safaris, stayPackages } from '../db/catalog.ts';
+import { stayKinds, type Cottage, type Safari, type StayPackage } from '../../../shared/catalogue.ts';
+import { cottages, safaris, stayPackages } from '../db/catalogue.ts';
 import { NotFoundError } from '../domain-errors.ts';
 import { isBookableCottage } from '../listing-rules.ts';
 
 /** `{id}` of the availability routes and `cottageType` of a booking: a villa type slug or one cottage's id. */
 export async function resolveUnits(idOrType: string): Promise<[Cottage, ...Cottage[]]> {
-  const isType = (villaTypes as readonly string[]).includes(idOrType);
+  const isType = (stayKinds as readonly string[]).includes(idOrType);
   const units = isType
     ? (await cottages.list()).filter((cottage) => cottage.type === idOrType && isBookableCottage(cottage)).sort((a, b) => a.id.localeCompare(b.id))
     : [await cottages.get(idOrType)].filter((cottage): cottage is Cottage => cottage !== undefined && isBookableCottage(cottage));

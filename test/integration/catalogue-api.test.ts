@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cottage, Safari, StayPackage } from '../../shared/catalog.ts';
+import type { Cottage, Safari, StayPackage } from '../../shared/catalogue.ts';
 import { samplePackages } from '../../infra/local/sample-data.ts';
 import { NOT_IMPLEMENTED_HANDLER } from '../../functions/routes.ts';
 import { lambdaContext, loadHandler } from '../../infra/local/handlers.ts';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { cottageSchema, safariSchema, stayPackageSchema, timeSlotSchema } from '../../shared/catalog-schemas.ts';
-import { isSpecialSafari } from '../../shared/catalog.ts';
+import { cottageSchema, safariSchema, stayPackageSchema, timeSlotSchema } from '../../shared/catalogue-schemas.ts';
+import { isSpecialSafari } from '../../shared/catalogue.ts';
 import { formatCount, formatInr } from '../../shared/money.ts';
 import { sampleCottages, samplePackages, sampleSafaris } from '../../infra/local/sample-data.ts';
 

@@ -1,21 +1,21 @@
-import type { Cottage } from '@shared/catalog';
+import type { Cottage } from '@shared/catalogue';
 import { formatCount, formatInr } from '@shared/money';
 import { PriceNote } from '@/components/price-note';
 
-type VillaCardProps = { cottage: Cottage; selected: boolean; invalid: boolean; onSelect: () => void };
+type StayKindCardProps = { cottage: Cottage; selected: boolean; invalid: boolean; onSelect: () => void };
 
 /**
  * One villa as a choice: image, name, price per night, size and guests, description and its
  * amenity tiles. The whole card is the label of a radio button of the villa group.
  */
-export function VillaCard({ cottage, selected, invalid, onSelect }: VillaCardProps) {
+export function StayKindCard({ cottage, selected, invalid, onSelect }: StayKindCardProps) {
   const inputId = `villa-${cottage.type}`;
   return (
-    <article className={`villa-card${selected ? ' villa-card--selected' : ''}`} data-testid="villa-card" aria-labelledby={`${inputId}-name`}>
-      <label htmlFor={inputId} className="villa-card__label">
-        <div className="villa-card__media">
+    <article className={`stay-kind-card${selected ? ' stay-kind-card--selected' : ''}`} data-testid="stay-kind-card" aria-labelledby={`${inputId}-name`}>
+      <label htmlFor={inputId} className="stay-kind-card__label">
+        <div className="stay-kind-card__media">
           <img
-            className="villa-card__image"
+            className="stay-kind-card__image"
             src={cottage.images[0] ?? `/images/villas/${cottage.type}.svg`}
             alt=""
             width={640}
@@ -23,13 +23,13 @@ export function VillaCard({ cottage, selected, invalid, onSelect }: VillaCardPro
             loading="eager"
             fetchPriority="high"
           />
-          <span className="villa-card__price">
+          <span className="stay-kind-card__price">
             <strong>{formatInr(cottage.base_price)}</strong> / night
             <PriceNote rupees={cottage.base_price} />
           </span>
         </div>
-        <div className="villa-card__body">
-          <div className="villa-card__title-row">
+        <div className="stay-kind-card__body">
+          <div className="stay-kind-card__title-row">
             <input
               id={inputId}
               type="radio"
@@ -43,11 +43,11 @@ export function VillaCard({ cottage, selected, invalid, onSelect }: VillaCardPro
             />
             <h3 id={`${inputId}-name`}>{cottage.name}</h3>
           </div>
-          <p className="villa-card__facts" id={`${inputId}-facts`}>
+          <p className="stay-kind-card__facts" id={`${inputId}-facts`}>
             Up to {cottage.max_guests} guests · {formatCount(cottage.size_sqft)} sq ft
           </p>
-          <p className="villa-card__description">{cottage.description}</p>
-          <ul className="villa-card__amenities" aria-label={`${cottage.name} amenities`}>
+          <p className="stay-kind-card__description">{cottage.description}</p>
+          <ul className="stay-kind-card__amenities" aria-label={`${cottage.name} amenities`}>
             {cottage.amenities.slice(0, 8).map((amenity) => (
               <li key={amenity}>{amenity}</li>
             ))}

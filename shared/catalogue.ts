@@ -1,6 +1,6 @@
 /** The three villa types the resort sells; each is also a URL slug. */
-export const villaTypes = ['hornbill-villa', 'kingfisher-villa', 'glass-cottage'] as const;
-export type VillaType = (typeof villaTypes)[number];
+export const stayKinds = ['hornbill-villa', 'kingfisher-villa', 'glass-cottage'] as const;
+export type StayKind = (typeof stayKinds)[number];
 
 export const packageCategories = ['romance', 'family', 'adventure', 'comfort', 'standard'] as const;
 export const safariCategories = ['morning', 'evening', 'night', 'standard'] as const;
@@ -13,10 +13,10 @@ export const cottageStatuses = ['active', 'inactive', 'maintenance'] as const;
 
 /*
  * The catalogue's constants and types. Its schemas (validating admin writes and API answers) are in
- * catalog-schemas.ts, so that a module needing a villa type or a safari's badge rule does not build
+ * catalogue-schemas.ts, so that a module needing a villa type or a safari's badge rule does not build
  * every catalogue schema at import: esbuild cannot drop schema construction it cannot prove pure.
  */
-export type { Cottage, Safari, StayPackage } from './catalog-schemas.ts';
+export type { Cottage, Safari, StayPackage } from './catalogue-schemas.ts';
 
 /** Above this per-person price a safari carries the 'Special Experience' badge (docs/product.md#step-3-safaris). */
 export const SPECIAL_SAFARI_PRICE = 800;

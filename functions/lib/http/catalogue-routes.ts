@@ -7,7 +7,7 @@ type Repository<T extends Listed> = { get(id: string): Promise<T | undefined>; l
 const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 /** GET /api/<kind>: what guests may book, in the order given. */
-export function listCatalogRoute<T extends Listed>(
+export function listCatalogueRoute<T extends Listed>(
   name: PublicRouteName,
   repository: Repository<T>,
   options: { isListed: (value: T) => boolean; order: (a: T, b: T) => number },
@@ -16,7 +16,7 @@ export function listCatalogRoute<T extends Listed>(
 }
 
 /** GET /api/<kind>/{id}: one bookable item, or a 404 that names what was asked for. */
-export function getCatalogItemRoute<T extends Listed>(
+export function getCatalogueItemRoute<T extends Listed>(
   name: PublicRouteName,
   repository: Repository<T>,
   options: { label: string; isListed: (value: T) => boolean },

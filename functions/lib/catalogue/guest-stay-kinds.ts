@@ -1,4 +1,4 @@
-import type { Cottage } from '../../../shared/catalog.ts';
+import type { Cottage } from '../../../shared/catalogue.ts';
 import { isBookableCottage } from '../listing-rules.ts';
 
 /**
@@ -7,7 +7,7 @@ import { isBookableCottage } from '../listing-rules.ts';
  * them). A type with no bookable unit left is not shown; a new unit of a type adds to its
  * availability, not a second card.
  */
-export function oneUnitPerType(units: readonly Cottage[]): Cottage[] {
+export function oneUnitPerKind(units: readonly Cottage[]): Cottage[] {
   const byType = new Map<string, Cottage>();
   for (const unit of units.filter(isBookableCottage).sort((a, b) => a.id.localeCompare(b.id))) if (!byType.has(unit.type)) byType.set(unit.type, unit);
   return [...byType.values()];

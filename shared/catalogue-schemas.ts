@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { cottageStatuses, packageCategories, packageStatuses, packageTypes, safariCategories, safariStatuses, safariTypes, villaTypes } from './catalog.ts';
+import { cottageStatuses, packageCategories, packageStatuses, packageTypes, safariCategories, safariStatuses, safariTypes, stayKinds } from './catalogue.ts';
 import { CATALOGUE_ID, idField, maxLength, minLength, wholeNumber } from './validation.ts';
 
 /** The catalogue's schemas: admin writes are validated with them, and the web checks API answers. */
-export const villaTypeSchema = z.enum(villaTypes);
+export const stayKindSchema = z.enum(stayKinds);
 
 const idSchema = idField('id').check(z.regex(CATALOGUE_ID, 'Ids are lower-case letters, digits and dashes'));
 
@@ -19,7 +19,7 @@ const textList = /* @__NO_SIDE_EFFECTS__ */ (max: number) => z.array(text(max)).
 export const cottageSchema = z.object({
   id: idSchema,
   name: text(120),
-  type: villaTypeSchema,
+  type: stayKindSchema,
   description: text(2000),
   base_price: rupeesSchema,
   max_guests: wholeNumber().check(z.gte(1), z.lte(20)),
