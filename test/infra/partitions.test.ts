@@ -60,7 +60,7 @@ function sampleTable(): Item[] {
     payment_status: 'pending',
     total_amount: 12000,
     created_at: '2026-01-01T00:00:00.000Z',
-    claims: { cottageIds: [], nights: [], seats: [] },
+    claims: { cottage_ids: [], nights: [], seats: [] },
   };
   const future = Date.now() + 3_600_000;
   const waiting = (id: string, ref: string, method: 'razorpay' | 'offline') => ({
@@ -70,14 +70,14 @@ function sampleTable(): Item[] {
     status: 'pending',
     payment_method: method,
     customer_phone: '9876543210',
-    holdExpiresAtMs: future,
+    hold_expires_at_ms: future,
     hold_expires_at: new Date(future).toISOString(),
     cottage_name: 'Hornbill Villa',
     check_out_date: '2099-01-11',
     nights: 1,
     adults: 2,
     children: 0,
-    claims: { cottageIds: ['hornbill-1'], nights: ['2099-01-10'], seats: [] },
+    claims: { cottage_ids: ['hornbill-1'], nights: ['2099-01-10'], seats: [] },
   });
   return [
     { ...bookingKeys.item(onlineId), entity: 'booking', ...waiting(onlineId, 'FRTEST03', 'razorpay'), order_id: orderId },
@@ -85,21 +85,21 @@ function sampleTable(): Item[] {
       pk: `ORDER#${orderId}`,
       sk: 'ORDER',
       entity: 'order',
-      orderId,
-      bookingId: onlineId,
+      order_id: orderId,
+      booking_id: onlineId,
       amount: 1_200_000,
       currency: 'INR',
       created_at: '2026-01-01T00:00:00.000Z',
     },
     { ...bookingKeys.item(offlineId), entity: 'booking', ...waiting(offlineId, offlineReference, 'offline') },
-    { ...bookingKeys.reference(offlineReference), entity: 'booking-reference', bookingId: offlineId },
+    { ...bookingKeys.reference(offlineReference), entity: 'booking-reference', booking_id: offlineId },
     ...sampleCottages.map((cottage) => cottageWrites.toItem(cottage)),
     ...samplePackages.map((stayPackage) => packageWrites.toItem(stayPackage)),
     ...sampleSafaris.map((safari) => safariWrites.toItem(safari)),
     ...samplePricingRules.map((rule) => ({ ...pricingRuleKeys.item(rule.id), entity: 'pricing-rule', ...rule })),
     { ...healthKeys, entity: 'health' },
     { ...bookingKeys.item(bookingId), entity: 'booking', ...booking },
-    { ...bookingKeys.reference(reference), entity: 'booking-reference', bookingId },
+    { ...bookingKeys.reference(reference), entity: 'booking-reference', booking_id: bookingId },
     // The account behind the staff token of the payment events.
     {
       ...userKeys.item('staff-1'),
@@ -109,11 +109,11 @@ function sampleTable(): Item[] {
       email: DEFAULT_ADMIN.email,
       role: 'admin',
       status: 'active',
-      createdAt: '2026-01-01T00:00:00.000Z',
-      passwordHash: 'not-a-usable-hash',
+      created_at: '2026-01-01T00:00:00.000Z',
+      password_hash: 'not-a-usable-hash',
     },
     // The local admin's e-mail claim: the sample events' {{adminToken}} is this account's.
-    { ...userKeys.email(DEFAULT_ADMIN.email), entity: 'user-email', userId: 'staff-1' },
+    { ...userKeys.email(DEFAULT_ADMIN.email), entity: 'user-email', user_id: 'staff-1' },
   ];
 }
 

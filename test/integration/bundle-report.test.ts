@@ -56,7 +56,8 @@ beforeAll(() => {
   outdir = mkdtempSync(join(tmpdir(), 'resort-bundle-report-'));
   bundles = bundleFunctions(outdir);
   metafile = JSON.parse(readFileSync(join(outdir, METAFILE_NAME), 'utf8')) as Metafile;
-});
+  // Bundling every function takes a minute or more when the other suites share the cores.
+}, 300_000);
 
 describe('the bundles and their metafile', () => {
   it('bundle the stream consumers and secret rotations with the routes, WebSocket routes and jobs', () => {

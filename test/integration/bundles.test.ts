@@ -20,7 +20,8 @@ beforeAll(async () => {
   // The table and sample data the events expect; the server itself is not needed here.
   const stack = await startTestStack();
   await stack.close();
-});
+  // Bundling every function takes a minute or more when the other suites share the cores.
+}, 300_000);
 
 /** All of a bundle's code: index.mjs and its chunks (static and lazy: infra/bundle-functions.ts splits HTTP functions). */
 function bundleCode(module: string): string {
