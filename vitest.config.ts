@@ -43,7 +43,7 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
-          globalSetup: ['test/support/web-build-global-setup.ts'],
+          globalSetup: ['test/support/web-build-global-setup.ts', 'test/support/function-bundles-global-setup.ts'],
           env: unitEnv,
           testTimeout: 120_000,
           hookTimeout: 120_000,
