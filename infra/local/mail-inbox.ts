@@ -70,9 +70,9 @@ body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:960px;padding:1
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #e3e9e1;vertical-align:top}
 a{color:#1f6f4a}iframe{width:100%;height:70vh;border:1px solid #e3e9e1;background:#fff}pre{white-space:pre-wrap;background:#f4f7f2;padding:12px}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 12px}dt{color:#5b665e}dd{margin:0}
-</style></head><body>
+</style></head><body><main>
 ${body}
-</body></html>`;
+</main></body></html>`;
 }
 
 async function listPage(dir: string): Promise<string> {

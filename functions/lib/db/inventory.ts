@@ -5,10 +5,10 @@ import { tableName } from './client.ts';
 
 /**
  * Nightly inventory: one item per cottage unit and night, present while the night is held or
- * booked. A hold carries `holdExpiresAt` (epoch ms) and stops counting once it passes, even before
- * the sweeper deletes it; a booked night (pay at property, or paid) has no expiry.
+ * booked. A hold carries `hold_expires_at_ms` (epoch ms) and stops counting once it passes, even
+ * before the sweeper deletes it; a booked night (pay at property, or paid) has no expiry.
  */
-export async function takenNights(cottageId: string, firstNight: string, lastNight: string, now: number): Promise<Set<string>> {
+async function liveNightItems(cottageId: string, firstNight: string, lastNight: string, now: number, projection?: string) {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
     ExpressionAttributeValues: {
@@ -16,24 +16,21 @@ export async function takenNights(cottageId: string, firstNight: string, lastNig
       ':from': cottageKeys.night(cottageId, firstNight).sk,
       ':to': cottageKeys.night(cottageId, lastNight).sk,
     },
+    ...(projection ? { ProjectionExpression: projection } : {}),
     ConsistentRead: true,
   });
-  return new Set(items.filter((item) => typeof item.hold_expires_at_ms !== 'number' || item.hold_expires_at_ms >= now).map((item) => String(item.night)));
+  return items.filter((item) => typeof item.hold_expires_at_ms !== 'number' || item.hold_expires_at_ms >= now);
+}
+
+/** The nights of a unit from `firstNight` to `lastNight` that someone holds or has booked. */
+export async function takenNights(cottageId: string, firstNight: string, lastNight: string, now: number): Promise<Set<string>> {
+  return new Set((await liveNightItems(cottageId, firstNight, lastNight, now)).map((item) => String(item.night)));
 }
 
 /** Who owns each night of a unit from `firstNight` to `lastNight`: the ids of the bookings holding or having booked one (lapsed holds left out). */
 export async function nightOwners(cottageId: string, firstNight: string, lastNight: string, now: number): Promise<Set<string>> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: {
-      ':pk': cottageKeys.item(cottageId).pk,
-      ':from': cottageKeys.night(cottageId, firstNight).sk,
-      ':to': cottageKeys.night(cottageId, lastNight).sk,
-    },
-    ProjectionExpression: 'booking_id, hold_expires_at_ms',
-    ConsistentRead: true,
-  });
-  return new Set(items.filter((item) => typeof item.hold_expires_at_ms !== 'number' || item.hold_expires_at_ms >= now).map((item) => String(item.booking_id)));
+  const items = await liveNightItems(cottageId, firstNight, lastNight, now, 'booking_id, hold_expires_at_ms');
+  return new Set(items.map((item) => String(item.booking_id)));
 }
 
 /**
