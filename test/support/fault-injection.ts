@@ -3,7 +3,7 @@ import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi, type MockInstance } from 'vitest';
 import { bookingKeys, connectionKeys } from '../../functions/lib/db/keys.ts';
 import { counterDelta } from '../../functions/lib/reports/daily-counters.ts';
 import { storedCounterName } from '../../functions/lib/db/report-days.ts';
@@ -18,6 +18,12 @@ import { asBookingItem, storedBooking, streamRecord } from './stream-fixtures.ts
  * what went out. Each test file sets MAIL_FROM and WS_MANAGEMENT_ENDPOINT in `vi.hoisted` and mocks
  * the stage provider with `recordingStageProvider` (test/support/fault-injection-provider.ts) before
  * it imports this module, then calls `useFaultInjection()`. The bindings below are live.
+ *
+ * SES, the WebSocket management API and the consumer's own table writes fail in the ways AWS fails,
+ * and each test checks what went out (e-mails per recipient and subject, frames per connection,
+ * refunds and their idempotency keys) and what the partial batch response asked to retry. The table
+ * is an in-memory fake (test/support/fake-table.ts), so a retry finds what the failed attempt left
+ * behind. What these guarantees are: README.md, "What survives a fault".
  */
 
 export { refundCalls };
@@ -119,6 +125,11 @@ export type SesFault = (input: SendEmailCommandInput) => Error | undefined;
  * `connectionFault` say; console.error captured.
  */
 export function useFaultInjection(sesFault: SesFault = () => undefined): void {
+  // The file's vi.hoisted set these before any module read them.
+  afterAll(() => {
+    delete process.env.MAIL_FROM;
+    delete process.env.WS_MANAGEMENT_ENDPOINT;
+  });
   beforeEach(() => {
     documentMock.reset();
     sesMock.reset();

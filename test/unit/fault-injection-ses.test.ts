@@ -1,5 +1,5 @@
 import { MessageRejected, TooManyRequestsException } from '@aws-sdk/client-sesv2';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookingKeys } from '../../functions/lib/db/keys.ts';
 import { handler } from '../../functions/streams/table-events.ts';
 import { awsError } from '../support/fake-table.ts';
@@ -26,25 +26,12 @@ import {
   refundCalls,
 } from '../support/fault-injection.ts';
 
-/**
- * Fault injection for the table stream's consumer (functions/streams/table-events.ts): SES, the
- * WebSocket management API and the consumer's own table writes fail in the ways AWS fails, and each
- * test checks what went out (e-mails per recipient and subject, frames per connection, refunds and
- * their idempotency keys) and what the partial batch response asked to retry. The table is an
- * in-memory fake (test/support/fake-table.ts), so a retry finds what the failed attempt left behind.
- * What these guarantees are: README.md, "What survives a fault".
- *
- * This file: SES fails while the consumer sends an e-mail. The harness: test/support/fault-injection.ts.
- */
+/** Fault injection for the stream consumer (the guarantees and the harness: test/support/fault-injection.ts). This file: SES fails while the consumer sends an e-mail. */
 
 // Before the modules read them: mail goes through SES, frames through the management API.
 vi.hoisted(() => {
   process.env.MAIL_FROM = 'bookings@forest-resort.in';
   process.env.WS_MANAGEMENT_ENDPOINT = 'https://ws.forest-resort.test/prod';
-});
-afterAll(() => {
-  delete process.env.MAIL_FROM;
-  delete process.env.WS_MANAGEMENT_ENDPOINT;
 });
 
 vi.mock('../../functions/lib/payments/stage-provider.ts', async () => (await import('../support/fault-injection-provider.ts')).recordingStageProvider());

@@ -1,5 +1,5 @@
 import { GoneException, LimitExceededException } from '@aws-sdk/client-apigatewaymanagementapi';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { awsError } from '../support/fake-table.ts';
 import {
   table,
@@ -21,25 +21,12 @@ import {
   useFaultInjection,
 } from '../support/fault-injection.ts';
 
-/**
- * Fault injection for the table stream's consumer (functions/streams/table-events.ts): SES, the
- * WebSocket management API and the consumer's own table writes fail in the ways AWS fails, and each
- * test checks what went out (e-mails per recipient and subject, frames per connection, refunds and
- * their idempotency keys) and what the partial batch response asked to retry. The table is an
- * in-memory fake (test/support/fake-table.ts), so a retry finds what the failed attempt left behind.
- * What these guarantees are: README.md, "What survives a fault".
- *
- * This file: The WebSocket management API fails for some connections. The harness: test/support/fault-injection.ts.
- */
+/** Fault injection for the stream consumer (the guarantees and the harness: test/support/fault-injection.ts). This file: The WebSocket management API fails for some connections. */
 
 // Before the modules read them: mail goes through SES, frames through the management API.
 vi.hoisted(() => {
   process.env.MAIL_FROM = 'bookings@forest-resort.in';
   process.env.WS_MANAGEMENT_ENDPOINT = 'https://ws.forest-resort.test/prod';
-});
-afterAll(() => {
-  delete process.env.MAIL_FROM;
-  delete process.env.WS_MANAGEMENT_ENDPOINT;
 });
 
 vi.mock('../../functions/lib/payments/stage-provider.ts', async () => (await import('../support/fault-injection-provider.ts')).recordingStageProvider());
