@@ -1,4 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { currentLogContext } from './log-context.ts';
+
+export { setLogContext, withLogScope, type LogContext } from './log-context.ts';
 
 /**
  * The functions' one logger: each call writes one JSON line, the same on Lambda and locally:
@@ -16,8 +18,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
-/** Who and what a line is about: set per invocation with setLogContext. */
-export type LogContext = { requestId?: string; route?: string; role?: string };
 export type LogFields = Record<string, unknown>;
 
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -59,26 +59,6 @@ export function redact(value: unknown, depth = 0, path: object[] = []): unknown 
   return result;
 }
 
-type Scope = { context: LogContext };
-// Lambda runs one invocation at a time per environment: one module-wide scope. The local runtime
-// runs many at once in one process, so it gives each its own (withLogScope).
-const scopes = new AsyncLocalStorage<Scope>();
-const lambdaScope: Scope = { context: {} };
-const currentScope = () => scopes.getStore() ?? lambdaScope;
-
-/**
- * Sets the context every later line of this invocation carries, replacing the last one (so nothing
- * of a previous invocation survives). Call it first thing in each handler, and again once the
- * principal is known.
- */
-export function setLogContext(context: LogContext): void {
-  const { requestId, route, role } = context;
-  currentScope().context = { ...(requestId ? { requestId } : {}), ...(route ? { route } : {}), ...(role ? { role } : {}) };
-}
-
-/** Runs `run` with a log context of its own: one per invocation where many share a process (the local runtime). */
-export const withLogScope = <T>(run: () => T): T => scopes.run({ context: {} }, run);
-
 function threshold(): LogLevel {
   return LAMBDA_LEVELS[process.env.AWS_LAMBDA_LOG_LEVEL?.toUpperCase() ?? ''] ?? 'info';
 }
@@ -96,7 +76,7 @@ const RESERVED = new Set(['timestamp', 'level', 'message']);
 
 function write(level: LogLevel, message: string, fields: LogFields | undefined): void {
   if (RANK[level] < RANK[threshold()]) return;
-  const record: Record<string, unknown> = { timestamp: new Date().toISOString(), level, message: scrub(message), ...currentScope().context };
+  const record: Record<string, unknown> = { timestamp: new Date().toISOString(), level, message: scrub(message), ...currentLogContext() };
   const safe = fields ? (redact(fields) as Record<string, unknown>) : {};
   for (const [key, value] of Object.entries(safe)) if (!RESERVED.has(key) && value !== undefined) record[key] = value;
   const line = JSON.stringify(record);

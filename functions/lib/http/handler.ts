@@ -11,7 +11,7 @@ import { errorMiddleware } from './error-middleware.ts';
 import { originMiddleware } from './origin-middleware.ts';
 import { parseMiddleware } from './parse-middleware.ts';
 import { scopeContext, type RouteContext } from './route-chain.ts';
-import { setLogContext } from '../logger.ts';
+import { setLogContext } from '../log-context.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
