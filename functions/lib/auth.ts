@@ -39,7 +39,7 @@ export function encode(secret: string | undefined): Uint8Array {
 async function loadKeyRing(): Promise<KeyRing> {
   const local = process.env.JWT_SECRET;
   if (local || !config.JWT_SECRET_ARN) return { currentKid: LOCAL_KEY_ID, keys: new Map([[LOCAL_KEY_ID, encode(local)]]) };
-  return (await import('./secret-key-ring.ts')).readKeyRing(config.JWT_SECRET_ARN);
+  return (await import('./secret-key-ring.ts')).readKeyRing(config.JWT_SECRET_ARN, encode);
 }
 
 let keyRing: Promise<KeyRing> | undefined;
