@@ -64,13 +64,6 @@ function threshold(): LogLevel {
 }
 
 const onLambda = () => Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME && process.env.AWS_EXECUTION_ENV?.startsWith('AWS_Lambda_'));
-const consoleOf: Record<LogLevel, (line: string) => void> = {
-  debug: (line) => console.debug(line),
-  // console.log rather than console.info (the same stream in Node): callers' spies watch console.log.
-  info: (line) => console.log(line),
-  warn: (line) => console.warn(line),
-  error: (line) => console.error(line),
-};
 
 const RESERVED = new Set(['timestamp', 'level', 'message']);
 
@@ -81,7 +74,8 @@ function write(level: LogLevel, message: string, fields: LogFields | undefined):
   for (const [key, value] of Object.entries(safe)) if (!RESERVED.has(key) && value !== undefined) record[key] = value;
   const line = JSON.stringify(record);
   if (onLambda()) process.stdout.write(`${line}\n`);
-  else consoleOf[level](line);
+  // console.log rather than console.info (the same stream in Node): callers' spies watch console.log.
+  else console[level === 'info' ? 'log' : level](line);
 }
 
 export const log = {
