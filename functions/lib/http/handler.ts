@@ -60,7 +60,7 @@ export type BoundHandler = ((event: HttpEvent, context: Context) => Promise<Http
  *
  * A built handler is a middy chain, always in this order:
  * 1. origin-middleware.ts: requests that did not come through CloudFront are refused (403);
- * 2. auth-middleware.ts: the caller, as the table's level requires (401/403);
+ * 2. auth-middleware.ts: the caller, as the table's level requires (401/403), and its role in the log context;
  * 3. parse-middleware.ts: path, query and body through the route's schemas (400, 413, 415);
  * 4. the route's `run`: the domain call;
  * 5. envelope-middleware.ts: its output in the success envelope;
@@ -82,9 +82,7 @@ export const routeBuilder = <Names extends RouteName>(authenticate: Authenticate
       timeoutEarlyInMillis: 0,
     })
       .use(originMiddleware)
-      .use(authMiddleware(authenticate))
-      // Every later line of this request names the caller's role (never the caller).
-      .use({ before: ({ context }) => setLogContext({ requestId: context.awsRequestId, route: name, role: context.route.principal?.role }) })
+      .use(authMiddleware(authenticate, name))
       .use(parseMiddleware(schemas))
       .use(envelopeMiddleware)
       .use(errorMiddleware)
