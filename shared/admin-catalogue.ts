@@ -9,7 +9,8 @@ import { maxLength, minLength, wholeNumber } from './validation.ts';
  * item has its own module beside this one (admin-catalogue-cottages.ts, -packages.ts, -safaris.ts):
  * its payload, how it maps onto what we store (catalogue-schemas.ts) and how the portal shows it.
  * The server validates and maps with them, the web forms use the same rules; a function imports
- * only its own kind's.
+ * only its own kind's. Their schemas are built with every call marked pure, so that a function keeps
+ * only the ones it uses (the web's answer schemas, or a create body in a delete, are left out).
  */
 
 /** Each kind of stay's name as staff read it. */
