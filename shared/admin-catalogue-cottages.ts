@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { cottageStatuses, stayKinds, type Cottage } from './catalogue.ts';
-import { amount, count, listOrText, requiredText, slugOf } from './admin-catalogue.ts';
+import { amount, count, listOrText, requiredText, slugOf, toList } from './admin-catalogue.ts';
 import { maxLength, minLength, wholeNumber } from './validation.ts';
 
 /* Cottages in the portal (docs/product.md#cottages-tab): a cottage is one unit of a kind of stay. */
@@ -26,7 +26,7 @@ export const cottageInputSchema = /* @__PURE__ */ z.object({
   description: /* @__PURE__ */ requiredText('Description', 2000, true),
   price_per_night: /* @__PURE__ */ amount('Price per night', 10_00_000),
   capacity: /* @__PURE__ */ count('Capacity', 1, 20),
-  amenities: /* @__PURE__ */ z.prefault(/* @__PURE__ */ listOrText('Amenities', 60), []),
+  amenities: /* @__PURE__ */ z._default(/* @__PURE__ */ listOrText('Amenities', 60), []),
   status: /* @__PURE__ */ z._default(/* @__PURE__ */ z.enum(cottageStatuses, cottageStatusMessage), 'active'),
   type: /* @__PURE__ */ z.enum(stayKinds, 'Choose the villa type this cottage is a unit of'),
   size_sqft: /* @__PURE__ */ z.optional(
@@ -39,21 +39,21 @@ export const cottageInputSchema = /* @__PURE__ */ z.object({
 export type CottageInput = z.infer<typeof cottageInputSchema>;
 export type CottageInputDraft = z.input<typeof cottageInputSchema>;
 
-/** PATCH /api/cottages/{id}/pricing: `{price_per_night}` (the wire name) or `{base_price}` (ours). */
-export const cottagePricingSchema = /* @__PURE__ */ z.pipe(
-  /* @__PURE__ */ z
-    .object({
-      price_per_night: /* @__PURE__ */ z.optional(/* @__PURE__ */ amount('Price per night', 10_00_000)),
-      base_price: /* @__PURE__ */ z.optional(/* @__PURE__ */ amount('Base price', 10_00_000)),
-    })
-    .check(
-      /* @__PURE__ */ z.refine((body) => body.price_per_night !== undefined || body.base_price !== undefined, {
-        error: 'Price per night is required',
-        path: ['price_per_night'],
-      }),
-    ),
-  /* @__PURE__ */ z.transform((body) => ({ base_price: (body.price_per_night ?? body.base_price) as number })),
-);
+/** PATCH /api/cottages/{id}/pricing: `{price_per_night}` (the wire name) or `{base_price}` (ours); cottagePriceOf reads it. */
+export const cottagePricingSchema = /* @__PURE__ */ z
+  .object({
+    price_per_night: /* @__PURE__ */ z.optional(/* @__PURE__ */ amount('Price per night', 10_00_000)),
+    base_price: /* @__PURE__ */ z.optional(/* @__PURE__ */ amount('Base price', 10_00_000)),
+  })
+  .check(
+    /* @__PURE__ */ z.refine((body) => body.price_per_night !== undefined || body.base_price !== undefined, {
+      error: 'Price per night is required',
+      path: ['price_per_night'],
+    }),
+  );
+
+/** The nightly price a pricing body sets (the schema makes sure it has one). */
+export const cottagePriceOf = (body: z.infer<typeof cottagePricingSchema>): number => (body.price_per_night ?? body.base_price) as number;
 
 /** The stored unit from the wire body: `sibling` (another unit of the type) lends its size and images to a new unit. */
 export function toStoredCottage(input: CottageInput, context: { id: string; existing?: Cottage | undefined; sibling?: Cottage | undefined }): Cottage {
@@ -67,7 +67,7 @@ export function toStoredCottage(input: CottageInput, context: { id: string; exis
     base_price: input.price_per_night,
     max_guests: input.capacity,
     size_sqft: input.size_sqft ?? sameType?.size_sqft ?? sibling?.size_sqft ?? existing?.size_sqft ?? DEFAULT_SIZE_SQFT,
-    amenities: input.amenities,
+    amenities: toList(input.amenities),
     images: input.images ?? sameType?.images ?? sibling?.images ?? [`/images/villas/${input.type}.svg`],
     status: input.status,
   };

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { packageCategories, packageStatuses, packageTypes, type StayPackage } from './catalogue.ts';
-import { amount, count, listOrText, requiredText } from './admin-catalogue.ts';
+import { amount, count, listOrText, requiredText, toList } from './admin-catalogue.ts';
 
 /* Stay packages in the portal (docs/product.md#packages-tab). */
 
@@ -10,12 +10,12 @@ export const DEFAULT_PACKAGE_MAX_GUESTS = 6;
 /** Safaris a safari-including package allows unless staff say otherwise. */
 export const DEFAULT_PACKAGE_SAFARIS = 2;
 
-/** 0/1 (the wire shape) or true/false. */
-const flag = (label: string) =>
-  z.pipe(
-    z.union([z.boolean(), z.literal([0, 1])], `${label} is 0 or 1`),
-    z.transform((value: boolean | 0 | 1) => value === true || value === 1),
-  );
+/**
+ * 0/1 (the wire shape) or true/false, left as sent (isSet reads it). The numbers are an enum: its
+ * JSON Schema is a literal's, and the other fields need enums anyway.
+ */
+const flag = (label: string) => z.union([z.boolean(), z.enum({ no: 0, yes: 1 } as const)], `${label} is 0 or 1`);
+const isSet = (value: boolean | 0 | 1 | undefined): boolean | undefined => (value === undefined ? undefined : value === true || value === 1);
 
 export const mentionsSafari = (includes: string | readonly string[]): boolean => /safari/i.test(typeof includes === 'string' ? includes : includes.join('\n'));
 
@@ -86,17 +86,14 @@ export type PackageInput = z.infer<typeof packageInputSchema>;
 /** The stored package from the wire body, filling what it does not carry from the package as it was, or the defaults. */
 export function toStoredPackage(input: PackageInput, context: { id: string; existing?: StayPackage | undefined }): StayPackage {
   const { existing } = context;
-  const includes = input.includes ?? existing?.includes ?? [];
+  const includes = input.includes !== undefined ? toList(input.includes) : (existing?.includes ?? []);
   const derived = packageDerivations({ price: input.price, includes, existingMaxSafaris: input.max_safaris ?? existing?.max_safaris });
-  const includesSafari = input.includes_safari ?? (input.includes !== undefined || !existing ? derived.includes_safari : existing.includes_safari);
+  const includesSafari = isSet(input.includes_safari) ?? (input.includes !== undefined || !existing ? derived.includes_safari : existing.includes_safari);
+  const isActive = isSet(input.is_active);
   const status =
     input.status ??
-    (input.is_active !== undefined
-      ? input.is_active
-        ? 'active'
-        : 'inactive'
-      : (existing?.status ?? (existing && !existing.is_active ? 'inactive' : 'active')));
-  const exclusions = input.exclusions ?? existing?.exclusions;
+    (isActive !== undefined ? (isActive ? 'active' : 'inactive') : (existing?.status ?? (existing && !existing.is_active ? 'inactive' : 'active')));
+  const exclusions = input.exclusions !== undefined ? toList(input.exclusions) : existing?.exclusions;
   return {
     id: context.id,
     name: input.name,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { safariStatuses, safariTypes, type Safari } from './catalogue.ts';
-import { amount, count, listOrText, requiredText } from './admin-catalogue.ts';
+import { amount, count, listOrText, requiredText, toList, type ListOrText } from './admin-catalogue.ts';
 
 /* Safaris in the portal (docs/product.md#safaris-tab). */
 
@@ -34,8 +34,8 @@ export const safariInputSchema = /* @__PURE__ */ z
     end_time: /* @__PURE__ */ clock('End time'),
     meeting_point: /* @__PURE__ */ requiredText('Meeting point', 200),
     includes: /* @__PURE__ */ z
-      .prefault(/* @__PURE__ */ listOrText('Includes', 120), [])
-      .check(/* @__PURE__ */ z.refine((items: string[]) => items.length > 0, 'Includes is required')),
+      ._default(/* @__PURE__ */ listOrText('Includes', 120), [])
+      .check(/* @__PURE__ */ z.refine((value: ListOrText) => toList(value).length > 0, 'Includes is required')),
     exclusions: /* @__PURE__ */ z.optional(/* @__PURE__ */ listOrText('Exclusions', 120)),
     status: /* @__PURE__ */ z._default(/* @__PURE__ */ z.enum(safariStatuses, 'Status is active, inactive, seasonal or maintenance'), 'active'),
     seats_per_slot: /* @__PURE__ */ z.optional(/* @__PURE__ */ count('Seats per slot', 1, 200)),
@@ -57,6 +57,7 @@ export type SafariInput = z.infer<typeof safariInputSchema>;
 export function toStoredSafari(input: SafariInput, context: { id: string; existing?: Safari | undefined }): Safari {
   const { existing } = context;
   const slot = `${input.start_time}-${input.end_time}`;
+  const exclusions = toList(input.exclusions ?? []);
   return {
     id: context.id,
     name: input.name,
@@ -66,13 +67,13 @@ export function toStoredSafari(input: SafariInput, context: { id: string; existi
     duration: input.duration,
     max_guests: input.max_guests,
     seats_per_slot: input.seats_per_slot ?? Math.max(existing?.seats_per_slot ?? 12, input.max_guests),
-    includes: input.includes,
+    includes: toList(input.includes),
     highlights: existing?.highlights ?? [],
     time_slots: [...new Set([slot, ...(existing?.time_slots.slice(1) ?? [])])],
     is_active: input.status === 'active',
     type: input.type,
     meeting_point: input.meeting_point,
-    ...(input.exclusions?.length ? { exclusions: input.exclusions } : {}),
+    ...(exclusions.length ? { exclusions } : {}),
     status: input.status,
   };
 }
