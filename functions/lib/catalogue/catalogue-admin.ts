@@ -31,7 +31,7 @@ export type CatalogueKind<Stored extends Item> = {
 /** What a create or update writes: the item, and what must change with it in the same transaction. */
 export type CataloguePlan<Stored> = { item: Stored; companions?: TransactItem[] };
 
-/** Items as the portal shows them, with what they need beyond the item (a cottage's upcoming bookings). */
+/** Items as the portal shows them, with what they need beyond the item (a cottage's upcoming bookings); `async () => toAdmin` when nothing. */
 export type PresentAll<Stored, Admin> = (items: Stored[], now: number) => Promise<(item: Stored) => Admin>;
 
 /** What a create and an update write an item with. */
