@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { cottageStatuses, stayKinds, type Cottage } from './catalogue.ts';
-import { amount, count, listOrText, requiredText, slugOf } from './admin-catalogue.ts';
+import { amount, count, listOrText, requiredText, slugOf, toList } from './admin-catalogue.ts';
 import { maxLength, minLength, wholeNumber } from './validation.ts';
 
 /* Cottages in the portal (docs/product.md#cottages-tab): a cottage is one unit of a kind of stay. */
@@ -21,35 +21,39 @@ export const cottageStatusMessage = 'Status is active, inactive or maintenance';
  * `{name, description, price_per_night, capacity, amenities, status}` plus the kind of stay the
  * cottage is a unit of, and optionally its size and images.
  */
-export const cottageInputSchema = z.object({
-  name: requiredText('Cottage name', 120),
-  description: requiredText('Description', 2000, true),
-  price_per_night: amount('Price per night', 10_00_000),
-  capacity: count('Capacity', 1, 20),
-  amenities: z.prefault(listOrText('Amenities', 60), []),
-  status: z._default(z.enum(cottageStatuses, cottageStatusMessage), 'active'),
-  type: z.enum(stayKinds, 'Choose the villa type this cottage is a unit of'),
-  size_sqft: z.optional(wholeNumber('Size is a number of square feet').check(z.gte(1, 'Size must be at least 1 sq ft'))),
-  images: z.optional(z.array(z.string().check(minLength(1))).check(maxLength(20, 'At most 20 images'))),
+export const cottageInputSchema = /* @__PURE__ */ z.object({
+  name: /* @__PURE__ */ requiredText('Cottage name', 120),
+  description: /* @__PURE__ */ requiredText('Description', 2000, true),
+  price_per_night: /* @__PURE__ */ amount('Price per night', 10_00_000),
+  capacity: /* @__PURE__ */ count('Capacity', 1, 20),
+  amenities: /* @__PURE__ */ z._default(/* @__PURE__ */ listOrText('Amenities', 60), []),
+  status: /* @__PURE__ */ z._default(/* @__PURE__ */ z.enum(cottageStatuses, cottageStatusMessage), 'active'),
+  type: /* @__PURE__ */ z.enum(stayKinds, 'Choose the villa type this cottage is a unit of'),
+  size_sqft: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ wholeNumber('Size is a number of square feet').check(/* @__PURE__ */ z.gte(1, 'Size must be at least 1 sq ft')),
+  ),
+  images: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.array(/* @__PURE__ */ z.string().check(/* @__PURE__ */ minLength(1))).check(/* @__PURE__ */ maxLength(20, 'At most 20 images')),
+  ),
 });
 export type CottageInput = z.infer<typeof cottageInputSchema>;
 export type CottageInputDraft = z.input<typeof cottageInputSchema>;
 
-/** PATCH /api/cottages/{id}/pricing: `{price_per_night}` (the wire name) or `{base_price}` (ours). */
-export const cottagePricingSchema = z.pipe(
-  z
-    .object({
-      price_per_night: z.optional(amount('Price per night', 10_00_000)),
-      base_price: z.optional(amount('Base price', 10_00_000)),
-    })
-    .check(
-      z.refine((body) => body.price_per_night !== undefined || body.base_price !== undefined, {
-        error: 'Price per night is required',
-        path: ['price_per_night'],
-      }),
-    ),
-  z.transform((body) => ({ base_price: (body.price_per_night ?? body.base_price) as number })),
-);
+/** PATCH /api/cottages/{id}/pricing: `{price_per_night}` (the wire name) or `{base_price}` (ours); cottagePriceOf reads it. */
+export const cottagePricingSchema = /* @__PURE__ */ z
+  .object({
+    price_per_night: /* @__PURE__ */ z.optional(/* @__PURE__ */ amount('Price per night', 10_00_000)),
+    base_price: /* @__PURE__ */ z.optional(/* @__PURE__ */ amount('Base price', 10_00_000)),
+  })
+  .check(
+    /* @__PURE__ */ z.refine((body) => body.price_per_night !== undefined || body.base_price !== undefined, {
+      error: 'Price per night is required',
+      path: ['price_per_night'],
+    }),
+  );
+
+/** The nightly price a pricing body sets (the schema makes sure it has one). */
+export const cottagePriceOf = (body: z.infer<typeof cottagePricingSchema>): number => (body.price_per_night ?? body.base_price) as number;
 
 /** The stored unit from the wire body: `sibling` (another unit of the type) lends its size and images to a new unit. */
 export function toStoredCottage(input: CottageInput, context: { id: string; existing?: Cottage | undefined; sibling?: Cottage | undefined }): Cottage {
@@ -63,30 +67,30 @@ export function toStoredCottage(input: CottageInput, context: { id: string; exis
     base_price: input.price_per_night,
     max_guests: input.capacity,
     size_sqft: input.size_sqft ?? sameType?.size_sqft ?? sibling?.size_sqft ?? existing?.size_sqft ?? DEFAULT_SIZE_SQFT,
-    amenities: input.amenities,
+    amenities: toList(input.amenities),
     images: input.images ?? sameType?.images ?? sibling?.images ?? [`/images/villas/${input.type}.svg`],
     status: input.status,
   };
 }
 
 /** The admin list's cottage: the wire names beside ours, and its upcoming bookings (confirmed / all). */
-export const adminCottageSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: z.enum(stayKinds),
-  description: z.string(),
-  price_per_night: z.number(),
-  capacity: z.number(),
+export const adminCottageSchema = /* @__PURE__ */ z.object({
+  id: /* @__PURE__ */ z.string(),
+  name: /* @__PURE__ */ z.string(),
+  type: /* @__PURE__ */ z.enum(stayKinds),
+  description: /* @__PURE__ */ z.string(),
+  price_per_night: /* @__PURE__ */ z.number(),
+  capacity: /* @__PURE__ */ z.number(),
   /** Comma-separated, as the portal shows it. */
-  amenities: z.string(),
-  amenity_list: z.array(z.string()),
-  size_sqft: z.number(),
-  images: z.array(z.string()),
-  status: z.enum(cottageStatuses),
-  base_price: z.number(),
-  max_guests: z.number(),
-  confirmed_bookings: z.number(),
-  total_bookings: z.number(),
+  amenities: /* @__PURE__ */ z.string(),
+  amenity_list: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+  size_sqft: /* @__PURE__ */ z.number(),
+  images: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+  status: /* @__PURE__ */ z.enum(cottageStatuses),
+  base_price: /* @__PURE__ */ z.number(),
+  max_guests: /* @__PURE__ */ z.number(),
+  confirmed_bookings: /* @__PURE__ */ z.number(),
+  total_bookings: /* @__PURE__ */ z.number(),
 });
 export type AdminCottage = z.infer<typeof adminCottageSchema>;
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { packageCategories, packageStatuses, packageTypes, type StayPackage } from './catalogue.ts';
-import { amount, count, listOrText, requiredText } from './admin-catalogue.ts';
+import { amount, count, listOrText, requiredText, toList } from './admin-catalogue.ts';
 
 /* Stay packages in the portal (docs/product.md#packages-tab). */
 
@@ -10,12 +10,12 @@ export const DEFAULT_PACKAGE_MAX_GUESTS = 6;
 /** Safaris a safari-including package allows unless staff say otherwise. */
 export const DEFAULT_PACKAGE_SAFARIS = 2;
 
-/** 0/1 (the wire shape) or true/false. */
-const flag = (label: string) =>
-  z.pipe(
-    z.union([z.boolean(), z.literal([0, 1])], `${label} is 0 or 1`),
-    z.transform((value: boolean | 0 | 1) => value === true || value === 1),
-  );
+/**
+ * 0/1 (the wire shape) or true/false, left as sent (isSet reads it). The numbers are an enum: its
+ * JSON Schema is a literal's, and the other fields need enums anyway.
+ */
+const flag = (label: string) => z.union([z.boolean(), z.enum({ no: 0, yes: 1 } as const)], `${label} is 0 or 1`);
+const isSet = (value: boolean | 0 | 1 | undefined): boolean | undefined => (value === undefined ? undefined : value === true || value === 1);
 
 export const mentionsSafari = (includes: string | readonly string[]): boolean => /safari/i.test(typeof includes === 'string' ? includes : includes.join('\n'));
 
@@ -60,41 +60,40 @@ const categoryOfType: Record<StayPackage['type'], StayPackage['category']> = {
  * `{name, type, description, price_multiplier, includes_safari, max_safaris, is_active}` (flags as
  * 0/1 or booleans), and optionally what our packages also carry; what is missing is derived.
  */
-export const packageInputSchema = z.object({
-  name: requiredText('Package name', 120),
-  description: requiredText('Description', 2000, true),
-  type: z._default(z.enum(packageTypes, 'Type is accommodation, safari, wellness, adventure or corporate'), 'accommodation'),
-  price_multiplier: z.optional(
-    z.number('The price multiplier is a number').check(z.gt(0, 'Price must be more than ₹0'), z.lte(10, 'Price is at most ₹1,00,000')),
+export const packageInputSchema = /* @__PURE__ */ z.object({
+  name: /* @__PURE__ */ requiredText('Package name', 120),
+  description: /* @__PURE__ */ requiredText('Description', 2000, true),
+  type: /* @__PURE__ */ z._default(/* @__PURE__ */ z.enum(packageTypes, 'Type is accommodation, safari, wellness, adventure or corporate'), 'accommodation'),
+  price_multiplier: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z
+      .number('The price multiplier is a number')
+      .check(/* @__PURE__ */ z.gt(0, 'Price must be more than ₹0'), /* @__PURE__ */ z.lte(10, 'Price is at most ₹1,00,000')),
   ),
-  price: z.optional(amount('Price', 1_00_000)),
-  includes_safari: z.optional(flag('includes_safari')),
-  max_safaris: z.optional(count('Max safaris', 0, 10)),
-  is_active: z.optional(flag('is_active')),
-  status: z.optional(z.enum(packageStatuses, 'Status is active, inactive or seasonal')),
-  category: z.optional(z.enum(packageCategories)),
-  duration: z.optional(requiredText('Duration', 40)),
-  min_guests: z.optional(count('Min guests', 1, 20)),
-  max_guests: z.optional(count('Max guests', 1, 20)),
-  includes: z.optional(listOrText('Includes', 120)),
-  exclusions: z.optional(listOrText('Exclusions', 120)),
+  price: /* @__PURE__ */ z.optional(/* @__PURE__ */ amount('Price', 1_00_000)),
+  includes_safari: /* @__PURE__ */ z.optional(/* @__PURE__ */ flag('includes_safari')),
+  max_safaris: /* @__PURE__ */ z.optional(/* @__PURE__ */ count('Max safaris', 0, 10)),
+  is_active: /* @__PURE__ */ z.optional(/* @__PURE__ */ flag('is_active')),
+  status: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(packageStatuses, 'Status is active, inactive or seasonal')),
+  category: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(packageCategories)),
+  duration: /* @__PURE__ */ z.optional(/* @__PURE__ */ requiredText('Duration', 40)),
+  min_guests: /* @__PURE__ */ z.optional(/* @__PURE__ */ count('Min guests', 1, 20)),
+  max_guests: /* @__PURE__ */ z.optional(/* @__PURE__ */ count('Max guests', 1, 20)),
+  includes: /* @__PURE__ */ z.optional(/* @__PURE__ */ listOrText('Includes', 120)),
+  exclusions: /* @__PURE__ */ z.optional(/* @__PURE__ */ listOrText('Exclusions', 120)),
 });
 export type PackageInput = z.infer<typeof packageInputSchema>;
 
 /** The stored package from the wire body, filling what it does not carry from the package as it was, or the defaults. */
 export function toStoredPackage(input: PackageInput, context: { id: string; existing?: StayPackage | undefined }): StayPackage {
   const { existing } = context;
-  const includes = input.includes ?? existing?.includes ?? [];
+  const includes = input.includes !== undefined ? toList(input.includes) : (existing?.includes ?? []);
   const derived = packageDerivations({ price: input.price, includes, existingMaxSafaris: input.max_safaris ?? existing?.max_safaris });
-  const includesSafari = input.includes_safari ?? (input.includes !== undefined || !existing ? derived.includes_safari : existing.includes_safari);
+  const includesSafari = isSet(input.includes_safari) ?? (input.includes !== undefined || !existing ? derived.includes_safari : existing.includes_safari);
+  const isActive = isSet(input.is_active);
   const status =
     input.status ??
-    (input.is_active !== undefined
-      ? input.is_active
-        ? 'active'
-        : 'inactive'
-      : (existing?.status ?? (existing && !existing.is_active ? 'inactive' : 'active')));
-  const exclusions = input.exclusions ?? existing?.exclusions;
+    (isActive !== undefined ? (isActive ? 'active' : 'inactive') : (existing?.status ?? (existing && !existing.is_active ? 'inactive' : 'active')));
+  const exclusions = input.exclusions !== undefined ? toList(input.exclusions) : existing?.exclusions;
   return {
     id: context.id,
     name: input.name,
@@ -127,23 +126,23 @@ export const packageFormRequired = {
 export const packageGuestRangeProblem = (stayPackage: Pick<StayPackage, 'min_guests' | 'max_guests'>): string | undefined =>
   stayPackage.min_guests > stayPackage.max_guests ? 'Max guests must be at least the minimum guests' : undefined;
 
-export const adminPackageSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: z.enum(packageTypes),
-  category: z.enum(packageCategories),
-  description: z.string(),
-  price_multiplier: z.number(),
-  price: z.number(),
-  includes_safari: z.boolean(),
-  max_safaris: z.number(),
-  min_guests: z.number(),
-  max_guests: z.number(),
-  duration: z.string(),
-  includes: z.array(z.string()),
-  exclusions: z.array(z.string()),
-  status: z.enum(packageStatuses),
-  is_active: z.boolean(),
+export const adminPackageSchema = /* @__PURE__ */ z.object({
+  id: /* @__PURE__ */ z.string(),
+  name: /* @__PURE__ */ z.string(),
+  type: /* @__PURE__ */ z.enum(packageTypes),
+  category: /* @__PURE__ */ z.enum(packageCategories),
+  description: /* @__PURE__ */ z.string(),
+  price_multiplier: /* @__PURE__ */ z.number(),
+  price: /* @__PURE__ */ z.number(),
+  includes_safari: /* @__PURE__ */ z.boolean(),
+  max_safaris: /* @__PURE__ */ z.number(),
+  min_guests: /* @__PURE__ */ z.number(),
+  max_guests: /* @__PURE__ */ z.number(),
+  duration: /* @__PURE__ */ z.string(),
+  includes: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+  exclusions: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+  status: /* @__PURE__ */ z.enum(packageStatuses),
+  is_active: /* @__PURE__ */ z.boolean(),
 });
 export type AdminPackage = z.infer<typeof adminPackageSchema>;
 
@@ -154,12 +153,20 @@ export const toAdminPackage = (stayPackage: StayPackage): AdminPackage => ({
   status: stayPackage.status ?? (stayPackage.is_active ? 'active' : 'inactive'),
 });
 
-export const packageStatsSchema = z.object({
-  total: z.number(),
-  active: z.number(),
-  inactive: z.number(),
-  with_safari: z.number(),
-  bookings_last_30_days: z.number(),
-  packages: z.array(z.object({ id: z.string(), name: z.string(), status: z.string(), bookings_last_30_days: z.number(), upcoming_bookings: z.number() })),
+export const packageStatsSchema = /* @__PURE__ */ z.object({
+  total: /* @__PURE__ */ z.number(),
+  active: /* @__PURE__ */ z.number(),
+  inactive: /* @__PURE__ */ z.number(),
+  with_safari: /* @__PURE__ */ z.number(),
+  bookings_last_30_days: /* @__PURE__ */ z.number(),
+  packages: /* @__PURE__ */ z.array(
+    /* @__PURE__ */ z.object({
+      id: /* @__PURE__ */ z.string(),
+      name: /* @__PURE__ */ z.string(),
+      status: /* @__PURE__ */ z.string(),
+      bookings_last_30_days: /* @__PURE__ */ z.number(),
+      upcoming_bookings: /* @__PURE__ */ z.number(),
+    }),
+  ),
 });
 export type PackageStats = z.infer<typeof packageStatsSchema>;

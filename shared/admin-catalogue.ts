@@ -9,7 +9,8 @@ import { maxLength, minLength, wholeNumber } from './validation.ts';
  * item has its own module beside this one (admin-catalogue-cottages.ts, -packages.ts, -safaris.ts):
  * its payload, how it maps onto what we store (catalogue-schemas.ts) and how the portal shows it.
  * The server validates and maps with them, the web forms use the same rules; a function imports
- * only its own kind's.
+ * only its own kind's. Their schemas are built with every call marked pure, so that a function keeps
+ * only the ones it uses (the web's answer schemas, or a create body in a delete, are left out).
  */
 
 /** Each kind of stay's name as staff read it. */
@@ -50,16 +51,16 @@ export function toList(value: string | readonly string[]): string[] {
   return [...new Set(cleaned)];
 }
 
+/**
+ * A list, or text with one item per line or comma: checked as toList will read it, and left as sent
+ * (the kind's toStored* reads it with toList), so a body schema needs no pipe or transform.
+ */
 export const listOrText = (label: string, maxItem: number) =>
-  z
-    .pipe(
-      z.union([z.string(), z.array(z.string())], `${label} is a list or comma-separated text`),
-      z.transform((value: string | string[]) => toList(value)),
-    )
-    .check(
-      maxLength(30, `${label}: at most 30 items`),
-      z.refine((items: string[]) => items.every((item) => item.length <= maxItem), `${label}: each item is at most ${maxItem} characters`),
-    );
+  z.union([z.string(), z.array(z.string())], `${label} is a list or comma-separated text`).check(
+    z.refine((value: ListOrText) => toList(value).length <= 30, `${label}: at most 30 items`),
+    z.refine((value: ListOrText) => toList(value).every((item) => item.length <= maxItem), `${label}: each item is at most ${maxItem} characters`),
+  );
+export type ListOrText = string | string[];
 
 /** Lower-case letters, digits and dashes from a name ('Hornbill Villa 2' -> 'hornbill-villa-2'). */
 export function slugOf(name: string): string {

@@ -2,13 +2,20 @@ import * as z from 'zod/mini';
 import { cottageStatuses, packageCategories, packageStatuses, packageTypes, safariCategories, safariStatuses, safariTypes, stayKinds } from './catalogue.ts';
 import { CATALOGUE_ID, idField, maxLength, minLength, wholeNumber } from './validation.ts';
 
-/** The catalogue's schemas: admin writes are validated with them, and the web checks API answers. */
-export const stayKindSchema = z.enum(stayKinds);
+/*
+ * The catalogue's schemas: admin writes are validated with them, and the web checks API answers.
+ * Every call building one is marked pure, so that a bundle keeps only the schemas it uses (a
+ * cottage route carries no package or safari schema): esbuild keeps any other module-level call.
+ */
+export const stayKindSchema = /* @__PURE__ */ z.enum(stayKinds);
 
-const idSchema = idField('id').check(z.regex(CATALOGUE_ID, 'Ids are lower-case letters, digits and dashes'));
+// Patterns are checked with refine, as the input schemas' own checks are: no bundle needs zod's format checks for them.
+const idSchema = /* @__PURE__ */ idField('id').check(
+  /* @__PURE__ */ z.refine((id: string) => CATALOGUE_ID.test(id), 'Ids are lower-case letters, digits and dashes'),
+);
 
 /** Rupee amounts are whole rupees; paise appear only at the payment provider boundary. */
-const rupeesSchema = wholeNumber().check(z.gte(0));
+export const rupeesSchema = /* @__PURE__ */ wholeNumber().check(/* @__PURE__ */ z.gte(0));
 
 /** Text of 1..max characters. */
 const text = /* @__NO_SIDE_EFFECTS__ */ (max: number) => z.string().check(minLength(1), maxLength(max));
@@ -16,82 +23,82 @@ const text = /* @__NO_SIDE_EFFECTS__ */ (max: number) => z.string().check(minLen
 const textList = /* @__NO_SIDE_EFFECTS__ */ (max: number) => z.array(text(max)).check(maxLength(30));
 
 /** A cottage is one bookable unit of a villa type (docs/product.md#the-resort-and-its-catalogue). */
-export const cottageSchema = z.object({
+export const cottageSchema = /* @__PURE__ */ z.object({
   id: idSchema,
   name: text(120),
   type: stayKindSchema,
   description: text(2000),
   base_price: rupeesSchema,
-  max_guests: wholeNumber().check(z.gte(1), z.lte(20)),
-  size_sqft: wholeNumber().check(z.gt(0)),
+  max_guests: /* @__PURE__ */ wholeNumber().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(20)),
+  size_sqft: /* @__PURE__ */ wholeNumber().check(/* @__PURE__ */ z.gt(0)),
   amenities: textList(60),
-  images: z.array(z.string().check(minLength(1))).check(maxLength(20)),
-  status: z.enum(cottageStatuses),
+  images: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string().check(/* @__PURE__ */ minLength(1))).check(/* @__PURE__ */ maxLength(20)),
+  status: /* @__PURE__ */ z.enum(cottageStatuses),
 });
 export type Cottage = z.infer<typeof cottageSchema>;
 
 /** A stay package priced as a multiple of the package base (docs/product.md#quote). */
-export const stayPackageSchema = z.object({
+export const stayPackageSchema = /* @__PURE__ */ z.object({
   id: idSchema,
   name: text(120),
-  type: z.enum(packageTypes),
-  category: z.enum(packageCategories),
+  type: /* @__PURE__ */ z.enum(packageTypes),
+  category: /* @__PURE__ */ z.enum(packageCategories),
   description: text(2000),
-  price_multiplier: z.number().check(z.gt(0), z.lte(10)),
-  includes_safari: z.boolean(),
-  max_safaris: wholeNumber().check(z.gte(0), z.lte(10)),
-  min_guests: wholeNumber().check(z.gte(1), z.lte(20)),
-  max_guests: wholeNumber().check(z.gte(1), z.lte(20)),
+  price_multiplier: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gt(0), /* @__PURE__ */ z.lte(10)),
+  includes_safari: /* @__PURE__ */ z.boolean(),
+  max_safaris: /* @__PURE__ */ wholeNumber().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(10)),
+  min_guests: /* @__PURE__ */ wholeNumber().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(20)),
+  max_guests: /* @__PURE__ */ wholeNumber().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(20)),
   duration: text(40),
   includes: textList(120),
   /** What the package leaves out (the admin form's optional exclusions); older items have none. */
-  exclusions: z.optional(textList(120)),
+  exclusions: /* @__PURE__ */ z.optional(textList(120)),
   /** The admin form's status; `is_active` is what guests are filtered by (true only for 'active'). Older items have none. */
-  status: z.optional(z.enum(packageStatuses)),
-  is_active: z.boolean(),
+  status: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(packageStatuses)),
+  is_active: /* @__PURE__ */ z.boolean(),
 });
 export type StayPackage = z.infer<typeof stayPackageSchema>;
 
 /** 'HH:MM-HH:MM', start before end, both on the same day. */
-export const timeSlotSchema = z.string().check(
-  z.regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'Time slots look like 06:00-09:00'),
-  z.refine((slot: string) => {
+export const timeSlotSchema = /* @__PURE__ */ z.string().check(
+  /* @__PURE__ */ z.refine((slot: string) => /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/.test(slot), 'Time slots look like 06:00-09:00'),
+  /* @__PURE__ */ z.refine((slot: string) => {
     const [start, end] = slot.split('-');
     return (start ?? '') < (end ?? '');
   }, 'A time slot must end after it starts'),
 );
 
 /** A wildlife safari, priced per person, run in fixed time slots. */
-export const safariSchema = z
+export const safariSchema = /* @__PURE__ */ z
   .object({
     id: idSchema,
     name: text(120),
-    category: z.enum(safariCategories),
+    category: /* @__PURE__ */ z.enum(safariCategories),
     description: text(2000),
     price: rupeesSchema,
     duration: text(40),
-    max_guests: wholeNumber().check(z.gte(1), z.lte(40)),
+    max_guests: /* @__PURE__ */ wholeNumber().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(40)),
     /**
      * Seats sold per time slot and day (jeeps x seats); max_guests is the most one booking may take.
      * Safaris stored before this field existed read as two six-seat jeeps.
      */
-    seats_per_slot: z._default(wholeNumber().check(z.gte(1), z.lte(200)), 12),
+    seats_per_slot: /* @__PURE__ */ z._default(/* @__PURE__ */ wholeNumber().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(200)), 12),
     includes: textList(120),
     highlights: textList(120),
-    time_slots: z.array(timeSlotSchema).check(minLength(1), maxLength(12)),
-    is_active: z.boolean(),
+    time_slots: /* @__PURE__ */ z.array(timeSlotSchema).check(/* @__PURE__ */ minLength(1), /* @__PURE__ */ maxLength(12)),
+    is_active: /* @__PURE__ */ z.boolean(),
     /*
      * The portal's safari fields (docs/product.md#safaris-tab), optional so that safaris stored before them stay valid:
      * its finer type (full-day, special beside the categories), where guests meet, what is not
      * included, and a status of which only 'active' is bookable (`is_active`).
      */
-    type: z.optional(z.enum(safariTypes)),
-    meeting_point: z.optional(text(200)),
-    exclusions: z.optional(textList(120)),
-    status: z.optional(z.enum(safariStatuses)),
+    type: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(safariTypes)),
+    meeting_point: /* @__PURE__ */ z.optional(text(200)),
+    exclusions: /* @__PURE__ */ z.optional(textList(120)),
+    status: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(safariStatuses)),
   })
   .check(
-    z.refine((safari) => safari.seats_per_slot >= safari.max_guests, {
+    /* @__PURE__ */ z.refine((safari) => safari.seats_per_slot >= safari.max_guests, {
       error: 'A slot must seat at least one full party (seats_per_slot >= max_guests)',
       path: ['seats_per_slot'],
     }),

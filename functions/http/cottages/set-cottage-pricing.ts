@@ -1,4 +1,4 @@
-import { cottagePricingSchema } from '../../../shared/admin-catalogue-cottages.ts';
+import { cottagePriceOf, cottagePricingSchema } from '../../../shared/admin-catalogue-cottages.ts';
 import { fields, idField } from '../../../shared/validation.ts';
 import { setCottagePrice } from '../../lib/catalogue/cottage-admin.ts';
 import { httpRoute } from '../../lib/http/signed-in-route.ts';
@@ -7,5 +7,5 @@ import { httpRoute } from '../../lib/http/signed-in-route.ts';
 export const handler = httpRoute(
   'set-cottage-pricing',
   { params: fields({ id: idField('id') }), body: cottagePricingSchema },
-  async ({ params, body, principal }) => setCottagePrice(params.id, body.base_price, principal),
+  async ({ params, body, principal }) => setCottagePrice(params.id, cottagePriceOf(body), principal),
 );

@@ -1,5 +1,5 @@
 import { packageInputSchema } from '../../../shared/admin-catalogue-packages.ts';
-import { packageKind, planPackageCreate } from '../../lib/catalogue/package-admin.ts';
+import { packageCreate, packageKind } from '../../lib/catalogue/package-admin.ts';
 import { createCatalogueRoute } from '../../lib/http/catalogue-admin-routes.ts';
 
 /**
@@ -7,4 +7,4 @@ import { createCatalogueRoute } from '../../lib/http/catalogue-admin-routes.ts';
  * max_safaris, is_active}` (flags 0/1 or booleans), optionally with duration, guests, includes,
  * exclusions and status: what is missing is derived (shared/admin-catalogue-packages.ts). 201.
  */
-export const handler = createCatalogueRoute('create-package', packageInputSchema, packageKind, planPackageCreate);
+export const handler = createCatalogueRoute('create-package', packageInputSchema, packageKind, packageCreate);

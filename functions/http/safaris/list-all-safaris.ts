@@ -1,5 +1,5 @@
-import { safariKind } from '../../lib/catalogue/safari-admin.ts';
+import { safariKind, safariList } from '../../lib/catalogue/safari-admin.ts';
 import { listCatalogueRoute } from '../../lib/http/catalogue-admin-routes.ts';
 
 /** GET /api/safaris/admin/all (manager): every safari, active or not, in the wire shape beside ours. */
-export const handler = listCatalogueRoute('list-all-safaris', safariKind);
+export const handler = listCatalogueRoute('list-all-safaris', safariKind, safariList);

@@ -5,7 +5,8 @@ import { resortToday } from '../../../shared/stay.ts';
 import type { Principal } from '../auth.ts';
 import { auditWrite } from '../db/audit.ts';
 import { cottages } from '../db/catalogue.ts';
-import { cottagePriceWrite, cottageWrites } from '../db/cottage-writes.ts';
+import { statusWrite } from '../db/catalogue-writer.ts';
+import { cottageItem, cottagePriceWrite, cottageStore } from '../db/cottage-writes.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { ConflictError, NotFoundError } from '../domain-errors.ts';
 import {
@@ -13,10 +14,11 @@ import {
   findCatalogueItem,
   plural,
   subjectOf,
+  type CatalogueCreate,
   type CatalogueKind,
+  type CatalogueList,
+  type CatalogueUpdate,
   type GuardDelete,
-  type PlanCreate,
-  type PlanUpdate,
 } from './catalogue-admin.ts';
 import { unitBookingCounts, upcomingBookingsOfUnits } from './upcoming.ts';
 
@@ -51,7 +53,7 @@ function siblingPriceChanges(all: Cottage[], unit: Pick<Cottage, 'id' | 'type'>,
 const upcomingOf = async (id: string, now: number) => (await upcomingBookingsOfUnits([id], resortToday(new Date(now)), now)).get(id)?.size ?? 0;
 
 /** Units as the admin list shows them: each with its upcoming bookings (confirmed / all). */
-export async function cottagesWithBookings(items: Cottage[], now: number) {
+async function cottagesWithBookings(items: Cottage[], now: number) {
   const counts = await unitBookingCounts(
     items.map((cottage) => cottage.id),
     resortToday(new Date(now)),
@@ -67,38 +69,44 @@ const refuseDelete = (before: Cottage, upcoming: number) =>
     upcoming_bookings: upcoming,
   });
 
-export const cottageKind: CatalogueKind<Cottage, AdminCottage> = {
-  entity: 'cottage',
-  label: 'Cottage',
-  items: cottages,
-  writes: cottageWrites,
-  companionsChanged: OTHERS_CHANGED,
-  // A new unit has no bookings yet; the list and an update show them (cottagesWithBookings).
-  toAdmin: (cottage) => toAdminCottage(cottage),
-  // By kind of stay, then name.
-  order: (a, b) => a.type.localeCompare(b.type) || a.name.localeCompare(b.name, 'en', { numeric: true }),
-};
+export const cottageKind: CatalogueKind<Cottage> = { label: 'Cottage', items: cottages, store: cottageStore };
 
-/** A new unit takes its size and images from another unit of its kind, and its price is the kind's. */
-export const planCottageCreate: PlanCreate<Cottage, CottageInput> = async (input, actor, at) => {
-  const all = await cottages.list();
-  const item = toStoredCottage(input, { id: cottageIdOf(input.name), sibling: all.find((other) => other.type === input.type) });
-  return { item, companions: siblingPriceChanges(all, item, item.base_price, actor, at) };
+/** A new unit takes its size and images from another unit of its kind, and its price is the kind's; it has no bookings yet. */
+export const cottageCreate: CatalogueCreate<Cottage, CottageInput, AdminCottage> = {
+  async plan(input, actor, at) {
+    const all = await cottages.list();
+    const item = toStoredCottage(input, { id: cottageIdOf(input.name), sibling: all.find((other) => other.type === input.type) });
+    return { item, companions: siblingPriceChanges(all, item, item.base_price, actor, at) };
+  },
+  toItem: cottageItem,
+  companionsChanged: OTHERS_CHANGED,
+  toAdmin: (cottage) => toAdminCottage(cottage),
 };
 
 /** A unit guests are coming to keeps its kind until they have been; a new price is its kind's. */
-export const planCottageUpdate: PlanUpdate<Cottage, CottageInput> = async (input, before, actor, at, now) => {
-  const item = toStoredCottage(input, { id: before.id, existing: before });
-  if (item.type !== before.type) {
-    const upcoming = await upcomingOf(before.id, now);
-    if (upcoming > 0)
-      throw new ConflictError(
-        `${before.name} has ${plural(upcoming, 'upcoming booking')} as a ${stayKindLabels[before.type]}: its villa type cannot change until they are over.`,
-        { details: { type: ['The villa type cannot change while the cottage has upcoming bookings'] } },
-      );
-  }
-  const companions = item.base_price !== before.base_price ? siblingPriceChanges(await cottages.list(), item, item.base_price, actor, at) : [];
-  return { item, companions };
+export const cottageUpdate: CatalogueUpdate<Cottage, CottageInput, AdminCottage> = {
+  async plan(input, before, actor, at, now) {
+    const item = toStoredCottage(input, { id: before.id, existing: before });
+    if (item.type !== before.type) {
+      const upcoming = await upcomingOf(before.id, now);
+      if (upcoming > 0)
+        throw new ConflictError(
+          `${before.name} has ${plural(upcoming, 'upcoming booking')} as a ${stayKindLabels[before.type]}: its villa type cannot change until they are over.`,
+          { details: { type: ['The villa type cannot change while the cottage has upcoming bookings'] } },
+        );
+    }
+    const companions = item.base_price !== before.base_price ? siblingPriceChanges(await cottages.list(), item, item.base_price, actor, at) : [];
+    return { item, companions };
+  },
+  toItem: cottageItem,
+  companionsChanged: OTHERS_CHANGED,
+  present: cottagesWithBookings,
+};
+
+/** Every unit with its upcoming bookings, by kind of stay, then name. */
+export const cottageList: CatalogueList<Cottage, AdminCottage> = {
+  present: cottagesWithBookings,
+  order: (a, b) => a.type.localeCompare(b.type) || a.name.localeCompare(b.name, 'en', { numeric: true }),
 };
 
 /** No delete while guests are coming to the unit: deactivation keeps their bookings and takes no new ones. */
@@ -110,10 +118,10 @@ export const guardCottageDelete: GuardDelete<Cottage> = async (before, now) => {
   // final. Without the first step a booking committed between that look and the delete would be
   // left on a deleted unit.
   const offSale = before.status === 'active';
-  if (offSale) await transact([cottageWrites.statusWrite(before.id, 'inactive', 'active')]).catch(() => undefined);
+  if (offSale) await transact([statusWrite(cottageStore, before.id, 'inactive', 'active')]).catch(() => undefined);
   const second = await upcomingOf(before.id, now);
   if (second > 0) {
-    if (offSale) await transact([cottageWrites.statusWrite(before.id, 'active', 'inactive')]).catch(() => undefined);
+    if (offSale) await transact([statusWrite(cottageStore, before.id, 'active', 'inactive')]).catch(() => undefined);
     throw refuseDelete(before, second);
   }
 };

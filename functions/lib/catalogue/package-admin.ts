@@ -10,9 +10,17 @@ import {
 import type { StayPackage } from '../../../shared/catalogue.ts';
 import { addDaysIso, resortToday } from '../../../shared/stay.ts';
 import { cottages, stayPackages } from '../db/catalogue.ts';
-import { packageWrites } from '../db/package-writes.ts';
+import { packageItem, packageStore } from '../db/package-writes.ts';
 import { InvalidInputError } from '../domain-errors.ts';
-import { deleteRefusal, plural, type CatalogueKind, type GuardDelete, type PlanCreate, type PlanUpdate } from './catalogue-admin.ts';
+import {
+  deleteRefusal,
+  plural,
+  type CatalogueCreate,
+  type CatalogueKind,
+  type CatalogueList,
+  type CatalogueUpdate,
+  type GuardDelete,
+} from './catalogue-admin.ts';
 import { dailyCounterTotals, upcomingBookingsPerPackage } from './upcoming.ts';
 
 /** Stay packages for staff (docs/product.md#packages-tab): no delete while guests are coming on one. */
@@ -32,23 +40,25 @@ const upcomingOf = async (id: string, now: number) =>
     )
   ).get(id) ?? 0;
 
-export const packageKind: CatalogueKind<StayPackage, AdminPackage> = {
-  entity: 'package',
-  label: 'Package',
-  items: stayPackages,
-  writes: packageWrites,
+export const packageKind: CatalogueKind<StayPackage> = { label: 'Package', items: stayPackages, store: packageStore };
+
+export const packageCreate: CatalogueCreate<StayPackage, PackageInput, AdminPackage> = {
+  plan: async (input) => ({ item: checked(toStoredPackage(input, { id: slugOf(input.name) })) }),
+  toItem: packageItem,
   toAdmin: toAdminPackage,
-  order: (a, b) => a.name.localeCompare(b.name),
 };
 
-export const planPackageCreate: PlanCreate<StayPackage, PackageInput> = async (input) => ({
-  item: checked(toStoredPackage(input, { id: slugOf(input.name) })),
-});
-
 /** What the body leaves out keeps its value. */
-export const planPackageUpdate: PlanUpdate<StayPackage, PackageInput> = async (input, before) => ({
-  item: checked(toStoredPackage(input, { id: before.id, existing: before })),
-});
+export const packageUpdate: CatalogueUpdate<StayPackage, PackageInput, AdminPackage> = {
+  plan: async (input, before) => ({ item: checked(toStoredPackage(input, { id: before.id, existing: before })) }),
+  toItem: packageItem,
+  present: async () => toAdminPackage,
+};
+
+export const packageList: CatalogueList<StayPackage, AdminPackage> = {
+  present: async () => toAdminPackage,
+  order: (a, b) => a.name.localeCompare(b.name),
+};
 
 export const guardPackageDelete: GuardDelete<StayPackage> = async (before, now) => {
   const upcoming = await upcomingOf(before.id, now);

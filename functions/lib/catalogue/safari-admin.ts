@@ -4,41 +4,55 @@ import type { Safari } from '../../../shared/catalogue.ts';
 import { addDaysIso, resortToday } from '../../../shared/stay.ts';
 import { safaris } from '../db/catalogue.ts';
 import { bookedSeats } from '../db/inventory.ts';
-import { safariWrites } from '../db/safari-writes.ts';
+import { safariItem, safariStore } from '../db/safari-writes.ts';
 import { ConflictError } from '../domain-errors.ts';
-import { deleteRefusal, plural, type CatalogueKind, type GuardDelete, type PlanCreate, type PlanUpdate } from './catalogue-admin.ts';
+import {
+  deleteRefusal,
+  plural,
+  type CatalogueCreate,
+  type CatalogueKind,
+  type CatalogueList,
+  type CatalogueUpdate,
+  type GuardDelete,
+} from './catalogue-admin.ts';
 import { upcomingSeats } from './upcoming.ts';
 
 /** Safaris for staff (docs/product.md#safaris-tab): no delete while seats are sold on a coming day. */
 
-export const safariKind: CatalogueKind<Safari, AdminSafari> = {
-  entity: 'safari',
-  label: 'Safari',
-  items: safaris,
-  writes: safariWrites,
+export const safariKind: CatalogueKind<Safari> = { label: 'Safari', items: safaris, store: safariStore };
+
+export const safariCreate: CatalogueCreate<Safari, SafariInput, AdminSafari> = {
+  plan: async (input) => ({ item: toStoredSafari(input, { id: slugOf(input.name) }) }),
+  toItem: safariItem,
   toAdmin: toAdminSafari,
-  // Through the day.
-  order: (a, b) => a.start_time.localeCompare(b.start_time) || a.name.localeCompare(b.name),
 };
 
-export const planSafariCreate: PlanCreate<Safari, SafariInput> = async (input) => ({ item: toStoredSafari(input, { id: slugOf(input.name) }) });
-
 /** A slot that guests hold seats on cannot disappear from under them. */
-export const planSafariUpdate: PlanUpdate<Safari, SafariInput> = async (input, before, _actor, _at, now) => {
-  const item = toStoredSafari(input, { id: before.id, existing: before });
-  const dropped = before.time_slots.filter((slot) => !item.time_slots.includes(slot));
-  if (dropped.length) {
-    const today = resortToday(new Date(now));
-    const booked = await bookedSeats(before.id, today, addDaysIso(today, 400));
-    const held = [...booked.values()].some((slots) => dropped.some((slot) => (slots.get(slot) ?? 0) > 0));
-    if (held)
-      throw new ConflictError(`Guests hold seats on ${before.name} at ${dropped.join(', ')}: keep that time, or add the new one as another safari.`, {
-        details: {
-          start_time: ['Guests hold seats at the current time'],
-        },
-      });
-  }
-  return { item };
+export const safariUpdate: CatalogueUpdate<Safari, SafariInput, AdminSafari> = {
+  async plan(input, before, _actor, _at, now) {
+    const item = toStoredSafari(input, { id: before.id, existing: before });
+    const dropped = before.time_slots.filter((slot) => !item.time_slots.includes(slot));
+    if (dropped.length) {
+      const today = resortToday(new Date(now));
+      const booked = await bookedSeats(before.id, today, addDaysIso(today, 400));
+      const held = [...booked.values()].some((slots) => dropped.some((slot) => (slots.get(slot) ?? 0) > 0));
+      if (held)
+        throw new ConflictError(`Guests hold seats on ${before.name} at ${dropped.join(', ')}: keep that time, or add the new one as another safari.`, {
+          details: {
+            start_time: ['Guests hold seats at the current time'],
+          },
+        });
+    }
+    return { item };
+  },
+  toItem: safariItem,
+  present: async () => toAdminSafari,
+};
+
+/** Through the day. */
+export const safariList: CatalogueList<Safari, AdminSafari> = {
+  present: async () => toAdminSafari,
+  order: (a, b) => a.start_time.localeCompare(b.start_time) || a.name.localeCompare(b.name),
 };
 
 export const guardSafariDelete: GuardDelete<Safari> = async (before, now) => {

@@ -7,40 +7,48 @@ import { type Gsi1Keys, type Keys } from './keys.ts';
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**
- * A kind of catalogue item's writes: each item is validated against its schema before it is
- * stored (reads trust it). `put` is the seed's unconditioned write; the admin's writes are
- * transaction items, each conditioned on the item's existence (a create must not overwrite, an
- * update or delete must find it), for a transaction that also holds the change's audit entry.
- * Each kind's module (cottage-writes.ts, package-writes.ts, safari-writes.ts) brings its own
- * schema, so a function carries only its kind's.
+ * Where a kind of catalogue item is stored: its items' `entity` and keys. A kind's module
+ * (cottage-writes.ts, package-writes.ts, safari-writes.ts) gives it, and the item as stored
+ * (`<kind>Item`), validated against the kind's schema (reads trust it). So a function carries only
+ * its own kind's schema, and a delete none.
  */
-export function catalogueWriter<T extends { id: string }>(options: {
-  entity: string;
-  schema: z.core.$ZodType<T>;
-  itemKeys: (id: string) => Keys;
-  listingKeys: (value: T) => Gsi1Keys;
-}) {
-  const toItem = (value: T) => ({ ...options.itemKeys(value.id), ...options.listingKeys(value), entity: options.entity, ...z.parse(options.schema, value) });
-  return {
-    toItem,
-    async put(value: T): Promise<void> {
-      await documentClient.send(new PutCommand({ TableName: tableName, Item: toItem(value) }));
-    },
-    createWrite: (value: T): TransactItem => ({ Put: { TableName: tableName, Item: toItem(value), ConditionExpression: 'attribute_not_exists(pk)' } }),
-    replaceWrite: (value: T): TransactItem => ({ Put: { TableName: tableName, Item: toItem(value), ConditionExpression: 'attribute_exists(pk)' } }),
-    deleteWrite: (id: string): TransactItem => ({ Delete: { TableName: tableName, Key: options.itemKeys(id), ConditionExpression: 'attribute_exists(pk)' } }),
-    /** Moves the item's `status` from one value to another, only if it still has the first. */
-    statusWrite: (id: string, status: string, from: string): TransactItem => ({
-      Update: {
-        TableName: tableName,
-        Key: options.itemKeys(id),
-        UpdateExpression: 'SET #status = :status',
-        ConditionExpression: '#status = :from',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':status': status, ':from': from },
-      },
-    }),
-  };
+export type CatalogueStore = { entity: string; itemKeys: (id: string) => Keys };
+
+/** An item ready to be written: its keys, its `entity` and its validated fields. */
+export type StoredItem = Record<string, unknown>;
+
+/** The item as stored: `value` after its schema (which throws on what must not be stored), with its keys and listing keys. */
+export function catalogueItem<T extends { id: string }>(store: CatalogueStore, schema: z.core.$ZodType<T>, listing: Gsi1Keys, value: T): StoredItem {
+  return { ...store.itemKeys(value.id), ...listing, entity: store.entity, ...z.parse(schema, value) };
 }
 
-export type CatalogueWrites<T extends { id: string }> = ReturnType<typeof catalogueWriter<T>>;
+/*
+ * The admin's writes are transaction items, each conditioned on the item's existence (a create must
+ * not overwrite, an update or delete must find it), for a transaction that also holds the change's
+ * audit entry.
+ */
+
+export const createWrite = (item: StoredItem): TransactItem => ({ Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } });
+
+export const replaceWrite = (item: StoredItem): TransactItem => ({ Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_exists(pk)' } });
+
+export const deleteWrite = (store: CatalogueStore, id: string): TransactItem => ({
+  Delete: { TableName: tableName, Key: store.itemKeys(id), ConditionExpression: 'attribute_exists(pk)' },
+});
+
+/** Moves the item's `status` from one value to another, only if it still has the first. */
+export const statusWrite = (store: CatalogueStore, id: string, status: string, from: string): TransactItem => ({
+  Update: {
+    TableName: tableName,
+    Key: store.itemKeys(id),
+    UpdateExpression: 'SET #status = :status',
+    ConditionExpression: '#status = :from',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':status': status, ':from': from },
+  },
+});
+
+/** The seed's unconditioned write of a stored item. */
+export async function putItem(item: StoredItem): Promise<void> {
+  await documentClient.send(new PutCommand({ TableName: tableName, Item: item }));
+}

@@ -8,27 +8,31 @@ import { getItem, queryAll, withoutStorageAttributes } from './query.ts';
 /**
  * Cottages, packages and safaris share one shape of storage: an item per entity under its own
  * partition, and a GSI1 listing partition per kind, so "list all" is one Query, never a Scan.
- * Reading trusts the items: every write goes through catalogue-writes.ts, which validates them. So
- * the public catalogue functions carry no validation library at all.
+ * Reading trusts the items: every write goes through catalogue-writer.ts, which validates them. So
+ * the public catalogue functions carry no validation library at all. Each kind's reader is a plain
+ * object (no call at import), so a function keeps only the kinds it reads.
  */
-function catalogueReader<T extends { id: string }>(options: { itemKeys: (id: string) => Keys; listPartition: string }) {
-  const fromItem = (item: Record<string, unknown>) => withoutStorageAttributes(item) as T;
-  return {
-    async get(id: string): Promise<T | undefined> {
-      const item = await getItem(options.itemKeys(id));
-      return item ? fromItem(item) : undefined;
-    },
-    async list(): Promise<T[]> {
-      const items = await queryAll({
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': options.listPartition },
-      });
-      return items.map(fromItem);
-    },
-  };
+export type CatalogueReader<T> = { get(id: string): Promise<T | undefined>; list(): Promise<T[]> };
+
+async function readItem<T>(keys: Keys): Promise<T | undefined> {
+  const item = await getItem(keys);
+  return item ? (withoutStorageAttributes(item) as T) : undefined;
 }
 
-export const cottages = catalogueReader<Cottage>({ itemKeys: cottageKeys.item, listPartition: cottageKeys.listPartition });
-export const stayPackages = catalogueReader<StayPackage>({ itemKeys: packageKeys.item, listPartition: packageKeys.listPartition });
-export const safaris = catalogueReader<Safari>({ itemKeys: safariKeys.item, listPartition: safariKeys.listPartition });
+async function readListing<T>(partition: string): Promise<T[]> {
+  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': partition } });
+  return items.map((item) => withoutStorageAttributes(item) as T);
+}
+
+export const cottages: CatalogueReader<Cottage> = {
+  get: (id) => readItem(cottageKeys.item(id)),
+  list: () => readListing(cottageKeys.listPartition),
+};
+export const stayPackages: CatalogueReader<StayPackage> = {
+  get: (id) => readItem(packageKeys.item(id)),
+  list: () => readListing(packageKeys.listPartition),
+};
+export const safaris: CatalogueReader<Safari> = {
+  get: (id) => readItem(safariKeys.item(id)),
+  list: () => readListing(safariKeys.listPartition),
+};

@@ -1,27 +1,29 @@
 import * as z from 'zod/mini';
 import type { Cottage } from '../../../shared/catalogue.ts';
-import { cottageSchema } from '../../../shared/catalogue-schemas.ts';
+import { cottageSchema, rupeesSchema } from '../../../shared/catalogue-schemas.ts';
 import { tableName } from './client.ts';
-import { catalogueWriter, type TransactItem } from './catalogue-writer.ts';
+import { catalogueItem, putItem, type CatalogueStore, type TransactItem } from './catalogue-writer.ts';
 import * as cottageKeys from './keys/cottage.ts';
-import { updateExpression } from './query.ts';
+
+export const cottageStore: CatalogueStore = { entity: 'cottage', itemKeys: cottageKeys.item };
 
 /** Cottages (units of a kind of stay), listed under their kind so a kind's units are one Query. */
-export const cottageWrites = catalogueWriter<Cottage>({
-  entity: 'cottage',
-  schema: cottageSchema,
-  itemKeys: cottageKeys.item,
-  listingKeys: (cottage) => cottageKeys.listing(cottage.type, cottage.id),
-});
+export const cottageItem = (cottage: Cottage) => catalogueItem(cottageStore, cottageSchema, cottageKeys.listing(cottage.type, cottage.id), cottage);
+
+/** The seed's and the tests' writes. */
+export const cottageWrites = { toItem: cottageItem, put: (cottage: Cottage) => putItem(cottageItem(cottage)) };
 
 /** A unit's nightly price alone (the pricing route, and the units of its kind that share it), if the unit is still there. */
 export function cottagePriceWrite(id: string, basePrice: number): TransactItem {
-  z.parse(cottageSchema.shape.base_price, basePrice);
+  z.parse(rupeesSchema, basePrice);
   return {
     Update: {
       TableName: tableName,
       Key: cottageKeys.item(id),
-      ...updateExpression({ base_price: basePrice }, { expression: 'attribute_exists(pk)' }),
+      UpdateExpression: 'SET #price = :price',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#price': 'base_price' },
+      ExpressionAttributeValues: { ':price': basePrice },
     },
   };
 }

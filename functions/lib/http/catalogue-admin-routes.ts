@@ -5,18 +5,19 @@ import {
   deleteCatalogueItem,
   listCatalogue,
   updateCatalogueItem,
+  type CatalogueCreate,
   type CatalogueKind,
+  type CatalogueList,
+  type CatalogueUpdate,
   type GuardDelete,
-  type PlanCreate,
-  type PlanUpdate,
-  type PresentAll,
 } from '../catalogue/catalogue-admin.ts';
 import { httpRoute } from './signed-in-route.ts';
 
 /*
  * The portal's catalogue routes (manager), one factory per action: a kind's handler module names
- * the route, its body schema, the kind (functions/lib/catalogue/*-admin.ts) and the action's own
- * step. Schema and step are passed in, so a function carries only its kind's and its action's.
+ * the route, its body schema, the kind (functions/lib/catalogue/*-admin.ts) and the kind's
+ * configuration of the action. Schema and configuration are passed in, so a function carries only
+ * its kind's and its action's.
  */
 
 type Item = { id: string; name: string };
@@ -25,31 +26,29 @@ type UpdateRoute = 'update-cottage' | 'update-package' | 'update-safari';
 type DeleteRoute = 'delete-cottage' | 'delete-package' | 'delete-safari';
 type ListRoute = 'list-all-cottages' | 'list-all-packages' | 'list-all-safaris';
 
-const byId = fields({ id: idField('id') });
+// Marked pure, so that the routes without an id in their path do not build it.
+const byId = /* @__PURE__ */ fields({ id: /* @__PURE__ */ idField('id') });
 
 /** POST: a new item from the body; 201 with the item as the admin list shows it. */
 export const createCatalogueRoute = <Stored extends Item, Input, Admin>(
   name: CreateRoute,
   body: z.core.$ZodType<Input>,
-  kind: CatalogueKind<Stored, Admin>,
-  plan: PlanCreate<Stored, Input>,
-) => httpRoute(name, { body }, async ({ body: input, principal }) => ({ statusCode: 201, data: await createCatalogueItem(kind, plan, input, principal) }));
+  kind: CatalogueKind<Stored>,
+  create: CatalogueCreate<Stored, Input, Admin>,
+) => httpRoute(name, { body }, async ({ body: input, principal }) => ({ statusCode: 201, data: await createCatalogueItem(kind, create, input, principal) }));
 
 /** PUT .../{id}: the item replaced by the body; 404 if it is gone. */
 export const updateCatalogueRoute = <Stored extends Item, Input, Admin>(
   name: UpdateRoute,
   body: z.core.$ZodType<Input>,
-  kind: CatalogueKind<Stored, Admin>,
-  options: { plan: PlanUpdate<Stored, Input>; present?: PresentAll<Stored, Admin> },
-) => httpRoute(name, { params: byId, body }, async ({ params, body: input, principal }) => updateCatalogueItem(kind, options, params.id, input, principal));
+  kind: CatalogueKind<Stored>,
+  update: CatalogueUpdate<Stored, Input, Admin>,
+) => httpRoute(name, { params: byId, body }, async ({ params, body: input, principal }) => updateCatalogueItem(kind, update, params.id, input, principal));
 
 /** DELETE .../{id}: refused (409) while guests are coming on the item. */
-export const deleteCatalogueRoute = <Stored extends Item>(name: DeleteRoute, kind: CatalogueKind<Stored, unknown>, guard: GuardDelete<Stored>) =>
+export const deleteCatalogueRoute = <Stored extends Item>(name: DeleteRoute, kind: CatalogueKind<Stored>, guard: GuardDelete<Stored>) =>
   httpRoute(name, { params: byId }, async ({ params, principal }) => deleteCatalogueItem(kind, guard, params.id, principal));
 
 /** GET .../admin/all: every item, active or not, as the admin list shows it. */
-export const listCatalogueRoute = <Stored extends Item, Admin>(
-  name: ListRoute,
-  kind: CatalogueKind<Stored, Admin>,
-  options: { present?: PresentAll<Stored, Admin> } = {},
-) => httpRoute(name, {}, async () => listCatalogue(kind, options));
+export const listCatalogueRoute = <Stored extends Item, Admin>(name: ListRoute, kind: CatalogueKind<Stored>, list: CatalogueList<Stored, Admin>) =>
+  httpRoute(name, {}, async () => listCatalogue(kind, list));
