@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { tooLongMessage } from '../../shared/text.ts';
-import { accountNameSchema } from '../../shared/user-schemas.ts';
-import { portalRoles, tenDigitPhoneSchema, type PublicUser } from '../../shared/users.ts';
+import { portalRoles, type PublicUser } from '../../shared/users.ts';
 import { email, maxLength, minLength } from '../../shared/validation.ts';
 import { signAccessToken } from './auth.ts';
 import { normaliseEmail } from './db/keys.ts';
@@ -23,12 +22,8 @@ export const credentialsSchema = z.object({
   password: z.string('Password is required').check(minLength(1, 'Password is required'), maxLength(200, tooLongMessage('Password', 200))),
 });
 
-export const registrationSchema = z.object({
-  ...credentialsSchema.shape,
-  name: accountNameSchema,
-  password: z.string('Password is required').check(minLength(8, 'Password must be at least 8 characters'), maxLength(200, tooLongMessage('Password', 200))),
-  phone: z.optional(tenDigitPhoneSchema),
-});
+/** A guest's sign-up as its request gives it (the route's schema, functions/http/auth/register-or-login.ts, checks it). */
+export type Registration = { email: string; password: string; name: string; phone?: string | undefined };
 
 export type SignedIn = { token: string; user: Pick<PublicUser, 'id' | 'name' | 'email' | 'role'> };
 
@@ -58,7 +53,7 @@ const waitText = (seconds: number) => {
  * The mail is sent by the stream consumer from the sign-up's item (functions/streams/table-events.ts).
  * Limited per client address (`address`: API Gateway's sourceIp), 429 with Retry-After.
  */
-export async function register(input: z.infer<typeof registrationSchema>, options: { address?: string | undefined; now?: number } = {}): Promise<SignupAnswer> {
+export async function register(input: Registration, options: { address?: string | undefined; now?: number } = {}): Promise<SignupAnswer> {
   const now = options.now ?? Date.now();
   const allowance = await countSignup(options.address || 'unknown', now);
   if (!allowance.allowed) {
