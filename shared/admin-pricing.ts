@@ -3,7 +3,7 @@ import type { PricingRule } from './pricing-rule-schema.ts';
 import { discounted } from './pricing-rules.ts';
 import { isIsoDate } from './stay.ts';
 import { cleanText, textField, tooLongMessage } from './text.ts';
-import { CATALOGUE_ID, idField, MAX_ID_LENGTH, maxLength, minLength, wholeNumber } from './validation.ts';
+import { CATALOGUE_ID, MAX_ID_LENGTH, maxLength, minLength, wholeNumber } from './validation.ts';
 
 /*
  * The portal's pricing rules (docs/product.md#pricing-rules): what the form and the API accept. The
@@ -14,9 +14,6 @@ export const serviceTypes = ['cottage', 'safari', 'package', 'activity', 'meal']
 export const pricingCurrencies = ['INR', 'USD', 'EUR', 'GBP'] as const;
 export const pricingSeasons = ['all-year', 'peak', 'off-peak', 'monsoon', 'winter'] as const;
 export const pricingStatuses = ['active', 'inactive', 'seasonal', 'promotional'] as const;
-
-/** How many rules one bulk update may change (all in one transaction, with an audit entry each). */
-export const MAX_BULK_UPDATES = 25;
 
 export const pricingMessages = {
   serviceName: 'Service name is required',
@@ -125,18 +122,6 @@ export const pricingRuleChangesSchema = z.object({
   status: z.optional(ruleEntries.status),
 });
 export type PricingRuleChanges = z.infer<typeof pricingRuleChangesSchema>;
-
-const ruleId = idField('id', MAX_ID_LENGTH, 'Each update needs the id of its rule');
-
-/** POST /api/admin/pricing/bulk-update: `{updates: [{id, ...changes}]}`, all applied in one transaction or none. */
-export const bulkUpdatePricingSchema = z.object({
-  updates: z.array(z.intersection(z.object({ id: ruleId }), pricingRuleChangesSchema), 'updates is a list of {id, ...changes}').check(
-    minLength(1, 'Send at least one update'),
-    maxLength(MAX_BULK_UPDATES, `At most ${MAX_BULK_UPDATES} updates at once`),
-    z.refine((updates) => new Set(updates.map((update) => update.id)).size === updates.length, 'Each rule may appear once in a bulk update'),
-  ),
-});
-export type BulkUpdatePricing = z.infer<typeof bulkUpdatePricingSchema>;
 
 /** A rule as the API answers it. */
 export type AdminPricingRule = PricingRule;
