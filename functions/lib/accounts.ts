@@ -40,6 +40,7 @@ export type SignupAnswer = { message: string };
 /** A right password of a sign-up not activated yet (a wrong one gets the usual 401). */
 export const ACTIVATE_FIRST_MESSAGE = 'Please activate your account from the link we e-mailed you. Registering again with the same e-mail sends a new link.';
 
+/** A wait in whole minutes, rounded up: '1 minute', '15 minutes'. */
 const waitText = (seconds: number) => {
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
@@ -107,8 +108,7 @@ const decoyHash = () => (decoy ??= hashPassword('decoy password that never match
 /** The 429 of a throttled sign-in, with how long to wait (Retry-After). */
 function throttled(until: number, now: number): LimitReachedError {
   const waitSeconds = Math.max(1, until - Math.floor(now / 1000));
-  const minutes = Math.ceil(waitSeconds / 60);
-  return new LimitReachedError(`Too many failed sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, waitSeconds);
+  return new LimitReachedError(`Too many failed sign-in attempts. Please try again in ${waitText(waitSeconds)}.`, waitSeconds);
 }
 
 /**
