@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
 import { type Keys } from './keys.ts';
 import * as loginKeys from './keys/login.ts';
@@ -210,18 +210,12 @@ async function takeBack(key: Keys): Promise<void> {
  */
 export async function recordSuccessfulSignIn(email: string, address: string, now: number, counted: { address: boolean; account: boolean }): Promise<void> {
   await Promise.all([
+    // Two single writes side by side: unlike a batch's unprocessed items, a failed one cannot pass unnoticed.
+    documentClient.send(new DeleteCommand({ TableName: tableName, Key: loginKeys.fromAddress(email, address) })),
     documentClient.send(
-      new BatchWriteCommand({
-        RequestItems: {
-          [tableName]: [
-            { DeleteRequest: { Key: loginKeys.fromAddress(email, address) } },
-            {
-              PutRequest: {
-                Item: { ...loginKeys.knownAddress(email, address), entity: ENTITY, expiresAt: Math.floor(now / 1000) + KNOWN_ADDRESS_DAYS * 24 * 60 * 60 },
-              },
-            },
-          ],
-        },
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...loginKeys.knownAddress(email, address), entity: ENTITY, expiresAt: Math.floor(now / 1000) + KNOWN_ADDRESS_DAYS * 24 * 60 * 60 },
       }),
     ),
     counted.address ? takeBack(loginKeys.address(address)) : undefined,
