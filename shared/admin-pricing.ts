@@ -3,7 +3,7 @@ import type { PricingRule } from './pricing-rule-schema.ts';
 import { discounted } from './pricing-rules.ts';
 import { isIsoDate } from './stay.ts';
 import { cleanText, textField, tooLongMessage } from './text.ts';
-import { CATALOGUE_ID, idField, MAX_ID_LENGTH, maxLength, minLength, wholeNumber } from './validation.ts';
+import { CATALOGUE_ID, MAX_ID_LENGTH, maxLength, minLength, wholeNumber } from './validation.ts';
 
 /*
  * The portal's pricing rules (docs/product.md#pricing-rules): what the form and the API accept. The
@@ -14,9 +14,6 @@ export const serviceTypes = ['cottage', 'safari', 'package', 'activity', 'meal']
 export const pricingCurrencies = ['INR', 'USD', 'EUR', 'GBP'] as const;
 export const pricingSeasons = ['all-year', 'peak', 'off-peak', 'monsoon', 'winter'] as const;
 export const pricingStatuses = ['active', 'inactive', 'seasonal', 'promotional'] as const;
-
-/** How many rules one bulk update may change (all in one transaction, with an audit entry each). */
-export const MAX_BULK_UPDATES = 25;
 
 export const pricingMessages = {
   serviceName: 'Service name is required',
@@ -50,32 +47,34 @@ const date = (message: string) =>
   );
 const stay = (message: string) => wholeNumber(message, message).check(z.gte(1, message), z.lte(365, 'Must be at most 365 days'));
 
-/** Every field of a rule staff edit (`id`, `created_at`, `updated_at` are the server's). */
-const ruleEntries = {
-  service_name: requiredText('Service name', pricingMessages.serviceName, 120),
-  service_type: z.enum(serviceTypes, 'Service type is cottage, safari, package, activity or meal'),
-  /**
-   * One villa type or cottage (cottage rules), package or safari id, as the quote matches it; '' or
-   * absent: the rule covers the whole service type. That it exists is checked on the server.
-   */
-  applies_to: z.optional(
-    z.string(pricingMessages.appliesToShape).check(
-      z.overwrite((text: string) => cleanText(text)),
-      maxLength(MAX_ID_LENGTH, tooLongMessage('Applies to', MAX_ID_LENGTH)),
-      z.refine((id: string) => id === '' || CATALOGUE_ID.test(id), pricingMessages.appliesToShape),
-    ),
+/*
+ * Every field of a rule staff edit (`id`, `created_at`, `updated_at` are the server's), each its own
+ * schema. The create and change schemas below list them in `@__PURE__` calls, so a route's bundle
+ * carries only the one of the two it uses.
+ */
+const serviceNameField = requiredText('Service name', pricingMessages.serviceName, 120);
+const serviceTypeField = z.enum(serviceTypes, 'Service type is cottage, safari, package, activity or meal');
+/**
+ * One villa type or cottage (cottage rules), package or safari id, as the quote matches it; '' or
+ * absent: the rule covers the whole service type. That it exists is checked on the server.
+ */
+const appliesToField = z.optional(
+  z.string(pricingMessages.appliesToShape).check(
+    z.overwrite((text: string) => cleanText(text)),
+    maxLength(MAX_ID_LENGTH, tooLongMessage('Applies to', MAX_ID_LENGTH)),
+    z.refine((id: string) => id === '' || CATALOGUE_ID.test(id), pricingMessages.appliesToShape),
   ),
-  base_price: z.number(pricingMessages.basePrice).check(z.gte(0, pricingMessages.basePriceRange), z.lte(10_000_000, pricingMessages.basePriceRange)),
-  currency: z.enum(pricingCurrencies, 'Currency is INR, USD, EUR or GBP'),
-  season: z.enum(pricingSeasons, 'Season is all-year, peak, off-peak, monsoon or winter'),
-  discount_percentage: z.number(pricingMessages.discount).check(z.gte(0, pricingMessages.discount), z.lte(100, pricingMessages.discount)),
-  valid_from: date(pricingMessages.validFrom),
-  valid_until: date(pricingMessages.validUntil),
-  min_stay: stay(pricingMessages.minStay),
-  max_stay: stay(pricingMessages.maxStay),
-  description: requiredText('Description', pricingMessages.description, 500, true),
-  status: z.enum(pricingStatuses, 'Status is active, inactive, seasonal or promotional'),
-};
+);
+const basePriceField = z.number(pricingMessages.basePrice).check(z.gte(0, pricingMessages.basePriceRange), z.lte(10_000_000, pricingMessages.basePriceRange));
+const currencyField = z.enum(pricingCurrencies, 'Currency is INR, USD, EUR or GBP');
+const seasonField = z.enum(pricingSeasons, 'Season is all-year, peak, off-peak, monsoon or winter');
+const discountField = z.number(pricingMessages.discount).check(z.gte(0, pricingMessages.discount), z.lte(100, pricingMessages.discount));
+const validFromField = date(pricingMessages.validFrom);
+const validUntilField = date(pricingMessages.validUntil);
+const minStayField = stay(pricingMessages.minStay);
+const maxStayField = stay(pricingMessages.maxStay);
+const descriptionField = requiredText('Description', pricingMessages.description, 500, true);
+const statusField = z.enum(pricingStatuses, 'Status is active, inactive, seasonal or promotional');
 
 /**
  * The fields checked together: dates in order, stays in order (messages under the later field), and
@@ -94,49 +93,41 @@ export function ruleProblems(
 }
 
 /** POST /api/admin/pricing: a new rule (defaults: currency INR, season all-year). */
-export const createPricingRuleSchema = z.object({
-  ...ruleEntries,
-  applies_to: ruleEntries.applies_to,
-  service_type: z._default(ruleEntries.service_type, 'cottage'),
-  currency: z._default(ruleEntries.currency, 'INR'),
-  season: z._default(ruleEntries.season, 'all-year'),
-  discount_percentage: z._default(ruleEntries.discount_percentage, 0),
-  min_stay: z._default(ruleEntries.min_stay, 1),
-  max_stay: z._default(ruleEntries.max_stay, 30),
-  status: z._default(ruleEntries.status, 'active'),
+export const createPricingRuleSchema = /* @__PURE__ */ z.object({
+  service_name: serviceNameField,
+  service_type: /* @__PURE__ */ z._default(serviceTypeField, 'cottage'),
+  applies_to: appliesToField,
+  base_price: basePriceField,
+  currency: /* @__PURE__ */ z._default(currencyField, 'INR'),
+  season: /* @__PURE__ */ z._default(seasonField, 'all-year'),
+  discount_percentage: /* @__PURE__ */ z._default(discountField, 0),
+  valid_from: validFromField,
+  valid_until: validUntilField,
+  min_stay: /* @__PURE__ */ z._default(minStayField, 1),
+  max_stay: /* @__PURE__ */ z._default(maxStayField, 30),
+  description: descriptionField,
+  status: /* @__PURE__ */ z._default(statusField, 'active'),
 });
 export type CreatePricingRule = z.infer<typeof createPricingRuleSchema>;
 
 /** PUT /api/admin/pricing/{id} and each bulk update: only the fields that change (the rule is checked whole after merging). */
-export const pricingRuleChangesSchema = z.object({
-  service_name: z.optional(ruleEntries.service_name),
-  service_type: z.optional(ruleEntries.service_type),
+export const pricingRuleChangesSchema = /* @__PURE__ */ z.object({
+  service_name: /* @__PURE__ */ z.optional(serviceNameField),
+  service_type: /* @__PURE__ */ z.optional(serviceTypeField),
   /** '' clears it (the rule then covers the whole service type). */
-  applies_to: ruleEntries.applies_to,
-  base_price: z.optional(ruleEntries.base_price),
-  currency: z.optional(ruleEntries.currency),
-  season: z.optional(ruleEntries.season),
-  discount_percentage: z.optional(ruleEntries.discount_percentage),
-  valid_from: z.optional(ruleEntries.valid_from),
-  valid_until: z.optional(ruleEntries.valid_until),
-  min_stay: z.optional(ruleEntries.min_stay),
-  max_stay: z.optional(ruleEntries.max_stay),
-  description: z.optional(ruleEntries.description),
-  status: z.optional(ruleEntries.status),
+  applies_to: appliesToField,
+  base_price: /* @__PURE__ */ z.optional(basePriceField),
+  currency: /* @__PURE__ */ z.optional(currencyField),
+  season: /* @__PURE__ */ z.optional(seasonField),
+  discount_percentage: /* @__PURE__ */ z.optional(discountField),
+  valid_from: /* @__PURE__ */ z.optional(validFromField),
+  valid_until: /* @__PURE__ */ z.optional(validUntilField),
+  min_stay: /* @__PURE__ */ z.optional(minStayField),
+  max_stay: /* @__PURE__ */ z.optional(maxStayField),
+  description: /* @__PURE__ */ z.optional(descriptionField),
+  status: /* @__PURE__ */ z.optional(statusField),
 });
 export type PricingRuleChanges = z.infer<typeof pricingRuleChangesSchema>;
-
-const ruleId = idField('id', MAX_ID_LENGTH, 'Each update needs the id of its rule');
-
-/** POST /api/admin/pricing/bulk-update: `{updates: [{id, ...changes}]}`, all applied in one transaction or none. */
-export const bulkUpdatePricingSchema = z.object({
-  updates: z.array(z.intersection(z.object({ id: ruleId }), pricingRuleChangesSchema), 'updates is a list of {id, ...changes}').check(
-    minLength(1, 'Send at least one update'),
-    maxLength(MAX_BULK_UPDATES, `At most ${MAX_BULK_UPDATES} updates at once`),
-    z.refine((updates) => new Set(updates.map((update) => update.id)).size === updates.length, 'Each rule may appear once in a bulk update'),
-  ),
-});
-export type BulkUpdatePricing = z.infer<typeof bulkUpdatePricingSchema>;
 
 /** A rule as the API answers it. */
 export type AdminPricingRule = PricingRule;

@@ -6,6 +6,8 @@ import './validation.ts';
 /*
  * Reports of the admin portal (Reports tab): the periods, the query both report routes take, the
  * figures they answer, and the one table of figures the screen, the CSV and the PDF all show.
+ * Every call that builds a schema here is marked `@__PURE__` (each one: the outer call and those in
+ * its arguments), so a route's bundle carries only the schemas it uses of this module.
  */
 
 export const reportPeriods = ['week', 'month', 'quarter', 'year', 'custom'] as const;
@@ -27,26 +29,28 @@ export const periodLabels: Record<ReportPeriod, string> = {
 /** The longest range one report covers (three years, 1,096 days; its comparison period is as long again). */
 export const MAX_REPORT_DAYS = 1096;
 
+const dateFormatMessage = 'Dates look like 2026-12-24';
 export const reportMessages = {
   startRequired: 'Start date is required for a custom range',
   endRequired: 'End date is required for a custom range',
-  dateFormat: 'Dates look like 2026-12-24',
+  dateFormat: dateFormatMessage,
   order: 'The end date must not be before the start date',
   tooLong: `A report covers at most ${MAX_REPORT_DAYS} days (three years)`,
 } as const;
 
-const optionalDate = z.optional(z.string().check(z.refine(isIsoDate, reportMessages.dateFormat)));
+const optionalDate = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.refine(isIsoDate, dateFormatMessage)));
 /** The original wire names ('monthly' is the portal's default) are accepted too. */
 const periodAliases: Record<string, ReportPeriod> = { weekly: 'week', monthly: 'month', quarterly: 'quarter', yearly: 'year', annual: 'year' };
+const periodField = /* @__PURE__ */ z.optional(
+  /* @__PURE__ */ z.pipe(
+    /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.overwrite((value: string) => periodAliases[value] ?? value)),
+    /* @__PURE__ */ z.enum(reportPeriods, 'period is week, month, quarter, year or custom'),
+  ),
+);
 
 /** `?period=&start_date=&end_date=` of both report routes; dates alone mean a custom range, nothing at all Last Month. */
-export const reportQuerySchema = z.object({
-  period: z.optional(
-    z.pipe(
-      z.string().check(z.overwrite((value: string) => periodAliases[value] ?? value)),
-      z.enum(reportPeriods, 'period is week, month, quarter, year or custom'),
-    ),
-  ),
+export const reportQuerySchema = /* @__PURE__ */ z.object({
+  period: periodField,
   start_date: optionalDate,
   end_date: optionalDate,
 });
@@ -131,23 +135,29 @@ export type Report = {
 };
 
 /** The answer's shape, checked by the web client (loosely: the server is the one computing it). */
-export const reportSchema = z.pipe(
-  z.looseObject({
-    report: z.enum(reportKinds),
-    period: z.enum(reportPeriods),
-    generated_at: z.string(),
-    current: z.looseObject({ range: z.looseObject({ start: z.string(), end: z.string(), days: z.number() }) }),
-    previous: z.looseObject({ range: z.looseObject({ start: z.string(), end: z.string(), days: z.number() }) }),
-    series: z.looseObject({ granularity: z.enum(['day', 'week', 'month']), points: z.array(z.looseObject({ label: z.string() })) }),
+const reportRangeSchema = /* @__PURE__ */ z.looseObject({
+  range: /* @__PURE__ */ z.looseObject({ start: /* @__PURE__ */ z.string(), end: /* @__PURE__ */ z.string(), days: /* @__PURE__ */ z.number() }),
+});
+export const reportSchema = /* @__PURE__ */ z.pipe(
+  /* @__PURE__ */ z.looseObject({
+    report: /* @__PURE__ */ z.enum(reportKinds),
+    period: /* @__PURE__ */ z.enum(reportPeriods),
+    generated_at: /* @__PURE__ */ z.string(),
+    current: reportRangeSchema,
+    previous: reportRangeSchema,
+    series: /* @__PURE__ */ z.looseObject({
+      granularity: /* @__PURE__ */ z.enum(['day', 'week', 'month']),
+      points: /* @__PURE__ */ z.array(/* @__PURE__ */ z.looseObject({ label: /* @__PURE__ */ z.string() })),
+    }),
   }),
-  z.transform((value) => value as unknown as Report),
+  /* @__PURE__ */ z.transform((value) => value as unknown as Report),
 );
 
 /** POST /api/admin/reports/exports: records an export of these parameters (the server computes the figures it stores). */
-export const createReportExportSchema = z.object({
-  kind: z.enum(exportKinds, 'kind is csv or pdf'),
-  report: z.enum(reportKinds, 'report is revenue or occupancy'),
-  period: reportQuerySchema.shape.period,
+export const createReportExportSchema = /* @__PURE__ */ z.object({
+  kind: /* @__PURE__ */ z.enum(exportKinds, 'kind is csv or pdf'),
+  report: /* @__PURE__ */ z.enum(reportKinds, 'report is revenue or occupancy'),
+  period: periodField,
   start_date: optionalDate,
   end_date: optionalDate,
 });
@@ -167,18 +177,21 @@ export type ReportExport = {
   snapshot: Report;
 };
 
-export const reportExportSchema = z.pipe(
-  z.looseObject({
-    id: z.string(),
-    created_at: z.string(),
-    kind: z.enum(exportKinds),
-    report: z.enum(reportKinds),
-    file_name: z.string(),
+export const reportExportSchema = /* @__PURE__ */ z.pipe(
+  /* @__PURE__ */ z.looseObject({
+    id: /* @__PURE__ */ z.string(),
+    created_at: /* @__PURE__ */ z.string(),
+    kind: /* @__PURE__ */ z.enum(exportKinds),
+    report: /* @__PURE__ */ z.enum(reportKinds),
+    file_name: /* @__PURE__ */ z.string(),
     snapshot: reportSchema,
   }),
-  z.transform((value) => value as unknown as ReportExport),
+  /* @__PURE__ */ z.transform((value) => value as unknown as ReportExport),
 );
-export const reportExportPageSchema = z.object({ items: z.array(reportExportSchema), cursor: z.optional(z.string()) });
+export const reportExportPageSchema = /* @__PURE__ */ z.object({
+  items: /* @__PURE__ */ z.array(reportExportSchema),
+  cursor: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+});
 
 /** e.g. revenue-report_2026-06-01_2026-06-30.csv */
 export const exportFileName = (report: ReportKind, range: DateRange, kind: ExportKind): string => `${report}-report_${range.start}_${range.end}.${kind}`;

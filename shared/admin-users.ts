@@ -6,48 +6,52 @@ import { cursorField, email, maxLength, minLength, pageLimit } from './validatio
 
 /**
  * The admin's user management (Users tab, `/api/admin/users`): the request and answer shapes, used
- * by the server to validate and by the portal's form for the same rules and messages.
+ * by the server to validate and by the portal's form for the same rules and messages. Every call
+ * that builds a schema here is marked `@__PURE__` (each one: the outer call and those in its
+ * arguments), so a route's bundle carries only the schemas it uses of this module.
  */
 
 export const roleMessage = 'Role must be customer, staff, manager or admin';
 export const statusMessage = 'Status must be active, inactive, pending or suspended';
 export const passwordMessage = 'Password must be at least 8 characters';
 
-export const userEmailSchema = z
+export const userEmailSchema = /* @__PURE__ */ z
   .string('Email is required')
   .check(
-    z.trim(),
-    minLength(1, 'Email is required'),
-    maxLength(254, tooLongMessage('Email', 254)),
-    email('Please enter a valid email address'),
-    z.toLowerCase(),
+    /* @__PURE__ */ z.trim(),
+    /* @__PURE__ */ minLength(1, 'Email is required'),
+    /* @__PURE__ */ maxLength(254, /* @__PURE__ */ tooLongMessage('Email', 254)),
+    /* @__PURE__ */ email('Please enter a valid email address'),
+    /* @__PURE__ */ z.toLowerCase(),
   );
 
 /** With non-digits stripped, exactly 10 digits; stored as the digits. A blank one is only 'required'. */
-export const userPhoneSchema = z.string('Phone is required').check(
-  z.trim(),
-  minLength(1, { error: 'Phone is required', abort: true }),
-  z.overwrite((phone: string) => phone.replace(/\D/g, '')),
-  z.refine((digits: string) => digits.length === 10, 'Please enter a valid 10-digit phone number'),
+export const userPhoneSchema = /* @__PURE__ */ z.string('Phone is required').check(
+  /* @__PURE__ */ z.trim(),
+  /* @__PURE__ */ minLength(1, { error: 'Phone is required', abort: true }),
+  /* @__PURE__ */ z.overwrite((phone: string) => phone.replace(/\D/g, '')),
+  /* @__PURE__ */ z.refine((digits: string) => digits.length === 10, 'Please enter a valid 10-digit phone number'),
 );
 
 /** Optional; blank clears it. */
-export const departmentSchema = textField('Department', 60);
+export const departmentSchema = /* @__PURE__ */ textField('Department', 60);
 
-export const newPasswordSchema = z.string('Password is required').check(minLength(8, passwordMessage), maxLength(200, tooLongMessage('Password', 200)));
+export const newPasswordSchema = /* @__PURE__ */ z
+  .string('Password is required')
+  .check(/* @__PURE__ */ minLength(8, passwordMessage), /* @__PURE__ */ maxLength(200, /* @__PURE__ */ tooLongMessage('Password', 200)));
 
-export const userRoleInputSchema = z.enum(userRoles, roleMessage);
-export const userStatusInputSchema = z.enum(userStatuses, statusMessage);
+export const userRoleInputSchema = /* @__PURE__ */ z.enum(userRoles, roleMessage);
+export const userStatusInputSchema = /* @__PURE__ */ z.enum(userStatuses, statusMessage);
 
 /** POST /api/admin/users. Defaults (docs/product.md#users-tab): role customer, status active. */
-export const createUserSchema = z.object(
+export const createUserSchema = /* @__PURE__ */ z.object(
   {
     name: accountNameSchema,
     email: userEmailSchema,
     phone: userPhoneSchema,
-    role: z._default(userRoleInputSchema, 'customer'),
-    status: z._default(userStatusInputSchema, 'active'),
-    department: z.optional(departmentSchema),
+    role: /* @__PURE__ */ z._default(userRoleInputSchema, 'customer'),
+    status: /* @__PURE__ */ z._default(userStatusInputSchema, 'active'),
+    department: /* @__PURE__ */ z.optional(departmentSchema),
     password: newPasswordSchema,
   },
   'The user must be an object',
@@ -55,57 +59,60 @@ export const createUserSchema = z.object(
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 /** PUT /api/admin/users/{id}: any of these; the e-mail (the sign-in name) is not changed here. */
-export const updateUserSchema = z.strictObject(
+export const updateUserSchema = /* @__PURE__ */ z.strictObject(
   {
-    name: z.optional(accountNameSchema),
-    phone: z.optional(userPhoneSchema),
-    department: z.optional(departmentSchema),
-    role: z.optional(userRoleInputSchema),
-    status: z.optional(userStatusInputSchema),
+    name: /* @__PURE__ */ z.optional(accountNameSchema),
+    phone: /* @__PURE__ */ z.optional(userPhoneSchema),
+    department: /* @__PURE__ */ z.optional(departmentSchema),
+    role: /* @__PURE__ */ z.optional(userRoleInputSchema),
+    status: /* @__PURE__ */ z.optional(userStatusInputSchema),
   },
   'Only name, phone, department, role and status can be changed',
 );
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
 /** POST /api/admin/users/{id}/reset-password: the admin sets the new password and tells the user. */
-export const resetPasswordSchema = z.object({ password: newPasswordSchema });
+export const resetPasswordSchema = /* @__PURE__ */ z.object({ password: newPasswordSchema });
 
 /** GET /api/admin/users: filters, search (name, e-mail, phone; case-insensitive contains), a page. */
-export const listUsersQuerySchema = z.object({
-  role: z.optional(z.enum(userRoles, roleMessage)),
-  status: z.optional(z.enum(userStatuses, statusMessage)),
-  q: z.optional(z.string().check(z.trim(), maxLength(100, 'The search is at most 100 characters'))),
-  limit: pageLimit('25'),
-  cursor: cursorField(),
+export const listUsersQuerySchema = /* @__PURE__ */ z.object({
+  role: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(userRoles, roleMessage)),
+  status: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(userStatuses, statusMessage)),
+  q: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.trim(), /* @__PURE__ */ maxLength(100, 'The search is at most 100 characters')),
+  ),
+  limit: /* @__PURE__ */ pageLimit('25'),
+  cursor: /* @__PURE__ */ cursorField(),
 });
 
 /**
  * A user as the Users tab lists them: the public fields, and whether their sign-in is locked out
  * now (from how many addresses, until when, and whether unknown addresses are slowed).
  */
-export const adminUserSchema = z.object({
-  ...publicUserSchema.shape,
-  sign_in_lock: z.optional(z.object({ until: z.string(), addresses: z.number(), slowed: z.boolean() })),
+export const adminUserSchema = /* @__PURE__ */ z.extend(publicUserSchema, {
+  sign_in_lock: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.object({ until: /* @__PURE__ */ z.string(), addresses: /* @__PURE__ */ z.number(), slowed: /* @__PURE__ */ z.boolean() }),
+  ),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** The four count cards: every account, the active ones, administrators and customers (any status). */
-export const userCountsSchema = z.object({
-  total: z.number(),
-  active: z.number(),
-  admins: z.number(),
-  customers: z.number(),
+export const userCountsSchema = /* @__PURE__ */ z.object({
+  total: /* @__PURE__ */ z.number(),
+  active: /* @__PURE__ */ z.number(),
+  admins: /* @__PURE__ */ z.number(),
+  customers: /* @__PURE__ */ z.number(),
 });
 export type UserCounts = z.infer<typeof userCountsSchema>;
 
-export const userListSchema = z.object({
-  items: z.array(adminUserSchema),
-  cursor: z.optional(z.string()),
+export const userListSchema = /* @__PURE__ */ z.object({
+  items: /* @__PURE__ */ z.array(adminUserSchema),
+  cursor: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
   counts: userCountsSchema,
 });
 export type UserList = z.infer<typeof userListSchema>;
 
-export const unlockResultSchema = z.object({ user: adminUserSchema, cleared: z.number() });
+export const unlockResultSchema = /* @__PURE__ */ z.object({ user: adminUserSchema, cleared: /* @__PURE__ */ z.number() });
 
 export const LAST_ADMIN_MESSAGE = 'The last administrator cannot be removed or demoted.';
 export const SELF_CHANGE_MESSAGE = 'You cannot suspend, demote or delete your own account. Ask another administrator.';

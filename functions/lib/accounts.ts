@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { tooLongMessage } from '../../shared/text.ts';
-import { accountNameSchema } from '../../shared/user-schemas.ts';
-import { portalRoles, tenDigitPhoneSchema, type PublicUser } from '../../shared/users.ts';
+import { portalRoles, type PublicUser } from '../../shared/users.ts';
 import { email, maxLength, minLength } from '../../shared/validation.ts';
 import { signAccessToken } from './auth.ts';
 import { normaliseEmail } from './db/keys.ts';
@@ -23,12 +22,8 @@ export const credentialsSchema = z.object({
   password: z.string('Password is required').check(minLength(1, 'Password is required'), maxLength(200, tooLongMessage('Password', 200))),
 });
 
-export const registrationSchema = z.object({
-  ...credentialsSchema.shape,
-  name: accountNameSchema,
-  password: z.string('Password is required').check(minLength(8, 'Password must be at least 8 characters'), maxLength(200, tooLongMessage('Password', 200))),
-  phone: z.optional(tenDigitPhoneSchema),
-});
+/** A guest's sign-up as its request gives it (the route's schema, functions/http/auth/register-or-login.ts, checks it). */
+export type Registration = { email: string; password: string; name: string; phone?: string | undefined };
 
 export type SignedIn = { token: string; user: Pick<PublicUser, 'id' | 'name' | 'email' | 'role'> };
 
@@ -45,6 +40,7 @@ export type SignupAnswer = { message: string };
 /** A right password of a sign-up not activated yet (a wrong one gets the usual 401). */
 export const ACTIVATE_FIRST_MESSAGE = 'Please activate your account from the link we e-mailed you. Registering again with the same e-mail sends a new link.';
 
+/** A wait in whole minutes, rounded up: '1 minute', '15 minutes'. */
 const waitText = (seconds: number) => {
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
@@ -58,7 +54,7 @@ const waitText = (seconds: number) => {
  * The mail is sent by the stream consumer from the sign-up's item (functions/streams/table-events.ts).
  * Limited per client address (`address`: API Gateway's sourceIp), 429 with Retry-After.
  */
-export async function register(input: z.infer<typeof registrationSchema>, options: { address?: string | undefined; now?: number } = {}): Promise<SignupAnswer> {
+export async function register(input: Registration, options: { address?: string | undefined; now?: number } = {}): Promise<SignupAnswer> {
   const now = options.now ?? Date.now();
   const allowance = await countSignup(options.address || 'unknown', now);
   if (!allowance.allowed) {
@@ -112,8 +108,7 @@ const decoyHash = () => (decoy ??= hashPassword('decoy password that never match
 /** The 429 of a throttled sign-in, with how long to wait (Retry-After). */
 function throttled(until: number, now: number): LimitReachedError {
   const waitSeconds = Math.max(1, until - Math.floor(now / 1000));
-  const minutes = Math.ceil(waitSeconds / 60);
-  return new LimitReachedError(`Too many failed sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, waitSeconds);
+  return new LimitReachedError(`Too many failed sign-in attempts. Please try again in ${waitText(waitSeconds)}.`, waitSeconds);
 }
 
 /**

@@ -1,11 +1,23 @@
 import * as z from 'zod/mini';
-import { credentialsSchema, logIn, register, registrationSchema, type SignedIn, type SignupAnswer } from '../../lib/accounts.ts';
+import { tooLongMessage } from '../../../shared/text.ts';
+import { accountNameSchema } from '../../../shared/user-schemas.ts';
+import { tenDigitPhoneSchema } from '../../../shared/users.ts';
+import { maxLength, minLength } from '../../../shared/validation.ts';
+import { credentialsSchema, logIn, register, type Registration, type SignedIn, type SignupAnswer } from '../../lib/accounts.ts';
 import { badRequest } from '../../lib/http/errors.ts';
 import { publicRoute, type RouteOutput } from '../../lib/http/handler.ts';
 import { validationDetails } from '../../lib/http/request-parsing.ts';
 
 const querySchema = z.object({ action: z.enum(['register', 'login'], "action must be 'register' or 'login'") });
 const bodySchema = z.unknown();
+
+/** A sign-up: the sign-in's fields, a longer password, a name, and optionally a phone. */
+const registrationSchema = z.object({
+  ...credentialsSchema.shape,
+  name: accountNameSchema,
+  password: z.string('Password is required').check(minLength(8, 'Password must be at least 8 characters'), maxLength(200, tooLongMessage('Password', 200))),
+  phone: z.optional(tenDigitPhoneSchema),
+});
 
 /**
  * POST /api/auth?action=register|login (docs/product.md#account). Register answers 202 with the same body
@@ -24,7 +36,7 @@ export const handler = publicRoute(
       throw badRequest(issues[0]?.message ?? 'Invalid request body', validationDetails(issues));
     }
     const address = event.requestContext?.http?.sourceIp;
-    if (query.action === 'register') return { statusCode: 202, data: await register(parsed.data as z.infer<typeof registrationSchema>, { address }) };
+    if (query.action === 'register') return { statusCode: 202, data: await register(parsed.data as Registration, { address }) };
     return logIn(parsed.data, { address });
   },
 );

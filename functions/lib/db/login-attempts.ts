@@ -1,9 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
 import { type Keys } from './keys.ts';
 import * as loginKeys from './keys/login.ts';
-import { queryAll } from './query.ts';
+import { getItem, queryAll } from './query.ts';
 import { transact } from './transactions.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -42,10 +42,6 @@ const ENTITY = 'login-attempts';
 export const lockoutSeconds = (lockout: number): number => Math.min(MAX_LOCKOUT_SECONDS, FIRST_LOCKOUT_SECONDS * 2 ** Math.max(0, lockout - 1));
 
 const conditionFailed = (error: unknown) => error instanceof ConditionalCheckFailedException;
-
-async function read(key: Keys): Promise<Record<string, unknown> | undefined> {
-  return (await documentClient.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
-}
 
 /**
  * Counts an attempt of this account from this address. Within its budget it is allowed; the first
@@ -93,7 +89,7 @@ export async function countPairAttempt(email: string, address: string, now: numb
         if (!conditionFailed(error)) throw error;
       }
     }
-    const item = await read(key);
+    const item = await getItem(key, true);
     if (item && Number(item.expiresAt) > nowSeconds && Number(item.locked_until ?? 0) > nowSeconds) return { allowed: false, until: Number(item.locked_until) };
     if (item && Number(item.expiresAt) > nowSeconds) continue;
     // No counter, or one quiet for a day: start one with this attempt, unless a racer just did.
@@ -159,7 +155,7 @@ export const countAccountAttempt = (email: string, now: number) => countWindowAt
 
 /** Whether this address signed in to this account successfully within KNOWN_ADDRESS_DAYS. */
 export async function isKnownAddress(email: string, address: string, now: number): Promise<boolean> {
-  const item = await read(loginKeys.knownAddress(email, address));
+  const item = await getItem(loginKeys.knownAddress(email, address), true);
   return item !== undefined && Number(item.expiresAt) > Math.floor(now / 1000);
 }
 
@@ -186,7 +182,7 @@ export async function takeSlowLaneTurn(email: string, address: string, now: numb
     return { allowed: true };
   } catch (error) {
     if (!conditionFailed(error)) throw error;
-    const item = await read(loginKeys.slowLane(email, address));
+    const item = await getItem(loginKeys.slowLane(email, address), true);
     return { allowed: false, until: Number(item?.next_at ?? next) };
   }
 }
@@ -214,18 +210,12 @@ async function takeBack(key: Keys): Promise<void> {
  */
 export async function recordSuccessfulSignIn(email: string, address: string, now: number, counted: { address: boolean; account: boolean }): Promise<void> {
   await Promise.all([
+    // Two single writes side by side: unlike a batch's unprocessed items, a failed one cannot pass unnoticed.
+    documentClient.send(new DeleteCommand({ TableName: tableName, Key: loginKeys.fromAddress(email, address) })),
     documentClient.send(
-      new BatchWriteCommand({
-        RequestItems: {
-          [tableName]: [
-            { DeleteRequest: { Key: loginKeys.fromAddress(email, address) } },
-            {
-              PutRequest: {
-                Item: { ...loginKeys.knownAddress(email, address), entity: ENTITY, expiresAt: Math.floor(now / 1000) + KNOWN_ADDRESS_DAYS * 24 * 60 * 60 },
-              },
-            },
-          ],
-        },
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...loginKeys.knownAddress(email, address), entity: ENTITY, expiresAt: Math.floor(now / 1000) + KNOWN_ADDRESS_DAYS * 24 * 60 * 60 },
       }),
     ),
     counted.address ? takeBack(loginKeys.address(address)) : undefined,

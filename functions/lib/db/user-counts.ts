@@ -1,8 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { LAST_ADMIN_MESSAGE, type UserCounts } from '../../../shared/admin-users.ts';
 import type { UserRole } from '../../../shared/users.ts';
-import { documentClient, tableName } from './client.ts';
+import { tableName } from './client.ts';
 import * as userKeys from './keys/user.ts';
 import { getItem, queryAll } from './query.ts';
 import { transact, TransactionRefused } from './transactions.ts';
@@ -79,11 +78,11 @@ export async function ensureUserCounts(): Promise<void> {
     for (const field of countFields) tally[field] += one[field];
   }
   try {
-    await documentClient.send(
-      new PutCommand({ TableName: tableName, Item: { ...userKeys.counts, entity: 'user-counts', ...tally }, ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
+    await transact([
+      { Put: { TableName: tableName, Item: { ...userKeys.counts, entity: 'user-counts', ...tally }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ]);
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!(error instanceof TransactionRefused)) throw error;
   }
 }
 

@@ -1,4 +1,6 @@
-import { applyRuleChanges, bulkUpdatePricingSchema, MAX_BULK_UPDATES, ruleProblems } from '../../../../shared/admin-pricing.ts';
+import * as z from 'zod/mini';
+import { applyRuleChanges, pricingRuleChangesSchema, ruleProblems } from '../../../../shared/admin-pricing.ts';
+import { idField, MAX_ID_LENGTH, maxLength, minLength } from '../../../../shared/validation.ts';
 import { appliesToProblem, targetChanged } from '../../../lib/catalogue/pricing-targets.ts';
 import { auditWrite } from '../../../lib/db/audit.ts';
 import { getPricingRule, replacePricingRuleWrite } from '../../../lib/db/pricing-rule-writes.ts';
@@ -6,12 +8,26 @@ import { transact, TransactionRefused } from '../../../lib/db/transactions.ts';
 import { HttpError, badRequest } from '../../../lib/http/errors.ts';
 import { httpRoute } from '../../../lib/http/signed-in-route.ts';
 
+/** How many rules one bulk update may change (all in one transaction, with an audit entry each). */
+const MAX_BULK_UPDATES = 25;
+
+const ruleId = idField('id', MAX_ID_LENGTH, 'Each update needs the id of its rule');
+
+/** `{updates: [{id, ...changes}]}`, all applied in one transaction or none (each update's changes as PUT /api/admin/pricing/{id} takes them). */
+const bodySchema = z.object({
+  updates: z.array(z.intersection(z.object({ id: ruleId }), pricingRuleChangesSchema), 'updates is a list of {id, ...changes}').check(
+    minLength(1, 'Send at least one update'),
+    maxLength(MAX_BULK_UPDATES, `At most ${MAX_BULK_UPDATES} updates at once`),
+    z.refine((updates) => new Set(updates.map((update) => update.id)).size === updates.length, 'Each rule may appear once in a bulk update'),
+  ),
+});
+
 /**
  * POST /api/admin/pricing/bulk-update (manager) `{updates: [{id, ...changes}]}`: at most
  * MAX_BULK_UPDATES (25) rules, each checked whole, written in ONE transaction with an audit entry
  * each: all of them or none. Problems are reported per update (`updates.2.discount_percentage`).
  */
-export const handler = httpRoute('bulk-update-pricing', { body: bulkUpdatePricingSchema }, async ({ body, principal }) => {
+export const handler = httpRoute('bulk-update-pricing', { body: bodySchema }, async ({ body, principal }) => {
   const rules = await Promise.all(body.updates.map((update) => getPricingRule(update.id)));
   const missing = body.updates.flatMap((update, index) => (rules[index] ? [] : [index]));
   if (missing.length) {
