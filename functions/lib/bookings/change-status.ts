@@ -1,4 +1,4 @@
-import { actionTo, statusMessages, type UpdateBookingStatusRequest } from '../../../shared/booking-admin.ts';
+import { actionTo, statusMessages, type UpdateBookingStatusRequest } from '../../../shared/booking-status.ts';
 import { resortToday } from '../../../shared/stay.ts';
 import { inRoleGroup } from '../../../shared/users.ts';
 import type { Principal } from '../auth.ts';
@@ -18,7 +18,7 @@ const state = (booking: Partial<StoredBooking>) => ({
 });
 
 /**
- * A staff status change (shared/booking-admin.ts `statusActions`): checked against the role and the
+ * A staff status change (shared/booking-status.ts `statusActions`): checked against the role and the
  * booking's current status, then written with its audit entry in one transaction whose condition
  * is the status it may leave, so two people acting at once cannot both win.
  * - confirm: the nights become the booking's for good (their hold removed) and a pay-at-property

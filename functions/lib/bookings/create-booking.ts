@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { packageGuestProblem, safariMessages, type BookingRecord, type BookingRequest } from '../../../shared/booking.ts';
+import type { BookingRequest } from '../../../shared/booking.ts';
+import { packageGuestProblem, safariMessages, type BookingRecord } from '../../../shared/booking-rules.ts';
 import type { Safari, StayPackage } from '../../../shared/catalogue.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { quoteStay, type Quote } from '../../../shared/quote.ts';
