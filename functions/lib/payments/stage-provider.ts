@@ -1,7 +1,7 @@
 import type { PaymentProvider } from './provider.ts';
 import { paymentKeys } from './payment-keys.ts';
 import { createRazorpayApi } from './razorpay-api.ts';
-import { createTestProvider } from './test-provider.ts';
+import { createTestPaymentProvider, createTestProvider } from './test-provider.ts';
 
 /**
  * The stage's provider: Razorpay's REST API when a key id is configured, else the built-in test
@@ -14,7 +14,7 @@ export function stageProvider(): Promise<PaymentProvider> {
     .then((keys) =>
       keys.mode === 'live' && keys.keyId
         ? createRazorpayApi({ keyId: keys.keyId, keySecret: keys.keySecret })
-        : createTestProvider({ keySecret: keys.keySecret, webhookSecret: keys.webhookSecret }),
+        : createTestPaymentProvider({ keySecret: keys.keySecret, webhookSecret: keys.webhookSecret }),
     )
     .catch((error: unknown) => {
       provider = undefined;
