@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { BookingStatus } from './booking-rules.ts';
+import type { BookingRecord, BookingStatus } from './booking-rules.ts';
 import { cleanText } from './text.ts';
 import { inRoleGroup, type RoleGroup, type UserRole } from './users.ts';
 import { maxLength } from './validation.ts';
@@ -11,11 +11,21 @@ import { maxLength } from './validation.ts';
  * up); confirming and cancelling decide about money and rooms, so they take a manager.
  */
 export const statusActions = [
-  { action: 'confirm', label: 'Confirm', to: 'confirmed', from: ['pending'], group: 'manager' },
-  { action: 'cancel', label: 'Cancel', to: 'cancelled', from: ['pending', 'confirmed'], group: 'manager' },
-  { action: 'check-in', label: 'Check in', to: 'checked-in', from: ['confirmed'], group: 'staff' },
-  { action: 'check-out', label: 'Check out', to: 'completed', from: ['checked-in'], group: 'staff' },
-] as const satisfies ReadonlyArray<{ action: string; label: string; to: BookingStatus; from: readonly BookingStatus[]; group: RoleGroup }>;
+  { action: 'confirm', label: 'Confirm', done: 'confirmed', to: 'confirmed', stamp: 'confirmed_at', from: ['pending'], group: 'manager' },
+  { action: 'cancel', label: 'Cancel', done: 'cancelled', to: 'cancelled', stamp: 'cancelled_at', from: ['pending', 'confirmed'], group: 'manager' },
+  { action: 'check-in', label: 'Check in', done: 'checked in', to: 'checked-in', stamp: 'checked_in_at', from: ['confirmed'], group: 'staff' },
+  { action: 'check-out', label: 'Check out', done: 'checked out', to: 'completed', stamp: 'completed_at', from: ['checked-in'], group: 'staff' },
+] as const satisfies ReadonlyArray<{
+  action: string;
+  label: string;
+  /** The label in the past tense, for messages. */
+  done: string;
+  to: BookingStatus;
+  /** The booking's field that records when it happened. */
+  stamp: keyof BookingRecord;
+  from: readonly BookingStatus[];
+  group: RoleGroup;
+}>;
 
 export type StatusAction = (typeof statusActions)[number];
 export const targetStatuses = ['confirmed', 'cancelled', 'checked-in', 'completed'] as const;
@@ -29,14 +39,11 @@ export const actionsFor = (status: string, role: UserRole | string | undefined):
 
 export const statusMessages = {
   forbidden: (label: string) => `Only a manager or an administrator can ${label.toLowerCase()} a booking. Staff can check guests in and out.`,
-  wrongFrom: (reference: string, current: string, label: string) =>
-    `Booking ${reference} is ${current}: it cannot be ${pastTense[label] ?? label.toLowerCase()} now.`,
+  wrongFrom: (reference: string, current: string, done: string) => `Booking ${reference} is ${current}: it cannot be ${done} now.`,
   changedMeanwhile: (current: string) => `This booking changed meanwhile: it is now ${current}. Please review it and try again.`,
   tooEarly: (date: string) => `Guests can be checked in from their check-in date (${date}), not before.`,
   nightsLost: 'The hold on this booking ran out and some of its nights are no longer its own: it cannot be confirmed. Please book the guest again.',
 } as const;
-
-const pastTense: Record<string, string> = { Confirm: 'confirmed', Cancel: 'cancelled', 'Check in': 'checked in', 'Check out': 'checked out' };
 
 /** PATCH /api/bookings/{id}/status. */
 export const updateBookingStatusSchema = z.object({
