@@ -7,7 +7,6 @@ import { quoteStay, type Quote } from '../../../shared/quote.ts';
 import { packageSafariProblem, safariSelectionProblems } from '../../../shared/safari-rules.ts';
 import { addProblem, hasProblems, resortToday, stayNights, stayProblems, type FieldProblems } from '../../../shared/stay.ts';
 import type { Principal } from '../auth.ts';
-import { newManageToken } from './manage-token.ts';
 import { createBookingWrites, getBooking, getIdempotencyRecord, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
 import { claimNight, claimSeats, unitStillOffered } from '../db/inventory.ts';
 import { listPricingRules } from '../db/pricing-rules.ts';
@@ -16,7 +15,8 @@ import { ConflictError, InvalidInputError, MismatchError } from '../domain-error
 import { freeUnits } from './availability.ts';
 import { bookablePackage, bookableSafari, resolveUnits } from './bookable.ts';
 
-export type CreatedBooking = { booking: BookingRecord; bookingReference: string; manageToken: string; quote: Quote; replayed: boolean };
+/** A new booking; `manageToken`: its manage-booking link, for a guest's booking (BookingTerms `manageToken`). */
+export type CreatedBooking = { booking: BookingRecord; bookingReference: string; manageToken?: string | undefined; quote: Quote; replayed: boolean };
 
 type SeatClaim = { safari: Safari; date: string; timeSlot: string; seats: number; index: number };
 
@@ -131,7 +131,7 @@ type TransactItem = Parameters<typeof transact>[0][number];
  * How a booking is made, which is all that differs between a guest's booking and one staff type
  * in from the phone (functions/lib/bookings/guest-booking.ts and create-staff-booking.ts): how long
  * its nights are held, what the stored booking carries besides the request, whom the
- * Idempotency-Key belongs to, and what else its one transaction writes.
+ * Idempotency-Key belongs to, whether it gets a manage link, and what else its one transaction writes.
  */
 export type BookingTerms = {
   /** How long the nights are held before the sweeper frees them; absent: they are the booking's for good. */
@@ -140,6 +140,8 @@ export type BookingTerms = {
   marks?: Partial<StoredBooking>;
   /** Whom the Idempotency-Key belongs to besides the signed-in account (a staff member's keys are their own). */
   keyScope?: string;
+  /** Makes the manage-booking link's token for the new booking's id (manage-token.ts); absent: the booking has none. */
+  manageToken?: (bookingId: string) => { token: string; hash: string };
   /**
    * Writes of the booking's own transaction, after every claim (at most 3), marks the booking gets
    * with them, and the error to answer when only they are refused.
@@ -234,10 +236,10 @@ async function createOnce(request: BookingRequest, options: CreateOptions): Prom
   const holdExpiresAtMs = terms.holdMs === undefined ? undefined : now + terms.holdMs;
   const guest = request.guestDetails;
   const id = randomUUID();
-  const manage = newManageToken(id);
+  const manage = terms.manageToken?.(id);
   const booking: StoredBooking = {
     id,
-    manageTokenHash: manage.hash,
+    ...(manage ? { manageTokenHash: manage.hash } : {}),
     booking_reference: newBookingReference(now),
     status: 'pending',
     payment_method: request.paymentMethod,
@@ -283,7 +285,7 @@ async function createOnce(request: BookingRequest, options: CreateOptions): Prom
 
   const alongside = terms.alongside?.(booking);
   if (alongside?.marks) Object.assign(booking, alongside.marks);
-  const head = createBookingWrites(booking, { key: idempotencyKey, requestHash: hash, manageToken: manage.token });
+  const head = createBookingWrites(booking, { key: idempotencyKey, requestHash: hash, manageToken: manage?.token });
   const writes = [
     ...head,
     ...chosen.map((unit) => unitStillOffered(unit.id)),
@@ -311,5 +313,5 @@ async function createOnce(request: BookingRequest, options: CreateOptions): Prom
 
   // Staff, the guest's own sockets, open wizards and the confirmation e-mail hear of it from the
   // table's stream (functions/streams/table-events.ts): the request only writes and answers.
-  return { booking: toPublicBooking(booking), bookingReference: booking.booking_reference, manageToken: manage.token, quote, replayed: false };
+  return { booking: toPublicBooking(booking), bookingReference: booking.booking_reference, manageToken: manage?.token, quote, replayed: false };
 }
