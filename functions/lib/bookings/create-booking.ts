@@ -34,13 +34,6 @@ const villaTaken = (name: string) =>
     extra: { code: 'villa_taken' },
   });
 
-/** Carries the winning booking out of a conflict path: the same key already booked it. */
-class ReplayFound extends Error {
-  constructor(readonly created: CreatedBooking) {
-    super('replayed');
-  }
-}
-
 export const newBookingReference = (now: number): string => `VM${now.toString(36)}${randomBytes(3).toString('hex')}`.toUpperCase();
 
 /** What an Idempotency-Key is bound to: the request and who sent it (another account cannot replay it). */
@@ -88,17 +81,14 @@ function problemsOf(
   request: BookingRequest,
   context: {
     maxGuests: number;
-    packageName: string;
-    packageMin: number;
-    packageMax: number;
-    stayPackage: Pick<StayPackage, 'name' | 'includes_safari' | 'max_safaris'>;
+    stayPackage: Pick<StayPackage, 'name' | 'min_guests' | 'max_guests' | 'includes_safari' | 'max_safaris'>;
     safaris: Safari[];
     today: string;
   },
 ): FieldProblems {
   const problems = stayProblems(request, context.today, context.maxGuests);
   const guests = request.adults + request.children;
-  const outsidePackageRange = packageGuestProblem({ name: context.packageName, min_guests: context.packageMin, max_guests: context.packageMax }, guests);
+  const outsidePackageRange = packageGuestProblem(context.stayPackage, guests);
   if (outsidePackageRange) addProblem(problems, 'packageId', outsidePackageRange);
   const tooManySafaris = packageSafariProblem(context.stayPackage, request.selectedSafaris.length);
   if (tooManySafaris) addProblem(problems, 'selectedSafaris', tooManySafaris);
@@ -109,20 +99,6 @@ function problemsOf(
     for (const [field, messages] of Object.entries(found)) for (const message of messages) addProblem(problems, `selectedSafaris.${index}.${field}`, message);
   });
   return problems;
-}
-
-/**
- * Creates a booking: validate everything, price it on the server, then claim every night of every
- * unit, every safari seat, the reference and the idempotency key in one transaction. Either all
- * of it is written or none of it, so two guests can never hold the same last villa.
- */
-export async function createBooking(request: BookingRequest, options: CreateOptions): Promise<CreatedBooking> {
-  try {
-    return await createOnce(request, options);
-  } catch (error) {
-    if (error instanceof ReplayFound) return error.created;
-    throw error;
-  }
 }
 
 type TransactItem = Parameters<typeof transact>[0][number];
@@ -151,15 +127,20 @@ export type BookingTerms = {
 
 type CreateOptions = { idempotencyKey: string; principal?: Principal | undefined; now?: number; terms: BookingTerms };
 
-async function createOnce(request: BookingRequest, options: CreateOptions): Promise<CreatedBooking> {
+/**
+ * Creates a booking: validate everything, price it on the server, then claim every night of every
+ * unit, every safari seat, the reference and the idempotency key in one transaction. Either all
+ * of it is written or none of it, so two guests can never hold the same last villa.
+ */
+export async function createBooking(request: BookingRequest, options: CreateOptions): Promise<CreatedBooking> {
   const now = options.now ?? Date.now();
   const { terms } = options;
   const hash = requestHash(request, options.principal, terms.keyScope);
   const idempotencyKey = terms.keyScope ? `${terms.keyScope}:${options.idempotencyKey}` : options.idempotencyKey;
   // A request that lost a race to its own retry must answer with the booking that won, never a 409.
-  const conflictOrReplay = async (error: Error): Promise<never> => {
+  const winnerOr = async (error: Error): Promise<CreatedBooking> => {
     const winner = await replay(idempotencyKey, hash);
-    if (winner) throw new ReplayFound(winner);
+    if (winner) return winner;
     throw error;
   };
   const earlier = await replay(idempotencyKey, hash);
@@ -175,9 +156,6 @@ async function createOnce(request: BookingRequest, options: CreateOptions): Prom
   const [firstUnit] = units;
   const problems = problemsOf(request, {
     maxGuests: firstUnit.max_guests,
-    packageName: stayPackage.name,
-    packageMin: stayPackage.min_guests,
-    packageMax: stayPackage.max_guests,
     stayPackage,
     safaris,
     today,
@@ -213,7 +191,7 @@ async function createOnce(request: BookingRequest, options: CreateOptions): Prom
 
   const free = await freeUnits(units, request.checkIn, request.checkOut, now);
   const chosen = free.slice(0, request.rooms);
-  if (chosen.length < request.rooms) await conflictOrReplay(villaTaken(firstUnit.name));
+  if (chosen.length < request.rooms) return winnerOr(villaTaken(firstUnit.name));
   const quote = quoteStay({
     checkIn: request.checkIn,
     checkOut: request.checkOut,
@@ -285,9 +263,8 @@ async function createOnce(request: BookingRequest, options: CreateOptions): Prom
 
   const alongside = terms.alongside?.(booking);
   if (alongside?.marks) Object.assign(booking, alongside.marks);
-  const head = createBookingWrites(booking, { key: idempotencyKey, requestHash: hash, manageToken: manage?.token });
   const writes = [
-    ...head,
+    ...createBookingWrites(booking, { key: idempotencyKey, requestHash: hash, manageToken: manage?.token }),
     ...chosen.map((unit) => unitStillOffered(unit.id)),
     ...chosen.flatMap((unit) => nights.map((night) => claimNight(unit.id, night, booking.id, now, holdExpiresAtMs))),
     ...seatClaims.map((claim) => claimSeats(claim.safari.id, claim.date, claim.timeSlot, claim.seats, claim.safari.seats_per_slot)),
@@ -300,15 +277,11 @@ async function createOnce(request: BookingRequest, options: CreateOptions): Prom
     if (!(error instanceof TransactionRefused)) throw error;
     // Only what went alongside refused (an owner at the limit of unpaid holds, say).
     if (alongside?.refused && error.failed.every((index) => index >= firstAlongside)) throw await alongside.refused();
-    const idempotencyIndex = head.length - 1;
-    if (error.failed.includes(idempotencyIndex)) {
-      const winner = await replay(idempotencyKey, hash);
-      if (winner) return winner;
-    }
+    // Anything else: the key's own booking if a retry won (its idempotency record refused this one),
+    // else the seats or the villa that were taken.
     const firstSeat = firstAlongside - seatClaims.length;
     const failedClaims = error.failed.filter((index) => index >= firstSeat).flatMap((index) => seatClaims[index - firstSeat] ?? []);
-    if (failedClaims.length) await conflictOrReplay(soldOut(failedClaims, 'timeSlot'));
-    await conflictOrReplay(villaTaken(firstUnit.name));
+    return winnerOr(failedClaims.length ? soldOut(failedClaims, 'timeSlot') : villaTaken(firstUnit.name));
   }
 
   // Staff, the guest's own sockets, open wizards and the confirmation e-mail hear of it from the
