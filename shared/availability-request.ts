@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { count, dateField } from './booking.ts';
+import { count, dateField } from './booking-fields.ts';
 import { stayMessages } from './stay.ts';
 
 /**
  * POST /api/cottages/{id}/availability (docs/product.md#availability-check). In its own module so that the booking
- * function, which imports shared/booking.ts, does not build it.
+ * function, which imports the booking's request schemas, does not build it.
  */
 export const availabilityRequestSchema = z.object({
   checkIn: dateField(stayMessages.checkInRequired),

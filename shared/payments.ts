@@ -17,13 +17,21 @@ export {
   UNPAID_STAY_LIMIT,
 } from './payment-rules.ts';
 
-const orderId = z.string('razorpay_order_id is required').check(z.regex(/^order_[A-Za-z0-9]{14}$/, 'razorpay_order_id is not a Razorpay order id'));
-const paymentId = z.string('razorpay_payment_id is required').check(z.regex(/^pay_[A-Za-z0-9]{14}$/, 'razorpay_payment_id is not a Razorpay payment id'));
+// Each schema below is one route's: every call building it is marked pure, so that a function keeps
+// only its own (docs/architecture.md#8-what-keeps-cold-starts-at-the-floor).
+const orderId = /* @__PURE__ */ z
+  .string('razorpay_order_id is required')
+  .check(/* @__PURE__ */ z.regex(/^order_[A-Za-z0-9]{14}$/, 'razorpay_order_id is not a Razorpay order id'));
+const paymentId = /* @__PURE__ */ z
+  .string('razorpay_payment_id is required')
+  .check(/* @__PURE__ */ z.regex(/^pay_[A-Za-z0-9]{14}$/, 'razorpay_payment_id is not a Razorpay payment id'));
 /** Any UUID (any version or variant): booking ids are `randomUUID()`s. */
-const bookingId = z.string('bookingId is required').check(z.regex(/^[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}$/i, 'bookingId is not a booking id'));
+const bookingId = /* @__PURE__ */ z
+  .string('bookingId is required')
+  .check(/* @__PURE__ */ z.regex(/^[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}$/i, 'bookingId is not a booking id'));
 
 /** POST /api/payments/create-order: the booking to pay (its id, from the creation answer). */
-export const createOrderSchema = z.object({ bookingId });
+export const createOrderSchema = /* @__PURE__ */ z.object({ bookingId });
 
 /** What the checkout needs (docs/product.md#online-payment), computed by the server from the stored booking. */
 export type PaymentOrder = {
@@ -45,15 +53,18 @@ export type PaymentOrder = {
 };
 
 /** POST /api/payments/verify-payment: what Razorpay's checkout hands its success callback. */
-export const verifyPaymentSchema = z.object({
+export const verifyPaymentSchema = /* @__PURE__ */ z.object({
   razorpay_order_id: orderId,
   razorpay_payment_id: paymentId,
-  razorpay_signature: z.string('razorpay_signature is required').check(maxLength(256, 'razorpay_signature is too long')),
+  razorpay_signature: /* @__PURE__ */ z.string('razorpay_signature is required').check(/* @__PURE__ */ maxLength(256, 'razorpay_signature is too long')),
 });
 export type VerifyPaymentRequest = z.infer<typeof verifyPaymentSchema>;
 
 /** POST /api/payments/test-checkout (test mode only): the test dialog's Pay or Fail. */
-export const testCheckoutSchema = z.object({ orderId, outcome: z.enum(['success', 'failure'], 'outcome is success or failure') });
+export const testCheckoutSchema = /* @__PURE__ */ z.object({
+  orderId,
+  outcome: /* @__PURE__ */ z.enum(['success', 'failure'], 'outcome is success or failure'),
+});
 /** Failure answer of the test checkout: Razorpay's `payment.failed` error shape. */
 export type CheckoutError = { code: string; description: string; reason: string; source: string; step: string };
 
@@ -61,11 +72,14 @@ export type CheckoutError = { code: string; description: string; reason: string;
  * POST /api/payments/offline-payment: the guest confirms a pay-at-property booking with the proof
  * that only the e-mail's Confirm link carries (`?confirm=`), never the manage token.
  */
-export const offlinePaymentSchema = z.object({
-  reference: idField('reference', 40),
-  confirmToken: z
+export const offlinePaymentSchema = /* @__PURE__ */ z.object({
+  reference: /* @__PURE__ */ idField('reference', 40),
+  confirmToken: /* @__PURE__ */ z
     .string('confirmToken is required: open the Confirm link in the e-mail')
-    .check(minLength(1, 'confirmToken is required: open the Confirm link in the e-mail'), maxLength(200, 'confirmToken is too long')),
+    .check(
+      /* @__PURE__ */ minLength(1, 'confirmToken is required: open the Confirm link in the e-mail'),
+      /* @__PURE__ */ maxLength(200, 'confirmToken is too long'),
+    ),
 });
 
 export type PaymentStatus = 'created' | 'captured' | 'failed' | 'refunded';

@@ -1,6 +1,17 @@
-import { packageMessages, safariMessages, type SafariSelection } from './booking.ts';
+import * as z from 'zod/mini';
+import { packageMessages, safariMessages } from './booking-rules.ts';
 import type { Safari, StayPackage } from './catalogue.ts';
 import { addProblem, stayNights, type FieldProblems } from './stay.ts';
+import { idField, wholeNumber } from './validation.ts';
+
+/** A safari picked in step 3; its date/slot/guest rules (below) are checked against the stay on the server. */
+export const safariSelectionSchema = z.object({
+  safariId: idField('safariId'),
+  date: z.optional(z.string()),
+  timeSlot: z.optional(z.string()),
+  guests: z.optional(wholeNumber()),
+});
+export type SafariSelection = z.infer<typeof safariSelectionSchema>;
 
 /**
  * The safari rules (docs/product.md#safari-rules) for one selection: a date that is a night of the stay,

@@ -1,4 +1,4 @@
-import { createStaffBookingSchema } from '../../../shared/booking.ts';
+import { createStaffBookingSchema } from '../../../shared/booking-request.ts';
 import { createBooking, requireIdempotencyKey } from '../../lib/bookings/create-booking.ts';
 import { auditWrite } from '../../lib/db/audit.ts';
 import { toPublicBooking } from '../../lib/db/bookings.ts';

@@ -1,4 +1,4 @@
-import { listBookingsQuerySchema } from '../../../shared/booking-admin.ts';
+import { listBookingsQuerySchema } from '../../../shared/booking-list.ts';
 import { listBookingsPage } from '../../lib/bookings/admin-list.ts';
 import { dashboardFigures } from '../../lib/bookings/dashboard.ts';
 import { InvalidCursor } from '../../lib/db/query.ts';

@@ -1,4 +1,4 @@
-import { updateBookingStatusSchema } from '../../../shared/booking-admin.ts';
+import { updateBookingStatusSchema } from '../../../shared/booking-status.ts';
 import { fields, idField } from '../../../shared/validation.ts';
 import { changeBookingStatus } from '../../lib/bookings/change-status.ts';
 import { BOOKING_ID } from '../../lib/db/bookings.ts';
@@ -7,7 +7,7 @@ import { httpRoute } from '../../lib/http/signed-in-route.ts';
 
 /**
  * PATCH /api/bookings/{id}/status (staff) `{ status, reason? }`: confirm or cancel (manager), check
- * in or out (staff), by the rules of shared/booking-admin.ts. 409 with the current `status` when
+ * in or out (staff), by the rules of shared/booking-status.ts. 409 with the current `status` when
  * the booking is not in a status it may leave this way, or changed meanwhile.
  */
 export const handler = httpRoute(

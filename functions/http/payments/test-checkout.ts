@@ -3,8 +3,15 @@ import { getBooking } from '../../lib/db/bookings.ts';
 import { getOrder } from '../../lib/db/payments.ts';
 import { conflict, notFound } from '../../lib/http/errors.ts';
 import { publicRoute } from '../../lib/http/handler.ts';
-import { testProvider } from '../../lib/payments/stage-provider.ts';
+import { paymentKeys } from '../../lib/payments/payment-keys.ts';
+import { createTestProvider } from '../../lib/payments/test-provider.ts';
 import { receiveWebhook } from '../../lib/payments/webhook.ts';
+
+/** The test provider, or a 404-worthy undefined in live mode (the test checkout does not exist there). */
+async function testProvider() {
+  const keys = await paymentKeys();
+  return keys.mode === 'test' ? createTestProvider({ keySecret: keys.keySecret, webhookSecret: keys.webhookSecret }) : undefined;
+}
 
 /**
  * POST /api/payments/test-checkout `{ orderId, outcome }`: the test mode's stand-in for Razorpay's

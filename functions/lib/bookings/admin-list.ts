@@ -1,4 +1,4 @@
-import { BOOKING_MONTHS_BACK, listStatuses, searchableText } from '../../../shared/booking-admin.ts';
+import { BOOKING_MONTHS_BACK, listStatuses, searchableText } from '../../../shared/booking-list.ts';
 import type { BookingStatus } from '../../../shared/booking.ts';
 import { bookingsOfMonth, monthHasBookings, positionOf, type MonthPosition } from '../db/booking-months.ts';
 import { BOOKING_ID, toPublicBooking, toStoredBooking, type StoredBooking } from '../db/bookings.ts';

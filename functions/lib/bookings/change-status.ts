@@ -1,4 +1,4 @@
-import { actionTo, statusMessages, type UpdateBookingStatusRequest } from '../../../shared/booking-admin.ts';
+import { actionTo, statusMessages, type UpdateBookingStatusRequest } from '../../../shared/booking-status.ts';
 import { resortToday } from '../../../shared/stay.ts';
 import { inRoleGroup } from '../../../shared/users.ts';
 import type { Principal } from '../auth.ts';
@@ -18,7 +18,7 @@ const state = (booking: Partial<StoredBooking>) => ({
 });
 
 /**
- * A staff status change (shared/booking-admin.ts `statusActions`): checked against the role and the
+ * A staff status change (shared/booking-status.ts `statusActions`): checked against the role and the
  * booking's current status, then written with its audit entry in one transaction whose condition
  * is the status it may leave, so two people acting at once cannot both win.
  * - confirm: the nights become the booking's for good (their hold removed) and a pay-at-property
@@ -33,69 +33,52 @@ export async function changeBookingStatus(id: string, request: UpdateBookingStat
   if (!booking) throw new NotFoundError('Booking not found');
   const action = actionTo(request.status);
   if (!inRoleGroup(principal.role, action.group)) throw new NotAllowedError(statusMessages.forbidden(action.label));
+  // Every refusal names the status the booking is in.
+  const conflict = (message: string, current = booking.status) => new ConflictError(message, { extra: { status: current } });
   if (!(action.from as readonly string[]).includes(booking.status))
-    throw new ConflictError(statusMessages.wrongFrom(booking.booking_reference, booking.status, action.label), { extra: { status: booking.status } });
+    throw conflict(statusMessages.wrongFrom(booking.booking_reference, booking.status, action.done));
+  if (action.action === 'check-in' && resortToday(new Date(now)) < booking.check_in_date) throw conflict(statusMessages.tooEarly(booking.check_in_date));
 
   const at = new Date(now).toISOString();
   const by = `${principal.name} <${principal.email}>`;
-  const common = { status_changed_by: by, ...(request.reason ? { status_reason: request.reason } : {}) };
-  const audit = (changes: Record<string, unknown>) =>
-    auditWrite({
-      actor: principal,
-      action: `booking.${action.action}`,
-      subject: { entity: 'booking', id: booking.id, label: booking.booking_reference },
-      before: state(booking),
-      after: { ...state({ ...booking, status: action.to }), ...changes },
-      ...(request.reason ? { note: request.reason } : {}),
-      at,
-    });
-  const refused = async (error: unknown): Promise<never> => {
-    if (!(error instanceof TransactionRefused)) throw error;
-    const fresh = await getBooking(booking.id);
-    const current = fresh?.status ?? booking.status;
-    // The status held, so a night did not: a lapsed hold whose night someone else took meanwhile.
-    if (action.action === 'confirm' && current === booking.status) throw new ConflictError(statusMessages.nightsLost, { extra: { status: current } });
-    throw new ConflictError(statusMessages.changedMeanwhile(current), { extra: { status: current } });
+  const changes: Record<string, unknown> = {
+    status_changed_by: by,
+    ...(request.reason ? { status_reason: request.reason } : {}),
+    [action.stamp]: at,
+    ...(action.action === 'cancel' ? { refund_amount: refundFor(booking, now), cancelled_by: by } : {}),
   };
+  const audit = auditWrite({
+    actor: principal,
+    action: `booking.${action.action}`,
+    subject: { entity: 'booking', id: booking.id, label: booking.booking_reference },
+    before: state(booking),
+    after: { ...state({ ...booking, status: action.to }), ...changes },
+    ...(request.reason ? { note: request.reason } : {}),
+    at,
+  });
+  const writes = [...changeBookingStatusWrites(booking, action.to, [...action.from], changes), audit];
 
-  let changes: Record<string, unknown>;
   try {
-    switch (action.action) {
-      case 'confirm': {
-        const owned = await nightsStillOwned(booking);
-        if (owned.some(({ nights }) => nights.length < booking.claims.nights.length))
-          throw new ConflictError(statusMessages.nightsLost, { extra: { status: booking.status } });
-        changes = { ...common, confirmed_at: at };
-        const payAtProperty = booking.payment_method === 'offline' && !booking.guest_confirmed_at;
-        await transact([
-          ...changeBookingStatusWrites(booking, 'confirmed', ['pending'], changes),
-          audit(changes),
-          ...owned.flatMap(({ cottageId, nights }) => nights.map((night) => keepNight(cottageId, night, booking.id))),
-          // The same record the guest's own confirmation writes: the money is due at the property.
-          ...(payAtProperty ? [duePaymentWrite(booking, at)] : []),
-        ]);
-        break;
-      }
-      case 'cancel': {
-        changes = { ...common, cancelled_at: at, refund_amount: refundFor(booking, now), cancelled_by: by };
-        await releaseBooking(booking, 'cancelled', [...action.from], changes, [audit(changes)]);
-        break;
-      }
-      case 'check-in': {
-        const today = resortToday(new Date(now));
-        if (today < booking.check_in_date) throw new ConflictError(statusMessages.tooEarly(booking.check_in_date), { extra: { status: booking.status } });
-        changes = { ...common, checked_in_at: at };
-        await transact([...changeBookingStatusWrites(booking, 'checked-in', [...action.from], changes), audit(changes)]);
-        break;
-      }
-      case 'check-out': {
-        changes = { ...common, completed_at: at };
-        await transact([...changeBookingStatusWrites(booking, 'completed', [...action.from], changes), audit(changes)]);
-        break;
-      }
+    if (action.action === 'cancel') {
+      await releaseBooking(booking, action.to, [...action.from], changes, [audit]);
+    } else if (action.action === 'confirm') {
+      const owned = await nightsStillOwned(booking);
+      if (owned.some(({ nights }) => nights.length < booking.claims.nights.length)) throw conflict(statusMessages.nightsLost);
+      const payAtProperty = booking.payment_method === 'offline' && !booking.guest_confirmed_at;
+      await transact([
+        ...writes,
+        ...owned.flatMap(({ cottageId, nights }) => nights.map((night) => keepNight(cottageId, night, booking.id))),
+        // The same record the guest's own confirmation writes: the money is due at the property.
+        ...(payAtProperty ? [duePaymentWrite(booking, at)] : []),
+      ]);
+    } else {
+      await transact(writes);
     }
   } catch (error) {
-    return refused(error);
+    if (!(error instanceof TransactionRefused)) throw error;
+    const current = (await getBooking(booking.id))?.status ?? booking.status;
+    // The status held, so a night did not: a lapsed hold whose night someone else took meanwhile.
+    throw conflict(action.action === 'confirm' && current === booking.status ? statusMessages.nightsLost : statusMessages.changedMeanwhile(current), current);
   }
   const { holdExpiresAtMs: _hold, hold_expires_at: _holdIso, open_hold: _open, owed_nights: _owed, ...rest } = booking;
   const updated = toPublicBooking({ ...rest, ...changes, status: action.to });

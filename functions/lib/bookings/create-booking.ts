@@ -1,12 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { packageGuestProblem, safariMessages, type BookingRecord, type BookingRequest } from '../../../shared/booking.ts';
+import type { BookingRequest } from '../../../shared/booking.ts';
+import { packageGuestProblem, safariMessages, type BookingRecord } from '../../../shared/booking-rules.ts';
 import type { Safari, StayPackage } from '../../../shared/catalogue.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { quoteStay, type Quote } from '../../../shared/quote.ts';
 import { packageSafariProblem, safariSelectionProblems } from '../../../shared/safari-rules.ts';
 import { addProblem, hasProblems, resortToday, stayNights, stayProblems, type FieldProblems } from '../../../shared/stay.ts';
 import type { Principal } from '../auth.ts';
-import { newManageToken } from './manage-token.ts';
 import { createBookingWrites, getBooking, getIdempotencyRecord, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
 import { claimNight, claimSeats, unitStillOffered } from '../db/inventory.ts';
 import { listPricingRules } from '../db/pricing-rules.ts';
@@ -15,7 +15,8 @@ import { ConflictError, InvalidInputError, MismatchError } from '../domain-error
 import { freeUnits } from './availability.ts';
 import { bookablePackage, bookableSafari, resolveUnits } from './bookable.ts';
 
-export type CreatedBooking = { booking: BookingRecord; bookingReference: string; manageToken: string; quote: Quote; replayed: boolean };
+/** A new booking; `manageToken`: its manage-booking link, for a guest's booking (BookingTerms `manageToken`). */
+export type CreatedBooking = { booking: BookingRecord; bookingReference: string; manageToken?: string | undefined; quote: Quote; replayed: boolean };
 
 type SeatClaim = { safari: Safari; date: string; timeSlot: string; seats: number; index: number };
 
@@ -32,13 +33,6 @@ const villaTaken = (name: string) =>
   new ConflictError(`Sorry, ${name} is not available for these dates any more. Please choose other dates or another villa.`, {
     extra: { code: 'villa_taken' },
   });
-
-/** Carries the winning booking out of a conflict path: the same key already booked it. */
-class ReplayFound extends Error {
-  constructor(readonly created: CreatedBooking) {
-    super('replayed');
-  }
-}
 
 export const newBookingReference = (now: number): string => `VM${now.toString(36)}${randomBytes(3).toString('hex')}`.toUpperCase();
 
@@ -87,17 +81,14 @@ function problemsOf(
   request: BookingRequest,
   context: {
     maxGuests: number;
-    packageName: string;
-    packageMin: number;
-    packageMax: number;
-    stayPackage: Pick<StayPackage, 'name' | 'includes_safari' | 'max_safaris'>;
+    stayPackage: Pick<StayPackage, 'name' | 'min_guests' | 'max_guests' | 'includes_safari' | 'max_safaris'>;
     safaris: Safari[];
     today: string;
   },
 ): FieldProblems {
   const problems = stayProblems(request, context.today, context.maxGuests);
   const guests = request.adults + request.children;
-  const outsidePackageRange = packageGuestProblem({ name: context.packageName, min_guests: context.packageMin, max_guests: context.packageMax }, guests);
+  const outsidePackageRange = packageGuestProblem(context.stayPackage, guests);
   if (outsidePackageRange) addProblem(problems, 'packageId', outsidePackageRange);
   const tooManySafaris = packageSafariProblem(context.stayPackage, request.selectedSafaris.length);
   if (tooManySafaris) addProblem(problems, 'selectedSafaris', tooManySafaris);
@@ -110,27 +101,13 @@ function problemsOf(
   return problems;
 }
 
-/**
- * Creates a booking: validate everything, price it on the server, then claim every night of every
- * unit, every safari seat, the reference and the idempotency key in one transaction. Either all
- * of it is written or none of it, so two guests can never hold the same last villa.
- */
-export async function createBooking(request: BookingRequest, options: CreateOptions): Promise<CreatedBooking> {
-  try {
-    return await createOnce(request, options);
-  } catch (error) {
-    if (error instanceof ReplayFound) return error.created;
-    throw error;
-  }
-}
-
 type TransactItem = Parameters<typeof transact>[0][number];
 
 /**
  * How a booking is made, which is all that differs between a guest's booking and one staff type
  * in from the phone (functions/lib/bookings/guest-booking.ts and create-staff-booking.ts): how long
  * its nights are held, what the stored booking carries besides the request, whom the
- * Idempotency-Key belongs to, and what else its one transaction writes.
+ * Idempotency-Key belongs to, whether it gets a manage link, and what else its one transaction writes.
  */
 export type BookingTerms = {
   /** How long the nights are held before the sweeper frees them; absent: they are the booking's for good. */
@@ -139,6 +116,8 @@ export type BookingTerms = {
   marks?: Partial<StoredBooking>;
   /** Whom the Idempotency-Key belongs to besides the signed-in account (a staff member's keys are their own). */
   keyScope?: string;
+  /** Makes the manage-booking link's token for the new booking's id (manage-token.ts); absent: the booking has none. */
+  manageToken?: (bookingId: string) => { token: string; hash: string };
   /**
    * Writes of the booking's own transaction, after every claim (at most 3), marks the booking gets
    * with them, and the error to answer when only they are refused.
@@ -148,15 +127,20 @@ export type BookingTerms = {
 
 type CreateOptions = { idempotencyKey: string; principal?: Principal | undefined; now?: number; terms: BookingTerms };
 
-async function createOnce(request: BookingRequest, options: CreateOptions): Promise<CreatedBooking> {
+/**
+ * Creates a booking: validate everything, price it on the server, then claim every night of every
+ * unit, every safari seat, the reference and the idempotency key in one transaction. Either all
+ * of it is written or none of it, so two guests can never hold the same last villa.
+ */
+export async function createBooking(request: BookingRequest, options: CreateOptions): Promise<CreatedBooking> {
   const now = options.now ?? Date.now();
   const { terms } = options;
   const hash = requestHash(request, options.principal, terms.keyScope);
   const idempotencyKey = terms.keyScope ? `${terms.keyScope}:${options.idempotencyKey}` : options.idempotencyKey;
   // A request that lost a race to its own retry must answer with the booking that won, never a 409.
-  const conflictOrReplay = async (error: Error): Promise<never> => {
+  const winnerOr = async (error: Error): Promise<CreatedBooking> => {
     const winner = await replay(idempotencyKey, hash);
-    if (winner) throw new ReplayFound(winner);
+    if (winner) return winner;
     throw error;
   };
   const earlier = await replay(idempotencyKey, hash);
@@ -172,9 +156,6 @@ async function createOnce(request: BookingRequest, options: CreateOptions): Prom
   const [firstUnit] = units;
   const problems = problemsOf(request, {
     maxGuests: firstUnit.max_guests,
-    packageName: stayPackage.name,
-    packageMin: stayPackage.min_guests,
-    packageMax: stayPackage.max_guests,
     stayPackage,
     safaris,
     today,
@@ -210,7 +191,7 @@ async function createOnce(request: BookingRequest, options: CreateOptions): Prom
 
   const free = await freeUnits(units, request.checkIn, request.checkOut, now);
   const chosen = free.slice(0, request.rooms);
-  if (chosen.length < request.rooms) await conflictOrReplay(villaTaken(firstUnit.name));
+  if (chosen.length < request.rooms) return winnerOr(villaTaken(firstUnit.name));
   const quote = quoteStay({
     checkIn: request.checkIn,
     checkOut: request.checkOut,
@@ -233,10 +214,10 @@ async function createOnce(request: BookingRequest, options: CreateOptions): Prom
   const holdExpiresAtMs = terms.holdMs === undefined ? undefined : now + terms.holdMs;
   const guest = request.guestDetails;
   const id = randomUUID();
-  const manage = newManageToken(id);
+  const manage = terms.manageToken?.(id);
   const booking: StoredBooking = {
     id,
-    manageTokenHash: manage.hash,
+    ...(manage ? { manageTokenHash: manage.hash } : {}),
     booking_reference: newBookingReference(now),
     status: 'pending',
     payment_method: request.paymentMethod,
@@ -282,9 +263,8 @@ async function createOnce(request: BookingRequest, options: CreateOptions): Prom
 
   const alongside = terms.alongside?.(booking);
   if (alongside?.marks) Object.assign(booking, alongside.marks);
-  const head = createBookingWrites(booking, { key: idempotencyKey, requestHash: hash, manageToken: manage.token });
   const writes = [
-    ...head,
+    ...createBookingWrites(booking, { key: idempotencyKey, requestHash: hash, manageToken: manage?.token }),
     ...chosen.map((unit) => unitStillOffered(unit.id)),
     ...chosen.flatMap((unit) => nights.map((night) => claimNight(unit.id, night, booking.id, now, holdExpiresAtMs))),
     ...seatClaims.map((claim) => claimSeats(claim.safari.id, claim.date, claim.timeSlot, claim.seats, claim.safari.seats_per_slot)),
@@ -297,18 +277,14 @@ async function createOnce(request: BookingRequest, options: CreateOptions): Prom
     if (!(error instanceof TransactionRefused)) throw error;
     // Only what went alongside refused (an owner at the limit of unpaid holds, say).
     if (alongside?.refused && error.failed.every((index) => index >= firstAlongside)) throw await alongside.refused();
-    const idempotencyIndex = head.length - 1;
-    if (error.failed.includes(idempotencyIndex)) {
-      const winner = await replay(idempotencyKey, hash);
-      if (winner) return winner;
-    }
+    // Anything else: the key's own booking if a retry won (its idempotency record refused this one),
+    // else the seats or the villa that were taken.
     const firstSeat = firstAlongside - seatClaims.length;
     const failedClaims = error.failed.filter((index) => index >= firstSeat).flatMap((index) => seatClaims[index - firstSeat] ?? []);
-    if (failedClaims.length) await conflictOrReplay(soldOut(failedClaims, 'timeSlot'));
-    await conflictOrReplay(villaTaken(firstUnit.name));
+    return winnerOr(failedClaims.length ? soldOut(failedClaims, 'timeSlot') : villaTaken(firstUnit.name));
   }
 
   // Staff, the guest's own sockets, open wizards and the confirmation e-mail hear of it from the
   // table's stream (functions/streams/table-events.ts): the request only writes and answers.
-  return { booking: toPublicBooking(booking), bookingReference: booking.booking_reference, manageToken: manage.token, quote, replayed: false };
+  return { booking: toPublicBooking(booking), bookingReference: booking.booking_reference, manageToken: manage?.token, quote, replayed: false };
 }

@@ -1,4 +1,5 @@
-import { BOOKING_MONTHS_BACK, type Dashboard } from '../../../shared/booking-admin.ts';
+import type { Dashboard } from '../../../shared/booking-admin.ts';
+import { BOOKING_MONTHS_BACK } from '../../../shared/booking-list.ts';
 import { addDaysIso, resortInstant, resortToday } from '../../../shared/stay.ts';
 import { monthSummary } from '../db/booking-months.ts';
 import { allPayments } from '../db/payments.ts';

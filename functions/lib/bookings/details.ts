@@ -4,7 +4,7 @@ import { auditOf } from '../db/audit.ts';
 import { getBooking, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
 import { paymentsOfBooking } from '../db/payments.ts';
 import { NotFoundError } from '../domain-errors.ts';
-import { CANCELLATION_POLICY, refundFor } from './release-booking.ts';
+import { cancellationPolicy, refundFor } from './release-booking.ts';
 
 /** What the booking's own fields tell of its life, for the moments no staff change recorded. */
 function lifecycle(booking: StoredBooking): BookingHistoryEntry[] {
@@ -59,6 +59,6 @@ export async function bookingDetails(id: string, now = Date.now()): Promise<Book
     payments,
     refunds,
     history,
-    cancellation: { refundAmount, policy: CANCELLATION_POLICY },
+    cancellation: { refundAmount, policy: cancellationPolicy() },
   };
 }

@@ -1,11 +1,12 @@
 import type { CreateBookingRequest } from '../../../shared/booking.ts';
 import { ONLINE_HOLD_MINUTES, tooManyOpenMessage, unpaidLimitMessages } from '../../../shared/payment-rules.ts';
-import { stayLimits } from '../../../shared/stay.ts';
+import { nightsBetween, stayLimits } from '../../../shared/stay.ts';
 import type { Principal } from '../auth.ts';
 import { owedNightsOf, unpaidClaims, unpaidLimits, unpaidRefusal } from '../db/unpaid-owners.ts';
 import { InvalidInputError, LimitReachedError } from '../domain-errors.ts';
 import { PAY_AT_PROPERTY_HOLD_MS } from '../payments/pay-at-property.ts';
 import { createBooking, type BookingTerms, type CreatedBooking } from './create-booking.ts';
+import { newManageToken } from './manage-token.ts';
 
 /** Online payments hold the villa this long; the sweeper frees it if the payment never comes. */
 export const PAYMENT_HOLD_MS = ONLINE_HOLD_MINUTES * 60_000;
@@ -22,6 +23,8 @@ export function guestTerms(request: Pick<CreateBookingRequest, 'paymentMethod' |
   return {
     holdMs: online ? PAYMENT_HOLD_MS : PAY_AT_PROPERTY_HOLD_MS,
     marks: { open_hold: true, ...(clientAddress ? { client_address: clientAddress } : {}) },
+    // The answer carries the booking's manage link: the guest's way back to it.
+    manageToken: newManageToken,
     alongside: (booking) => {
       const owed = online ? undefined : owedNightsOf(booking);
       return {
@@ -44,7 +47,7 @@ export function guestTerms(request: Pick<CreateBookingRequest, 'paymentMethod' |
  * 400 before anything is read or held. Dates the booking rules refuse anyway are left to them.
  */
 function refuseOverAllowance(request: Pick<CreateBookingRequest, 'rooms' | 'checkIn' | 'checkOut'>): void {
-  const nights = (Date.parse(request.checkOut) - Date.parse(request.checkIn)) / 86_400_000;
+  const nights = nightsBetween(request.checkIn, request.checkOut);
   if (!(nights >= stayLimits.minNights && nights <= stayLimits.maxNights && request.rooms <= stayLimits.rooms.max)) return;
   const limit = unpaidLimits().nights;
   if (request.rooms * nights > limit)

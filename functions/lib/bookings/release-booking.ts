@@ -34,7 +34,9 @@ export async function releaseBooking(
   ]);
 }
 
-export const CANCELLATION_POLICY = `Free cancellation up to ${stayLimits.freeCancellationHours} hours before check-in (${stayLimits.checkInTime} on the day of arrival).`;
+/** The policy's wording (a function: built where it is shown, not at every import). */
+export const cancellationPolicy = (): string =>
+  `Free cancellation up to ${stayLimits.freeCancellationHours} hours before check-in (${stayLimits.checkInTime} on the day of arrival).`;
 
 /** The last moment a cancellation is free: 48 hours before check-in time on the day of arrival. */
 const freeCancellationDeadline = (checkIn: string): number => resortInstant(checkIn, stayLimits.checkInTime) - stayLimits.freeCancellationHours * 3_600_000;
@@ -65,7 +67,11 @@ export function cancellationTerms(
   booking: Pick<BookingRecord, 'status' | 'payment_status' | 'total_amount' | 'check_in_date'>,
   now: number,
 ): CancellationTerms {
-  const base = { refundAmount: 0, freeCancellationUntil: new Date(freeCancellationDeadline(booking.check_in_date)).toISOString(), policy: CANCELLATION_POLICY };
+  const base = {
+    refundAmount: 0,
+    freeCancellationUntil: new Date(freeCancellationDeadline(booking.check_in_date)).toISOString(),
+    policy: cancellationPolicy(),
+  };
   if (booking.status !== 'pending' && booking.status !== 'confirmed')
     return { ...base, cancellable: false, reason: `This booking is ${booking.status} and cannot be cancelled` };
   if (now >= resortInstant(booking.check_in_date, stayLimits.checkInTime))
@@ -87,7 +93,7 @@ export async function cancelBooking(booking: StoredBooking, now = Date.now()) {
   }
   const { holdExpiresAtMs: _hold, ...rest } = booking;
   const { hold_expires_at: _holdIso, ...cancelled } = toPublicBooking({ ...rest, status: 'cancelled', cancelled_at: cancelledAt, refund_amount: refundAmount });
-  return { booking: cancelled, refundAmount, policy: CANCELLATION_POLICY };
+  return { booking: cancelled, refundAmount, policy: cancellationPolicy() };
 }
 
 /** A guest cancels their own booking; another guest's looks as absent as one that does not exist. */

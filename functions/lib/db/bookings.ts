@@ -81,7 +81,7 @@ const fromItem = (item: Record<string, unknown>): StoredBooking => {
 };
 
 /** The writes that create a booking: the booking, its unique reference, and the idempotency record. */
-export function createBookingWrites(booking: StoredBooking, idempotency?: { key: string; requestHash: string; manageToken: string }) {
+export function createBookingWrites(booking: StoredBooking, idempotency?: { key: string; requestHash: string; manageToken?: string | undefined }) {
   const writes: Array<Record<string, unknown>> = [
     { Put: { TableName: tableName, Item: bookingItem(booking), ConditionExpression: 'attribute_not_exists(pk)' } },
     {
@@ -101,7 +101,7 @@ export function createBookingWrites(booking: StoredBooking, idempotency?: { key:
           entity: 'idempotency',
           request_hash: idempotency.requestHash,
           // The link's token itself, kept only as long as a retry may ask for the first answer again.
-          manage_token: idempotency.manageToken,
+          ...(idempotency.manageToken === undefined ? {} : { manage_token: idempotency.manageToken }),
           booking_id: booking.id,
           // Kept a day: long enough for any client retry, short enough not to pile up.
           expiresAt: Math.floor(Date.parse(booking.created_at) / 1000) + 86_400,

@@ -1,7 +1,7 @@
 import type { PaymentProvider } from './provider.ts';
 import { paymentKeys } from './payment-keys.ts';
 import { createRazorpayApi } from './razorpay-api.ts';
-import { createTestProvider } from './test-provider.ts';
+import { createTestPaymentProvider } from './test-provider.ts';
 
 /**
  * The stage's provider: Razorpay's REST API when a key id is configured, else the built-in test
@@ -14,17 +14,11 @@ export function stageProvider(): Promise<PaymentProvider> {
     .then((keys) =>
       keys.mode === 'live' && keys.keyId
         ? createRazorpayApi({ keyId: keys.keyId, keySecret: keys.keySecret })
-        : createTestProvider({ keySecret: keys.keySecret, webhookSecret: keys.webhookSecret }),
+        : createTestPaymentProvider({ keySecret: keys.keySecret, webhookSecret: keys.webhookSecret }),
     )
     .catch((error: unknown) => {
       provider = undefined;
       throw error;
     });
   return provider;
-}
-
-/** The test provider, or a 404-worthy undefined in live mode (the test checkout does not exist there). */
-export async function testProvider() {
-  const keys = await paymentKeys();
-  return keys.mode === 'test' ? createTestProvider({ keySecret: keys.keySecret, webhookSecret: keys.webhookSecret }) : undefined;
 }

@@ -117,35 +117,42 @@ function checkReceipt(receipt: unknown): void {
     throw badRequest('The receipt may not be greater than 40 characters.', 'receipt');
 }
 
-export function createTestProvider(options: TestProviderOptions): TestProvider {
+/** A payment entity with Razorpay's defaults for what `fields` leaves out. */
+const paymentEntity = (fields: Partial<ProviderPayment> & Pick<ProviderPayment, 'id' | 'amount' | 'status'>, createdAt: number): ProviderPayment => ({
+  entity: 'payment',
+  currency: 'INR',
+  order_id: null,
+  method: 'card',
+  amount_refunded: 0,
+  refund_status: null,
+  captured: fields.status === 'captured',
+  description: null,
+  // Razorpay's placeholder when the checkout collected no e-mail.
+  email: 'void@razorpay.com',
+  contact: '',
+  fee: fields.status === 'captured' ? 0 : null,
+  tax: fields.status === 'captured' ? 0 : null,
+  error_code: null,
+  error_description: null,
+  error_source: null,
+  error_step: null,
+  error_reason: null,
+  notes: {},
+  created_at: createdAt,
+  ...fields,
+});
+
+const clock = (options: TestProviderOptions) => () => Math.floor((options.now ?? Date.now)() / 1000);
+
+/**
+ * The provider part of the test provider (orders, refunds, payments): what the stage's provider
+ * serves (stage-provider.ts), without the test checkout's own parts (createTestProvider below).
+ */
+export function createTestPaymentProvider(options: TestProviderOptions): PaymentProvider & { mode: 'test' } {
   const { keySecret, webhookSecret } = options;
   if (typeof keySecret !== 'string' || keySecret === '') throw new Error('The test provider needs a key secret to sign checkout responses');
   if (typeof webhookSecret !== 'string' || webhookSecret === '') throw new Error('The test provider needs a webhook secret to sign webhooks');
-  const nowSeconds = () => Math.floor((options.now ?? Date.now)() / 1000);
-
-  const payment = (fields: Partial<ProviderPayment> & Pick<ProviderPayment, 'id' | 'amount' | 'status'>): ProviderPayment => ({
-    entity: 'payment',
-    currency: 'INR',
-    order_id: null,
-    method: 'card',
-    amount_refunded: 0,
-    refund_status: null,
-    captured: fields.status === 'captured',
-    description: null,
-    // Razorpay's placeholder when the checkout collected no e-mail.
-    email: 'void@razorpay.com',
-    contact: '',
-    fee: fields.status === 'captured' ? 0 : null,
-    tax: fields.status === 'captured' ? 0 : null,
-    error_code: null,
-    error_description: null,
-    error_source: null,
-    error_step: null,
-    error_reason: null,
-    notes: {},
-    created_at: nowSeconds(),
-    ...fields,
-  });
+  const nowSeconds = clock(options);
 
   return {
     mode: 'test',
@@ -192,13 +199,27 @@ export function createTestProvider(options: TestProviderOptions): TestProvider {
     async fetchPayment(paymentId: string): Promise<ProviderPayment> {
       if (typeof paymentId !== 'string' || !PAYMENT_ID.test(paymentId)) throw badRequest('The id provided does not exist', 'id');
       // Stateless: the id is all there is to go on (see the module's note).
-      return payment({
-        id: paymentId,
-        amount: 0,
-        status: 'captured',
-        description: 'Test mode: the test provider keeps no payments; amount and order are unknown',
-      });
+      return paymentEntity(
+        {
+          id: paymentId,
+          amount: 0,
+          status: 'captured',
+          description: 'Test mode: the test provider keeps no payments; amount and order are unknown',
+        },
+        nowSeconds(),
+      );
     },
+  };
+}
+
+/** The whole test provider: its provider part and the test checkout's Pay or Fail and webhooks. */
+export function createTestProvider(options: TestProviderOptions): TestProvider {
+  const provider = createTestPaymentProvider(options);
+  const { keySecret, webhookSecret } = options;
+  const nowSeconds = clock(options);
+
+  return {
+    ...provider,
 
     payWithTestCard(order, outcome) {
       if (typeof order.id !== 'string' || !ORDER_ID.test(order.id)) throw new Error('payWithTestCard needs a Razorpay order id');
@@ -212,31 +233,34 @@ export function createTestProvider(options: TestProviderOptions): TestProvider {
         ...(order.contact ? { contact: order.contact } : {}),
       };
       if (outcome === 'success') {
-        const captured = payment({ ...common, status: 'captured' });
+        const captured = paymentEntity({ ...common, status: 'captured' }, nowSeconds());
         return {
           ok: true,
           payment: captured,
           response: { razorpay_order_id: order.id, razorpay_payment_id: captured.id, razorpay_signature: checkoutSignature(order.id, captured.id, keySecret) },
         };
       }
-      const failed = payment({
-        ...common,
-        status: 'failed',
-        error_code: TEST_CARD_DECLINED.code,
-        error_description: TEST_CARD_DECLINED.description,
-        error_source: TEST_CARD_DECLINED.source,
-        error_step: TEST_CARD_DECLINED.step,
-        error_reason: TEST_CARD_DECLINED.reason,
-      });
+      const failed = paymentEntity(
+        {
+          ...common,
+          status: 'failed',
+          error_code: TEST_CARD_DECLINED.code,
+          error_description: TEST_CARD_DECLINED.description,
+          error_source: TEST_CARD_DECLINED.source,
+          error_step: TEST_CARD_DECLINED.step,
+          error_reason: TEST_CARD_DECLINED.reason,
+        },
+        nowSeconds(),
+      );
       return { ok: false, payment: failed, error: { ...TEST_CARD_DECLINED } };
     },
 
-    webhook(event, { payment: paymentEntity, refund }) {
-      if (!paymentEntity) throw new Error(`A ${event} webhook carries the payment`);
+    webhook(event, { payment, refund }) {
+      if (!payment) throw new Error(`A ${event} webhook carries the payment`);
       const expected = { 'payment.captured': 'captured', 'payment.failed': 'failed' } as const;
-      if (event !== 'refund.processed' && paymentEntity.status !== expected[event])
-        throw new Error(`A ${event} webhook carries a ${expected[event]} payment, not a ${paymentEntity.status} one`);
-      if (event === 'refund.processed' && (!refund || refund.payment_id !== paymentEntity.id))
+      if (event !== 'refund.processed' && payment.status !== expected[event])
+        throw new Error(`A ${event} webhook carries a ${expected[event]} payment, not a ${payment.status} one`);
+      if (event === 'refund.processed' && (!refund || refund.payment_id !== payment.id))
         throw new Error('A refund.processed webhook carries the refund and the payment it refunds');
       // Razorpay's event envelope, its keys in Razorpay's order; a refund event names the refund first.
       const envelope = {
@@ -244,7 +268,7 @@ export function createTestProvider(options: TestProviderOptions): TestProvider {
         account_id: TEST_ACCOUNT_ID,
         event,
         contains: event === 'refund.processed' ? ['refund', 'payment'] : ['payment'],
-        payload: event === 'refund.processed' ? { refund: { entity: refund }, payment: { entity: paymentEntity } } : { payment: { entity: paymentEntity } },
+        payload: event === 'refund.processed' ? { refund: { entity: refund }, payment: { entity: payment } } : { payment: { entity: payment } },
         created_at: nowSeconds(),
       };
       const body = JSON.stringify(envelope);
