@@ -1,4 +1,4 @@
-import { holdingStatuses, type BookingRecord } from '../../shared/booking.ts';
+import { holdingStatuses, type BookingRecord } from '../../shared/booking-rules.ts';
 import { formatInr } from '../../shared/money.ts';
 import { toPublicBooking, type StoredBooking } from '../lib/db/bookings.ts';
 import type { Audience } from '../lib/db/keys.ts';

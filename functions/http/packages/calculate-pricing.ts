@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { packageGuestProblem, safariSelectionSchema } from '../../../shared/booking.ts';
+import { packageGuestProblem } from '../../../shared/booking-rules.ts';
+import { safariSelectionSchema } from '../../../shared/safari-rules.ts';
 import { packageBasePrice, packagePrice, quoteStay } from '../../../shared/quote.ts';
 import { packageSafariProblem } from '../../../shared/safari-rules.ts';
 import { addProblem, hasProblems, resortToday, stayProblems, isIsoDate } from '../../../shared/stay.ts';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { safariMessages, safariSelectionSchema } from '../../../shared/booking.ts';
-import { safariSelectionProblems } from '../../../shared/safari-rules.ts';
+import { safariMessages } from '../../../shared/booking-rules.ts';
+import { safariSelectionProblems, safariSelectionSchema } from '../../../shared/safari-rules.ts';
 import { addProblem, hasProblems, isIsoDate, type FieldProblems } from '../../../shared/stay.ts';
 import { maxLength, minLength, wholeNumber } from '../../../shared/validation.ts';
 import { emptySlots, seatsLeft } from '../../lib/bookings/safari-seats.ts';

@@ -1,4 +1,4 @@
-import { holdingStatuses } from '../../../shared/booking.ts';
+import { holdingStatuses } from '../../../shared/booking-rules.ts';
 import { resortToday } from '../../../shared/stay.ts';
 import type { StoredBooking } from '../db/bookings.ts';
 
