@@ -4,6 +4,7 @@ import { guestMessages, packageMessages } from './booking-rules.ts';
 import { safariSelectionSchema } from './safari-rules.ts';
 import { stayMessages } from './stay.ts';
 import { cleanText, textField, tooLongMessage } from './text.ts';
+import { isTenDigits, phoneDigits } from './users.ts';
 import { idField, maxLength, minLength } from './validation.ts';
 
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -19,13 +20,10 @@ export const guestDetailsSchema = z.object({
     z.regex(SIMPLE_EMAIL, guestMessages.email),
   ),
   // A blank phone is only 'required' (abort: its digits are not counted); else ten digits, stored
-  // as the digits (the account's rule, shared/users.ts `tenDigitPhoneSchema`).
-  phone: z.string(guestMessages.phoneRequired).check(
-    z.trim(),
-    minLength(1, { error: guestMessages.phoneRequired, abort: true }),
-    z.overwrite((phone: string) => phone.replace(/\D/g, '')),
-    z.refine((digits: string) => digits.length === 10, guestMessages.phone),
-  ),
+  // as the digits (the account's rule: shared/users.ts phoneDigits, isTenDigits).
+  phone: z
+    .string(guestMessages.phoneRequired)
+    .check(z.trim(), minLength(1, { error: guestMessages.phoneRequired, abort: true }), z.overwrite(phoneDigits), z.refine(isTenDigits, guestMessages.phone)),
   countryCode: z._default(z.enum(['+91', '+1', '+44', '+61']), '+91'),
   address: z.optional(textField('Address', 300, { multiline: true })),
 });

@@ -24,12 +24,18 @@ export const portalRoles: readonly UserRole[] = roleGroups.staff;
 /** A user as the API shows it (its schema, with the other account schemas, is in user-schemas.ts). */
 export type { PublicUser } from './user-schemas.ts';
 
+/** A phone number's digits as typed (spaces, dashes, brackets and the + dropped); a valid one has ten. */
+export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
+export const isTenDigits = (digits: string): boolean => digits.length === 10;
+
 /**
  * With non-digits stripped, exactly 10 digits (docs/product.md#guest-details-rules); stored as the digits.
  * Every call `@__PURE__`: the roles above are imported everywhere, and this schema only where it is used.
  */
-export const tenDigitPhoneSchema = /* @__PURE__ */ z.string().check(
-  /* @__PURE__ */ z.trim(),
-  /* @__PURE__ */ z.overwrite((phone: string) => phone.replace(/\D/g, '')),
-  /* @__PURE__ */ z.refine((digits: string) => digits.length === 10, 'Please enter a valid 10-digit phone number'),
-);
+export const tenDigitPhoneSchema = /* @__PURE__ */ z
+  .string()
+  .check(
+    /* @__PURE__ */ z.trim(),
+    /* @__PURE__ */ z.overwrite(phoneDigits),
+    /* @__PURE__ */ z.refine(isTenDigits, 'Please enter a valid 10-digit phone number'),
+  );
