@@ -1,11 +1,10 @@
 import * as z from 'zod/mini';
 import { packageCategories, packageStatuses, packageTypes, type StayPackage } from './catalogue.ts';
 import { amount, count, listOrText, requiredText, toList } from './admin-catalogue.ts';
+import { MAX_PACKAGE_MULTIPLIER, multiplierForBasePrice, PACKAGE_BASE, packageBasePrice } from './package-price.ts';
 
 /* Stay packages in the portal (docs/product.md#packages-tab). */
 
-/** The price shown is 10000 times the package's multiplier. */
-export const PACKAGE_PRICE_BASIS = 10_000;
 export const DEFAULT_PACKAGE_MAX_GUESTS = 6;
 /** Safaris a safari-including package allows unless staff say otherwise. */
 export const DEFAULT_PACKAGE_SAFARIS = 2;
@@ -21,8 +20,8 @@ export const mentionsSafari = (includes: string | readonly string[]): boolean =>
 
 /**
  * What a package save derives: includes_safari when the includes mention
- * 'safari'; max_safaris the existing value, or 2 with safari, else 0; the multiplier the price
- * divided by 10000, or 1 when there is no price.
+ * 'safari'; max_safaris the existing value, or 2 with safari, else 0; the multiplier the one whose
+ * package base price (shared/package-price.ts) is the price, or 1 when there is no price.
  */
 export function packageDerivations(input: {
   price: number | string | undefined;
@@ -32,7 +31,7 @@ export function packageDerivations(input: {
   const price = typeof input.price === 'string' ? (input.price.trim() === '' ? Number.NaN : Number(input.price)) : (input.price ?? Number.NaN);
   const includesSafari = mentionsSafari(input.includes);
   return {
-    price_multiplier: Number.isFinite(price) && price > 0 ? Math.round((price / PACKAGE_PRICE_BASIS) * 10_000) / 10_000 : 1,
+    price_multiplier: Number.isFinite(price) && price > 0 ? multiplierForBasePrice(price) : 1,
     includes_safari: includesSafari,
     max_safaris: input.existingMaxSafaris ?? (includesSafari ? DEFAULT_PACKAGE_SAFARIS : 0),
   };
@@ -42,7 +41,8 @@ export function packageDerivations(input: {
 export const describePackageDerivations = (derived: ReturnType<typeof packageDerivations>): string =>
   `Multiplier ${derived.price_multiplier} · ${derived.includes_safari ? `includes safari (${derived.max_safaris})` : 'no safari'}`;
 
-export const packagePrice = (stayPackage: Pick<StayPackage, 'price_multiplier'>): number => Math.round(stayPackage.price_multiplier * PACKAGE_PRICE_BASIS);
+/** The price staff see: the package's base price, what one guest pays for one night. */
+export const packagePrice = (stayPackage: Pick<StayPackage, 'price_multiplier'>): number => packageBasePrice(stayPackage.price_multiplier);
 
 /** The derived duration: '1 day' for a safari package, otherwise '2-3 nights'. */
 export const defaultPackageDuration = (type: StayPackage['type']): string => (type === 'safari' ? '1 day' : '2-3 nights');
@@ -67,9 +67,9 @@ export const packageInputSchema = /* @__PURE__ */ z.object({
   price_multiplier: /* @__PURE__ */ z.optional(
     /* @__PURE__ */ z
       .number('The price multiplier is a number')
-      .check(/* @__PURE__ */ z.gt(0, 'Price must be more than ₹0'), /* @__PURE__ */ z.lte(10, 'Price is at most ₹1,00,000')),
+      .check(/* @__PURE__ */ z.gt(0, 'Price must be more than ₹0'), /* @__PURE__ */ z.lte(MAX_PACKAGE_MULTIPLIER, 'Price is at most ₹1,50,000')),
   ),
-  price: /* @__PURE__ */ z.optional(/* @__PURE__ */ amount('Price', 1_00_000)),
+  price: /* @__PURE__ */ z.optional(/* @__PURE__ */ amount('Price', PACKAGE_BASE * MAX_PACKAGE_MULTIPLIER)),
   includes_safari: /* @__PURE__ */ z.optional(/* @__PURE__ */ flag('includes_safari')),
   max_safaris: /* @__PURE__ */ z.optional(/* @__PURE__ */ count('Max safaris', 0, 10)),
   is_active: /* @__PURE__ */ z.optional(/* @__PURE__ */ flag('is_active')),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { cottageStatuses, packageCategories, packageStatuses, packageTypes, safariCategories, safariStatuses, safariTypes, stayKinds } from './catalogue.ts';
+import { MAX_PACKAGE_MULTIPLIER } from './package-price.ts';
 import { CATALOGUE_ID, idField, maxLength, minLength, wholeNumber } from './validation.ts';
 
 /*
@@ -44,7 +45,7 @@ export const stayPackageSchema = /* @__PURE__ */ z.object({
   type: /* @__PURE__ */ z.enum(packageTypes),
   category: /* @__PURE__ */ z.enum(packageCategories),
   description: text(2000),
-  price_multiplier: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gt(0), /* @__PURE__ */ z.lte(10)),
+  price_multiplier: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.gt(0), /* @__PURE__ */ z.lte(MAX_PACKAGE_MULTIPLIER)),
   includes_safari: /* @__PURE__ */ z.boolean(),
   max_safaris: /* @__PURE__ */ wholeNumber().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(10)),
   min_guests: /* @__PURE__ */ wholeNumber().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(20)),

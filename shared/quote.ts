@@ -1,11 +1,12 @@
 import { formatInr } from './money.ts';
+import { PACKAGE_BASE, packageBasePrice } from './package-price.ts';
 import { bestRule, discounted, type PricingRule } from './pricing-rules.ts';
 import { stayNights } from './stay.ts';
 
 /** The quote's constants (docs/product.md#quote). */
 export const pricing = {
   extraGuestShare: 0.3,
-  packageBase: 15000,
+  packageBase: PACKAGE_BASE,
   packageExtraGuestShare: 0.3,
   packageNightFactor: 0.8,
   gstRate: 0.18,
@@ -49,8 +50,7 @@ export type Quote = {
   lines: QuoteLine[];
 };
 
-/** Package base price: 15000 times the multiplier, rounded (docs/product.md#quote). */
-export const packageBasePrice = (multiplier: number): number => Math.round(pricing.packageBase * multiplier);
+export { packageBasePrice };
 
 /**
  * Package price: base plus 30% of base per guest above the package minimum, times the larger of 1

@@ -35,7 +35,7 @@ describe('packages', () => {
       category: 'adventure',
       description: 'Two nights, all meals and two jeep safaris.',
       price_multiplier: 1.5,
-      price: 15000,
+      price: 22500,
       includes_safari: true,
       max_safaris: 2,
       min_guests: 1,
@@ -51,6 +51,13 @@ describe('packages', () => {
     });
     const guests = await getJson<Array<{ id: string }>>(`${stack.api}/packages`);
     expect(guests.body.data?.map((stayPackage) => stayPackage.id)).toContain('tiger-trail-weekend');
+    // One package price (shared/package-price.ts): the portal's price is what one guest pays for one night.
+    const quoted = await getJson<{ basePrice: number; price: number }>(`${stack.api}/packages/calculate-pricing`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ packageId: 'tiger-trail-weekend', guests: 1, nights: 1 }),
+    });
+    expect(quoted.body.data).toMatchObject({ basePrice: 22500, price: 22500 });
     const [entry] = await auditOf({ entity: 'package', id: 'tiger-trail-weekend' });
     expect(entry).toMatchObject({ action: 'package.create', after: { price_multiplier: 1.5 } });
   });
@@ -59,7 +66,7 @@ describe('packages', () => {
     const created = await call('POST', '/packages/admin', {
       name: 'Monsoon Walks',
       description: 'Rain walks',
-      price: 12000,
+      price: 18000,
       includes: 'All meals, One evening safari',
       exclusions: 'Alcohol',
       is_active: 0,
@@ -102,7 +109,7 @@ describe('packages', () => {
     await call('PUT', '/packages/admin/monsoon-walks', {
       name: 'Monsoon Walks',
       description: 'Rain walks',
-      price: 12000,
+      price: 18000,
       includes: 'All meals',
       max_guests: 4,
     });
@@ -120,7 +127,7 @@ describe('packages', () => {
       max_guests: 4,
       includes: ['All meals'],
       exclusions: ['Alcohol'],
-      price: 12500,
+      price: 18750,
       is_active: true,
       status: 'active',
     });

@@ -8,9 +8,10 @@ import { oneUnitPerKind } from '../../functions/lib/catalogue/guest-stay-kinds.t
 import { sampleCottages, samplePackages, sampleSafaris } from '../../infra/local/sample-data.ts';
 
 describe('package derivations (docs/product.md#packages-tab)', () => {
-  it('multiplier = price / 10000, or 1 without a price', () => {
-    expect(packageDerivations({ price: 15000, includes: '' }).price_multiplier).toBe(1.5);
-    expect(packageDerivations({ price: '12345', includes: '' }).price_multiplier).toBe(1.2345);
+  it("the price is the guests' package base: multiplier = price / 15000, or 1 without a price", () => {
+    expect(packageDerivations({ price: 22500, includes: '' }).price_multiplier).toBe(1.5);
+    expect(packageDerivations({ price: 15000, includes: '' }).price_multiplier).toBe(1);
+    expect(packageDerivations({ price: '12345', includes: '' }).price_multiplier).toBe(0.823);
     expect(packageDerivations({ price: '', includes: '' }).price_multiplier).toBe(1);
     expect(packageDerivations({ price: undefined, includes: '' }).price_multiplier).toBe(1);
   });
@@ -22,7 +23,7 @@ describe('package derivations (docs/product.md#packages-tab)', () => {
   });
 
   it('reads as the form shows it', () => {
-    expect(describePackageDerivations(packageDerivations({ price: 15000, includes: 'Two safaris' }))).toBe('Multiplier 1.5 · includes safari (2)');
+    expect(describePackageDerivations(packageDerivations({ price: 22500, includes: 'Two safaris' }))).toBe('Multiplier 1.5 · includes safari (2)');
     expect(describePackageDerivations(packageDerivations({ price: '', includes: 'Meals' }))).toBe('Multiplier 1 · no safari');
   });
 });

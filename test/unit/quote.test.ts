@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PricingRule } from '../../shared/pricing-rules.ts';
+import { packageDerivations, packagePrice as portalPackagePrice } from '../../shared/admin-catalogue-packages.ts';
 import { packageBasePrice, packagePrice, quoteStay, taxesAndFees, type QuoteInput } from '../../shared/quote.ts';
 import { addDaysIso } from '../../shared/stay.ts';
 
@@ -156,5 +157,17 @@ describe('quote, properties', () => {
         expect(packagePrice(multiplier, guests, nights + 1)).toBeGreaterThanOrEqual(expected);
       }),
     );
+  });
+
+  it("a price staff save is exactly the guests' package base, and stored multipliers keep the guests' prices", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 150_000 }), (price) => {
+        const { price_multiplier } = packageDerivations({ price, includes: '' });
+        expect(packageBasePrice(price_multiplier)).toBe(price);
+        expect(portalPackagePrice({ price_multiplier })).toBe(price);
+      }),
+    );
+    // The sample packages' multipliers: what the portal shows is what the guest's quote charges.
+    for (const multiplier of [1, 1.2, 1.3, 1.5, 1.1667]) expect(portalPackagePrice({ price_multiplier: multiplier })).toBe(packageBasePrice(multiplier));
   });
 });

@@ -34,7 +34,7 @@ const safariPackage = {
   category: 'adventure',
   description: 'All meals and safaris.',
   price_multiplier: 1.5,
-  price: 15000,
+  price: 22500,
   includes_safari: true,
   max_safaris: 3,
   min_guests: 1,
@@ -191,7 +191,7 @@ describe('Package Management', () => {
 
     await user.type(screen.getByLabelText(/^Package name/), 'Tiger Trail');
     await user.type(screen.getByLabelText(/^Duration/), '2 nights');
-    await user.type(screen.getByLabelText(/^Price \(₹\)/), '15000');
+    await user.type(screen.getByLabelText(/^Price \(₹\)/), '22500');
     await user.type(screen.getByLabelText(/^Description/), 'Two safaris.');
     await user.type(screen.getByLabelText(/^Includes \(comma-separated\)/), 'All meals, Two jeep Safaris');
     expect(screen.getByText('Multiplier 1.5 · includes safari (2)')).toBeTruthy();

@@ -45,7 +45,7 @@ export function checkPackageForm(values: PackageFormValues, existingMaxSafaris?:
 
 /** The inline Add / Edit package form, its derivations shown as they will be sent. */
 export const packageForm: CatalogueFormConfig<AdminPackage, Record<string, unknown>, Field> = {
-  // Type accommodation, multiplier 1 (a price of 10000), 6 guests, active.
+  // Type accommodation, multiplier 1 (a price of 15000), 6 guests, active.
   empty: { name: '', type: 'accommodation', duration: '', price: '', max_guests: '6', description: '', includes: '', exclusions: '', status: 'active' },
   of: (stayPackage) => ({
     name: stayPackage.name,
