@@ -477,6 +477,11 @@ export const httpRoutes = [
   },
   { name: 'list-audit-log', method: 'GET', path: '/api/admin/audit', auth: 'manager', access: 'read', handler: 'http/admin/audit/list-audit-log' },
 
+  // Date blocks: nights of a unit taken off sale, claimed like a booking's (docs/product.md#date-blocks)
+  { name: 'list-blocks', method: 'GET', path: '/api/admin/blocks', auth: 'staff', access: 'read', handler: 'http/admin/blocks/list-blocks' },
+  { name: 'create-block', method: 'POST', path: '/api/admin/blocks', auth: 'manager', access: 'write', handler: 'http/admin/blocks/create-block' },
+  { name: 'delete-block', method: 'DELETE', path: '/api/admin/blocks/{id}', auth: 'manager', access: 'write', handler: 'http/admin/blocks/delete-block' },
+
   // Users (admin only: accounts, roles, password resets, sign-in lockouts)
   { name: 'list-users', method: 'GET', path: '/api/admin/users', auth: 'admin', access: 'read', handler: 'http/admin/users/list-users' },
   { name: 'create-user', method: 'POST', path: '/api/admin/users', auth: 'admin', access: 'write', class: 'sign-in', handler: 'http/admin/users/create-user' },

@@ -1,5 +1,6 @@
 import { holdingStatuses, type BookingRecord } from '../../shared/booking-rules.ts';
 import { formatInr } from '../../shared/money.ts';
+import { toDateBlock, type StoredBlock } from '../lib/db/blocks.ts';
 import { toPublicBooking, type StoredBooking } from '../lib/db/bookings.ts';
 import type { Audience } from '../lib/db/keys.ts';
 import type { MailOrder } from '../lib/bookings/booking-mail.ts';
@@ -192,4 +193,25 @@ export function activityEffects(change: Change<ActivityItem>): Effects {
   const checks = (after.checks ?? 0) - (before?.checks ?? 0);
   if (checks <= 0) return none;
   return { notices: [{ audience: 'admin', event: after.kind ?? 'availability-check', data: { ...after.latest, checks } }] };
+}
+
+/**
+ * A date block made or removed: staff hear it (the inventory calendar redraws), and open wizards
+ * re-read that villa type's calendar for the nights (no reason or names in it).
+ */
+export function blockEffects(change: Change<StoredBlock>): Effects {
+  const made = change.eventName === 'INSERT' ? change.after : undefined;
+  const removed = change.eventName === 'REMOVE' ? change.before : undefined;
+  const block = made ?? removed;
+  if (!block) return none;
+  return {
+    notices: [
+      { audience: 'admin', event: made ? 'block-created' : 'block-removed', data: { block: toDateBlock(block) } },
+      {
+        audience: 'customer',
+        event: 'availability-changed',
+        data: { cottageType: block.cottage_type, checkIn: block.check_in, checkOut: block.check_out, reason: made ? 'blocked' : 'released' },
+      },
+    ],
+  };
 }

@@ -13,7 +13,8 @@ import { SAMPLE_GUEST } from './environment.ts';
  * a new online stay and orders its payment; `{{testPaymentId}}` and `{{testSignature}}` are a test
  * card's payment of that order as the checkout would return it; `{{webhookBody}}` and
  * `{{webhookSignature}}` a signed `payment.captured` of it, as Razorpay would deliver it.
- * `{{disposableCottageId}}` (and Package, Safari) a fresh inactive catalogue item to change or delete.
+ * `{{disposableCottageId}}` (and Package, Safari) a fresh inactive catalogue item to change or delete,
+ * `{{disposableBlockId}}` a fresh date block of one night on such a unit, to remove.
  * `{{activationToken}}` the e-mailed link of a fresh sign-up, waiting for activation.
  * Loading needs the function environment (it reads the table and signs with the local key).
  */
@@ -66,6 +67,8 @@ export async function loadSampleEvent(path: string): Promise<unknown> {
   if (text.includes('{{disposablePricingRuleId}}')) text = text.replace(/\{\{disposablePricingRuleId\}\}/g, await disposablePricingRule());
   // Users (admin portal): a disposable customer made for this event, so an update, reset, unlock or DELETE has an account of its own.
   if (text.includes('{{disposableUserId}}')) text = text.replace(/\{\{disposableUserId\}\}/g, await disposableUser());
+  // Date blocks (admin portal): a disposable block, on a disposable unit, for the DELETE to remove.
+  if (text.includes('{{disposableBlockId}}')) text = text.replace(/\{\{disposableBlockId\}\}/g, await disposableBlock());
   if (text.includes('{{activationToken}}')) text = text.replace(/\{\{activationToken\}\}/g, await freshActivationToken());
   if (text.includes('{{guestOnlineBookingId}}')) text = text.replace(/\{\{guestOnlineBookingId\}\}/g, (await freshOnlineBooking()).id);
   if (/\{\{(freshOrderId|testPaymentId|testSignature|webhookBody|webhookSignature)\}\}/.test(text)) {
@@ -245,6 +248,35 @@ async function disposablePricingRule(): Promise<string> {
     description: 'Made by a sample event to be changed or deleted.',
     status: 'inactive',
   });
+  return id;
+}
+
+/** A fresh block of one night, a month ahead, on a fresh inactive unit (so it never meets a booking). */
+async function disposableBlock(): Promise<string> {
+  const [{ createBlockWrites }, { transact }] = await Promise.all([
+    import('../../functions/lib/db/blocks.ts'),
+    import('../../functions/lib/db/transactions.ts'),
+  ]);
+  const cottageId = await withDisposableCatalogue('{{disposableCottageId}}');
+  const id = randomUUID();
+  const checkIn = addDaysIso(resortToday(), 30);
+  await transact(
+    createBlockWrites(
+      {
+        id,
+        cottage_id: cottageId,
+        cottage_name: 'Sample Unit',
+        cottage_type: 'hornbill-villa',
+        check_in: checkIn,
+        check_out: addDaysIso(checkIn, 1),
+        reason: 'Made by a sample event to be removed',
+        created_at: new Date().toISOString(),
+        created_by: { id: 'sample-events', name: 'Sample events' },
+      },
+      [checkIn],
+      Date.now(),
+    ),
+  );
   return id;
 }
 

@@ -20,6 +20,7 @@ export const successStatuses: Partial<Record<HttpRouteName, readonly number[]>> 
   'create-pricing-rule': [201],
   'create-report-export': [201],
   'create-user': [201],
+  'create-block': [201],
 };
 
 /** Failures a route raises itself beyond the generic ones (always in the error envelope). */

@@ -92,7 +92,9 @@ describe('route functions', () => {
   it('stays well under 500 resources with every route written: four per route (function, permission, integration, route)', () => {
     const perRoute = ['AWS::Lambda::Function', 'AWS::Lambda::Permission', 'AWS::ApiGatewayV2::Integration', 'AWS::ApiGatewayV2::Route'];
     expect(ofType('AWS::ApiGatewayV2::Route').length).toBeGreaterThanOrEqual(httpRoutes.length);
-    expect(Object.keys(devResources).length).toBeLessThan(400);
+    // CloudFormation's hard limit is 500 a stack. At about four resources a route, 425 leaves room
+    // for the planned routes; past it, move a group of routes to a nested stack (docs/architecture.md#9-operations).
+    expect(Object.keys(devResources).length).toBeLessThan(425);
     expect(perRoute.every((type) => ofType(type).length <= httpRoutes.length + 10)).toBe(true);
   });
 

@@ -89,6 +89,10 @@ const beyondSpecRouteKeys = [
   'POST /api/admin/users/{id}/unlock',
   // The API's OpenAPI document (docs/openapi.json).
   'GET /api/openapi.json',
+  // Date blocks: nights of a unit taken off sale (issue 17).
+  'GET /api/admin/blocks',
+  'POST /api/admin/blocks',
+  'DELETE /api/admin/blocks/{id}',
 ];
 
 describe('route table', () => {

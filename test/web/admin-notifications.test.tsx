@@ -26,6 +26,12 @@ describe("the portal's notices", () => {
     );
     expect(adminNoticeOf(frame('package-created', { package: { name: 'Monsoon Special' } }))?.notice.message).toBe('Monsoon Special was created');
     expect(adminNoticeOf(frame('safari-created', { safari: { name: 'Birding Walk' } }))?.notice.message).toBe('Birding Walk was created');
+    const block = { cottageName: 'Glass Cottage', checkIn: '2026-12-01', checkOut: '2026-12-04', reason: 'Roof repair' };
+    expect(adminNoticeOf(frame('block-created', { block }))).toMatchObject({
+      notice: { title: 'Nights Blocked', message: 'Glass Cottage: 2026-12-01 to 2026-12-04 (Roof repair)' },
+      toast: false,
+    });
+    expect(adminNoticeOf(frame('block-removed', { block }))?.notice.message).toBe('Glass Cottage: 2026-12-01 to 2026-12-04 are on sale again');
     expect(adminNoticeOf(frame('booking-update', {}))).toBeUndefined();
   });
 });

@@ -4,9 +4,10 @@ import { queryAll } from './query.ts';
 import { tableName } from './client.ts';
 
 /**
- * Nightly inventory: one item per cottage unit and night, present while the night is held or
- * booked. A hold carries `hold_expires_at_ms` (epoch ms) and stops counting once it passes, even
- * before the sweeper deletes it; a booked night (pay at property, or paid) has no expiry.
+ * Nightly inventory: one item per cottage unit and night, present while the night is held, booked
+ * or blocked. Its owner is a booking (`booking_id`) or a date block (`block_id`). A hold carries
+ * `hold_expires_at_ms` (epoch ms) and stops counting once it passes, even before the sweeper
+ * deletes it; a booked night (pay at property, or paid) and a blocked night have no expiry.
  */
 async function liveNightItems(cottageId: string, firstNight: string, lastNight: string, now: number, projection?: string) {
   const items = await queryAll({
@@ -27,10 +28,10 @@ export async function takenNights(cottageId: string, firstNight: string, lastNig
   return new Set((await liveNightItems(cottageId, firstNight, lastNight, now)).map((item) => String(item.night)));
 }
 
-/** Who owns each night of a unit from `firstNight` to `lastNight`: the ids of the bookings holding or having booked one (lapsed holds left out). */
+/** The bookings holding or having booked a night of a unit from `firstNight` to `lastNight` (lapsed holds and blocks left out). */
 export async function nightOwners(cottageId: string, firstNight: string, lastNight: string, now: number): Promise<Set<string>> {
   const items = await liveNightItems(cottageId, firstNight, lastNight, now, 'booking_id, hold_expires_at_ms');
-  return new Set(items.map((item) => String(item.booking_id)));
+  return new Set(items.flatMap((item) => (typeof item.booking_id === 'string' ? [item.booking_id] : [])));
 }
 
 /**
@@ -80,6 +81,40 @@ export function releaseNight(cottageId: string, night: string, bookingId: string
       Key: cottageKeys.night(cottageId, night),
       ConditionExpression: 'booking_id = :bookingId',
       ExpressionAttributeValues: { ':bookingId': bookingId },
+    },
+  };
+}
+
+/** Who holds each night of a unit: a booking or a block (nights nobody holds, or whose hold lapsed, are absent). */
+export type NightHolder = { bookingId: string } | { blockId: string };
+
+export async function nightHolders(cottageId: string, firstNight: string, lastNight: string, now: number): Promise<Map<string, NightHolder>> {
+  const items = await liveNightItems(cottageId, firstNight, lastNight, now, 'night, booking_id, block_id, hold_expires_at_ms');
+  return new Map(
+    items.map((item) => [String(item.night), typeof item.block_id === 'string' ? { blockId: item.block_id } : { bookingId: String(item.booking_id) }]),
+  );
+}
+
+/** The write that claims a night for a date block: like a booking's claim, refused while a booking or another block holds it. */
+export function claimNightForBlock(cottageId: string, night: string, blockId: string, now: number) {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: { ...cottageKeys.night(cottageId, night), entity: 'night', night, block_id: blockId },
+      ConditionExpression: 'attribute_not_exists(pk) OR hold_expires_at_ms < :now',
+      ExpressionAttributeValues: { ':now': now },
+    },
+  };
+}
+
+/** Frees a blocked night, only if this block holds it. */
+export function releaseBlockedNight(cottageId: string, night: string, blockId: string) {
+  return {
+    Delete: {
+      TableName: tableName,
+      Key: cottageKeys.night(cottageId, night),
+      ConditionExpression: 'block_id = :blockId',
+      ExpressionAttributeValues: { ':blockId': blockId },
     },
   };
 }

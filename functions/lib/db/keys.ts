@@ -31,6 +31,7 @@
  * | booking lookups of one client address a minute   | table | pk=LOOKUPLIMIT#ip, sk=MINUTE#yyyy-mm-ddThh:mm   |
  * | a guest sign-up (its e-mail, its activation link) | table | pk=SIGNUP#id, sk=SIGNUP                         |
  * | sign-ups of one client address an hour           | table | pk=SIGNUPLIMIT#ip, sk=HOUR#yyyy-mm-ddThh        |
+ * | date block by id / blocks running on or after a date | table / gsi1 | pk=BLOCK#id / gsi1pk=BLOCKS, gsi1sk > checkOut |
  *
  * Dates are ISO `yyyy-mm-dd` and times ISO-8601 UTC, so string order is time order.
  */
@@ -78,6 +79,8 @@ export * as signupKeys from './keys/signup.ts';
 export * as effectKeys from './keys/effect.ts';
 
 export * as auditKeys from './keys/audit.ts';
+
+export * as blockKeys from './keys/block.ts';
 
 export * as reportExportKeys from './keys/report-export.ts';
 

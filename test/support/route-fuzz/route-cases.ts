@@ -119,6 +119,8 @@ function template(route: HttpRoute, fx: FuzzFixtures): unknown {
       return { name: 'Fuzz Edited', department: 'Front desk' };
     case 'reset-user-password':
       return { password: 'monsoon-forest-2' };
+    case 'create-block':
+      return { cottageId: fx.ids.cottages[0], checkIn: date(fx, 200), checkOut: date(fx, 201), reason: 'Fuzz block' };
     default:
       return {};
   }
@@ -220,6 +222,7 @@ export const ROUTE_QUERY: Partial<Record<string, string[]>> = {
   'list-report-exports': ['limit', 'cursor'],
   'list-audit-log': ['month', 'limit', 'cursor', 'subject', 'actor'],
   'list-users': ['role', 'status', 'q', 'limit', 'cursor'],
+  'list-blocks': ['from', 'to'],
 };
 
 /** The persona whose token passes this level's check: most cases get past sign-in to reach validation. */

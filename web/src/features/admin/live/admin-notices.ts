@@ -12,6 +12,8 @@ export const adminEvents = [
   'safari-created',
   'payment-failed',
   'payment-attention',
+  'block-created',
+  'block-removed',
 ] as const;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
@@ -98,6 +100,19 @@ export function adminNoticeOf(frame: RealtimeFrame): { notice: NewNotification; 
         },
         toast: true,
       };
+    case 'block-created':
+    case 'block-removed': {
+      // Bell only: the manager who made it knows, and the inventory calendar shows it.
+      const block = record(data.block);
+      const unit = text(block.cottageName) ?? 'A unit';
+      const nights = `${text(block.checkIn) ?? '?'} to ${text(block.checkOut) ?? '?'}`;
+      return frame.event === 'block-created'
+        ? {
+            notice: { ...base, type: 'info', title: 'Nights Blocked', message: `${unit}: ${nights}${text(block.reason) ? ` (${text(block.reason)})` : ''}` },
+            toast: false,
+          }
+        : { notice: { ...base, type: 'info', title: 'Block Removed', message: `${unit}: ${nights} are on sale again` }, toast: false };
+    }
     default:
       return undefined;
   }
