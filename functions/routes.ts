@@ -56,6 +56,8 @@ export type HttpRoute = {
   usesPaymentSecrets?: boolean;
   /** Reads the manage-link key: opens a booking (or activates an account) from the link in its e-mails (functions/lib/bookings/manage-link.ts). */
   usesManageLinkKey?: boolean;
+  /** Answers links on the site's own address (SITE_URL): the calendar feeds' URLs. */
+  linksToSite?: boolean;
   class?: RouteClass;
   handler?: string;
 };
@@ -481,6 +483,38 @@ export const httpRoutes = [
   { name: 'list-blocks', method: 'GET', path: '/api/admin/blocks', auth: 'staff', access: 'read', handler: 'http/admin/blocks/list-blocks' },
   { name: 'create-block', method: 'POST', path: '/api/admin/blocks', auth: 'manager', access: 'write', handler: 'http/admin/blocks/create-block' },
   { name: 'delete-block', method: 'DELETE', path: '/api/admin/blocks/{id}', auth: 'manager', access: 'write', handler: 'http/admin/blocks/delete-block' },
+
+  // Calendar sync with the booking channels (iCalendar): each unit's own feed, and the feeds it imports (docs/product.md#calendar-sync)
+  {
+    name: 'get-ical-feed',
+    method: 'GET',
+    path: '/api/ical/{feed}',
+    auth: 'public',
+    access: 'read',
+    partitions: ['catalogue'],
+    usesManageLinkKey: true,
+    handler: 'http/channels/get-ical-feed',
+  },
+  {
+    name: 'list-channels',
+    method: 'GET',
+    path: '/api/admin/channels',
+    auth: 'manager',
+    access: 'read',
+    usesManageLinkKey: true,
+    linksToSite: true,
+    handler: 'http/admin/channels/list-channels',
+  },
+  {
+    name: 'rotate-ical-feed',
+    method: 'POST',
+    path: '/api/admin/channels/feeds/{cottageId}/rotate',
+    auth: 'manager',
+    access: 'write',
+    usesManageLinkKey: true,
+    linksToSite: true,
+    handler: 'http/admin/channels/rotate-ical-feed',
+  },
 
   // Users (admin only: accounts, roles, password resets, sign-in lockouts)
   { name: 'list-users', method: 'GET', path: '/api/admin/users', auth: 'admin', access: 'read', handler: 'http/admin/users/list-users' },

@@ -41,6 +41,7 @@ export function routeNeeds(route: HttpRoute): Needs {
     checksAccounts: route.auth !== 'public',
     paymentSecrets: implemented && (route.usesPaymentSecrets ?? false),
     manageLinkKey: implemented && (route.usesManageLinkKey ?? false),
+    siteUrl: implemented && (route.linksToSite ?? false),
     // Every route, planned ones too: only CloudFront's requests are answered.
     originVerify: true,
   };

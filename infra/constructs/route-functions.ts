@@ -72,6 +72,8 @@ export type Needs = {
   /** Reads the manage-link key (e-mail links to a booking: functions/lib/bookings/manage-link.ts). */
   manageLinkKey?: boolean;
   sendsMail?: boolean;
+  /** Answers links on the site's own address: gets SITE_URL (no permission). */
+  siteUrl?: boolean;
   /** Reads the table's stream (the one consumer). */
   readsStream?: boolean;
   /** Secrets Manager's rotation steps on the JWT signing key (the rotation function). */
@@ -291,7 +293,7 @@ export class RouteFunctions extends Construct {
     }
     if (options.needs.manageLinkKey) environment.MANAGE_LINK_KEY_ARN = this.props.manageLinkKey.secretArn;
     if (options.needs.originVerify && this.props.originVerifySecret) environment.ORIGIN_VERIFY_SECRET_ARN = this.props.originVerifySecret.secretArn;
-    if (options.needs.sendsMail && this.props.siteUrl) environment.SITE_URL = this.props.siteUrl;
+    if ((options.needs.sendsMail || options.needs.siteUrl) && this.props.siteUrl) environment.SITE_URL = this.props.siteUrl;
     if (options.needs.sendsMail && this.props.mail) environment.MAIL_FROM = this.props.mail.from;
     const role = this.roleFor(options.needs);
     // The role may write to the log group of each function that runs as it, and to no other.

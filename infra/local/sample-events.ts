@@ -14,7 +14,8 @@ import { SAMPLE_GUEST } from './environment.ts';
  * card's payment of that order as the checkout would return it; `{{webhookBody}}` and
  * `{{webhookSignature}}` a signed `payment.captured` of it, as Razorpay would deliver it.
  * `{{disposableCottageId}}` (and Package, Safari) a fresh inactive catalogue item to change or delete,
- * `{{disposableBlockId}}` a fresh date block of one night on such a unit, to remove.
+ * `{{disposableBlockId}}` a fresh date block of one night on such a unit, to remove;
+ * `{{sampleFeedToken}}` the calendar feed token of the sample unit hornbill-1.
  * `{{activationToken}}` the e-mailed link of a fresh sign-up, waiting for activation.
  * Loading needs the function environment (it reads the table and signs with the local key).
  */
@@ -69,6 +70,14 @@ export async function loadSampleEvent(path: string): Promise<unknown> {
   if (text.includes('{{disposableUserId}}')) text = text.replace(/\{\{disposableUserId\}\}/g, await disposableUser());
   // Date blocks (admin portal): a disposable block, on a disposable unit, for the DELETE to remove.
   if (text.includes('{{disposableBlockId}}')) text = text.replace(/\{\{disposableBlockId\}\}/g, await disposableBlock());
+  // Calendar feeds: the sample Hornbill unit's current feed token.
+  if (text.includes('{{sampleFeedToken}}')) {
+    const [{ feedToken }, { feedVersion }] = await Promise.all([
+      import('../../functions/lib/channels/feed-token.ts'),
+      import('../../functions/lib/db/calendar-feeds.ts'),
+    ]);
+    text = text.replace(/\{\{sampleFeedToken\}\}/g, await feedToken('hornbill-1', await feedVersion('hornbill-1')));
+  }
   if (text.includes('{{activationToken}}')) text = text.replace(/\{\{activationToken\}\}/g, await freshActivationToken());
   if (text.includes('{{guestOnlineBookingId}}')) text = text.replace(/\{\{guestOnlineBookingId\}\}/g, (await freshOnlineBooking()).id);
   if (/\{\{(freshOrderId|testPaymentId|testSignature|webhookBody|webhookSignature)\}\}/.test(text)) {

@@ -27,6 +27,8 @@ export type DocumentInput = {
   dataSchemas?: Partial<Record<string, z.core.$ZodType>>;
   /** Routes that answer success with a body of their own, not the envelope: its JSON Schema, by route name. */
   rawSuccess?: Partial<Record<string, JsonObject>>;
+  /** Routes that answer success with text of another media type (a calendar feed), by route name. */
+  textSuccess?: Partial<Record<string, { mediaType: string; description: string }>>;
 };
 
 const FAILURE_REF = '#/components/schemas/Failure';
@@ -145,13 +147,16 @@ function operationOf(route: HttpRoute, input: DocumentInput): JsonObject {
   const responses: JsonObject = {};
   if (implemented) {
     const raw = input.rawSuccess?.[route.name];
+    const text = input.textSuccess?.[route.name];
     const data = input.dataSchemas?.[route.name];
     // Most routes do not describe `data` yet: they share one response, so the document stays small enough to bundle.
-    const success: JsonObject = raw
-      ? { description: 'The answer itself (not in the envelope).', content: { 'application/json': { schema: raw } } }
-      : data
-        ? { description: 'The success envelope.', content: { 'application/json': { schema: successEnvelope(jsonSchemaOf(data, 'output')) } } }
-        : { $ref: SUCCESS_REF };
+    const success: JsonObject = text
+      ? { description: text.description, content: { [text.mediaType]: { schema: { type: 'string' } } } }
+      : raw
+        ? { description: 'The answer itself (not in the envelope).', content: { 'application/json': { schema: raw } } }
+        : data
+          ? { description: 'The success envelope.', content: { 'application/json': { schema: successEnvelope(jsonSchemaOf(data, 'output')) } } }
+          : { $ref: SUCCESS_REF };
     for (const status of input.successStatuses?.[route.name] ?? [200]) responses[String(status)] = success;
   }
   for (const status of failureStatuses(route, schemas, input.routeErrorStatuses?.[route.name] ?? [])) {

@@ -48,6 +48,7 @@ export async function currentOpenApiDocument(): Promise<JsonObject> {
     routeErrorStatuses,
     dataSchemas,
     rawSuccess: { 'get-openapi': openApiDocumentSchema },
+    textSuccess: { 'get-ical-feed': { mediaType: 'text/calendar', description: "The unit's taken nights as an iCalendar feed (RFC 5545)." } },
   });
 }
 

@@ -98,6 +98,41 @@ describe('route functions', () => {
     expect(perRoute.every((type) => ofType(type).length <= httpRoutes.length + 10)).toBe(true);
   });
 
+  it('has no dependency cycle among its resources (CloudFormation refuses one only at deploy): functions may name the distribution', () => {
+    const references = (value: unknown, found: Set<string>): Set<string> => {
+      if (Array.isArray(value)) for (const item of value) references(item, found);
+      else if (value && typeof value === 'object') {
+        const node = value as Record<string, unknown>;
+        if (typeof node.Ref === 'string' && node.Ref in devResources) found.add(node.Ref);
+        const getAtt = node['Fn::GetAtt'];
+        if (Array.isArray(getAtt) && typeof getAtt[0] === 'string' && getAtt[0] in devResources) found.add(getAtt[0]);
+        const sub = node['Fn::Sub'];
+        if (typeof sub === 'string')
+          for (const match of sub.matchAll(/\$\{([A-Za-z0-9]+)(?:\.[A-Za-z]+)?\}/g)) if (match[1] && match[1] in devResources) found.add(match[1]);
+        for (const child of Object.values(node)) references(child, found);
+      }
+      return found;
+    };
+    const edges = new Map(
+      Object.entries(devResources).map(([id, resource]) => {
+        const dependsOn = (resource as { DependsOn?: string | string[] }).DependsOn ?? [];
+        return [id, new Set([...references(resource.Properties, new Set()), ...(Array.isArray(dependsOn) ? dependsOn : [dependsOn])])];
+      }),
+    );
+    const state = new Map<string, 'visiting' | 'done'>();
+    const cycle: string[] = [];
+    const visit = (id: string, path: string[]): boolean => {
+      if (state.get(id) === 'done') return false;
+      if (state.get(id) === 'visiting') return (cycle.push(...path.slice(path.indexOf(id)), id), true);
+      state.set(id, 'visiting');
+      for (const next of edges.get(id) ?? []) if (visit(next, [...path, id])) return true;
+      state.set(id, 'done');
+      return false;
+    };
+    for (const id of edges.keys()) if (visit(id, [])) break;
+    expect(cycle).toEqual([]);
+  });
+
   it('ships each implemented route its own bundle, and every planned route the shared 501 bundle', () => {
     const codeOf = Object.fromEntries(
       ofType('AWS::Lambda::Function').map(([, fn]) => [fn.Properties.FunctionName, JSON.stringify((fn.Properties.Code as { S3Key: unknown }).S3Key)]),

@@ -223,6 +223,21 @@ describe('route functions', () => {
     }
     dev.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ PasswordLength: 64 }) });
   });
+
+  it("gives the site's address (SITE_URL, the distribution's) to the routes that answer links on it, and the link key to the calendar feed routes", () => {
+    const variablesOf = (name: string) =>
+      (
+        ofType('AWS::Lambda::Function').find(([, fn]) => fn.Properties.FunctionName === `forest-resort-dev-${name}`)?.[1].Properties.Environment as {
+          Variables: Record<string, unknown>;
+        }
+      ).Variables;
+    for (const name of ['list-channels', 'rotate-ical-feed']) {
+      expect(JSON.stringify(variablesOf(name).SITE_URL), name).toMatch(/DomainName/);
+      expect(variablesOf(name).MANAGE_LINK_KEY_ARN, name).toBeDefined();
+    }
+    expect(variablesOf('get-ical-feed').MANAGE_LINK_KEY_ARN).toBeDefined();
+    for (const name of ['get-ical-feed', 'create-booking', 'list-blocks']) expect(variablesOf(name).SITE_URL, name).toBeUndefined();
+  });
 });
 
 describe('mail', () => {

@@ -37,8 +37,11 @@ export function contractProblems(document: JsonObject, route: { method: string; 
   const status = String(answer.statusCode);
   if (!(status in responses)) return [`${status} is not a status the document lists for ${route.method} ${route.path} (${Object.keys(responses).join(', ')})`];
   const response = resolved(document, responses[status]);
-  const schema = asObject(asObject(asObject(response.content)['application/json']).schema);
   const contentType = asObject(answer.headers)['content-type'];
+  // A text answer of another media type (a calendar feed): its content type is the contract.
+  const textType = Object.keys(asObject(response.content)).find((type) => type !== 'application/json');
+  if (textType) return typeof contentType === 'string' && contentType.startsWith(textType) ? [] : [`content-type is ${String(contentType)}, not ${textType}`];
+  const schema = asObject(asObject(asObject(response.content)['application/json']).schema);
   const problems: string[] = [];
   if (typeof contentType !== 'string' || !contentType.startsWith('application/json')) problems.push(`content-type is ${String(contentType)}`);
   let body: unknown;

@@ -93,6 +93,10 @@ const beyondSpecRouteKeys = [
   'GET /api/admin/blocks',
   'POST /api/admin/blocks',
   'DELETE /api/admin/blocks/{id}',
+  // Calendar sync with the booking channels (issue 17).
+  'GET /api/ical/{feed}',
+  'GET /api/admin/channels',
+  'POST /api/admin/channels/feeds/{cottageId}/rotate',
 ];
 
 describe('route table', () => {

@@ -85,14 +85,26 @@ export function releaseNight(cottageId: string, night: string, bookingId: string
   };
 }
 
-/** Who holds each night of a unit: a booking or a block (nights nobody holds, or whose hold lapsed, are absent). */
+/** Who holds a night of a unit: a booking or a block (nights nobody holds, or whose hold lapsed, are absent). */
 export type NightHolder = { bookingId: string } | { blockId: string };
 
-export async function nightHolders(cottageId: string, firstNight: string, lastNight: string, now: number): Promise<Map<string, NightHolder>> {
+/** The live nights of a unit from `firstNight` to `lastNight`, in date order: who holds each, and until when if it is only held. */
+export async function unitNights(
+  cottageId: string,
+  firstNight: string,
+  lastNight: string,
+  now: number,
+): Promise<Array<{ night: string; holder: NightHolder; heldUntil?: number }>> {
   const items = await liveNightItems(cottageId, firstNight, lastNight, now, 'night, booking_id, block_id, hold_expires_at_ms');
-  return new Map(
-    items.map((item) => [String(item.night), typeof item.block_id === 'string' ? { blockId: item.block_id } : { bookingId: String(item.booking_id) }]),
-  );
+  return items.map((item) => ({
+    night: String(item.night),
+    holder: typeof item.block_id === 'string' ? { blockId: item.block_id } : { bookingId: String(item.booking_id) },
+    ...(typeof item.hold_expires_at_ms === 'number' ? { heldUntil: item.hold_expires_at_ms } : {}),
+  }));
+}
+
+export async function nightHolders(cottageId: string, firstNight: string, lastNight: string, now: number): Promise<Map<string, NightHolder>> {
+  return new Map((await unitNights(cottageId, firstNight, lastNight, now)).map((entry) => [entry.night, entry.holder]));
 }
 
 /** The write that claims a night for a date block: like a booking's claim, refused while a booking or another block holds it. */

@@ -9,3 +9,6 @@ export const listPartition = 'COTTAGES';
 export const typePrefix = (type: string): string => `TYPE#${type}#`;
 
 export const night = (id: string, date: string): Keys => ({ pk: `COTTAGE#${id}`, sk: `NIGHT#${date}` });
+
+/** A unit's calendar feed settings (the version its export token is derived from). */
+export const calendarFeed = (id: string): Keys => ({ pk: `COTTAGE#${id}`, sk: 'ICAL' });
