@@ -37,8 +37,11 @@ export type TablePartition =
   | 'reports'
   | 'effects'
   | 'accounts';
-/** Sizing and throttling class: sign-in hashes passwords (memory, strict rate), booking writes transactions. */
-export type RouteClass = 'standard' | 'sign-in' | 'booking';
+/**
+ * Sizing and throttling class: sign-in hashes passwords (memory, strict rate), booking writes
+ * transactions, worker waits on a job's function (a channel's calendar) for up to half a minute.
+ */
+export type RouteClass = 'standard' | 'sign-in' | 'booking' | 'worker';
 
 export type HttpRoute = {
   name: string;
@@ -58,6 +61,8 @@ export type HttpRoute = {
   usesManageLinkKey?: boolean;
   /** Answers links on the site's own address (SITE_URL): the calendar feeds' URLs. */
   linksToSite?: boolean;
+  /** Runs its work in this job's function (Lambda Invoke, RequestResponse): work whose code would break the route's bundle budget. */
+  invokesJob?: JobName;
   class?: RouteClass;
   handler?: string;
 };
@@ -515,6 +520,27 @@ export const httpRoutes = [
     linksToSite: true,
     handler: 'http/admin/channels/rotate-ical-feed',
   },
+  { name: 'create-channel', method: 'POST', path: '/api/admin/channels', auth: 'manager', access: 'write', handler: 'http/admin/channels/create-channel' },
+  {
+    name: 'delete-channel',
+    method: 'DELETE',
+    path: '/api/admin/channels/{id}',
+    auth: 'manager',
+    access: 'write',
+    handler: 'http/admin/channels/delete-channel',
+  },
+  {
+    name: 'sync-channel',
+    method: 'POST',
+    path: '/api/admin/channels/{id}/sync',
+    auth: 'manager',
+    // The job's function does the sync's reads and writes; this one reads only the caller's account.
+    access: 'read',
+    partitions: ['accounts'],
+    class: 'worker',
+    invokesJob: 'sync-channels',
+    handler: 'http/admin/channels/sync-channel',
+  },
 
   // Users (admin only: accounts, roles, password resets, sign-in lockouts)
   { name: 'list-users', method: 'GET', path: '/api/admin/users', auth: 'admin', access: 'read', handler: 'http/admin/users/list-users' },
@@ -565,7 +591,13 @@ export const routeClassOf = (route: HttpRoute): RouteClass => route.class ?? 'st
 export const needsSigningKey = (route: HttpRoute): boolean => route.auth !== 'public' || route.usesSigningKey === true;
 
 /** Jobs run on a schedule (EventBridge on AWS, a timer under npm start). */
-export const jobs = [{ name: 'release-expired-holds', handler: 'jobs/release-expired-holds', everyMinutes: 1, access: 'write', notifies: false }] as const;
+export const jobs = [
+  { name: 'release-expired-holds', handler: 'jobs/release-expired-holds', everyMinutes: 1, access: 'write', notifies: false },
+  // Every channel calendar a unit imports (docs/product.md#calendar-sync); also invoked by the sync-now route.
+  { name: 'sync-channels', handler: 'jobs/sync-channels', everyMinutes: 15, access: 'write', notifies: false },
+] as const;
+
+export type JobName = (typeof jobs)[number]['name'];
 
 /**
  * The one consumer of the table's stream (docs/architecture.md#4-writes-and-their-side-effects-the-table-stream): every side effect of a write (WebSocket

@@ -150,24 +150,26 @@ export class ResortStack extends Stack {
     const wsFunctions = { $connect: wsHandler('$connect'), $disconnect: wsHandler('$disconnect'), $default: wsHandler('$default') };
     realtime.attach(wsFunctions);
 
-    const jobFunctions = jobs.map((job) => {
+    // A job's run that fails, or that EventBridge could not deliver, is kept here with its error:
+    // one queue for every job, so one alarm watches them all (the free ten alarm metrics).
+    const jobFailures = new Queue(this, 'jobs-failures', {
+      queueName: `forest-resort-${stage.name}-jobs-failures`,
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(4),
+    });
+    const endOfLine =
+      "The failure destination of the scheduled jobs (their async invocations and their EventBridge targets): the end of the line. The next scheduled run is the retry; the jobs' alarm pages.";
+    acknowledge(jobFailures, 'AwsSolutions-SQS3', endOfLine);
+    acknowledge(jobFailures, 'Serverless-SQSRedrivePolicy', endOfLine);
+    jobs.forEach((job) => {
       const handler = functions.add(job.name, {
         bundle: bundle(job.handler),
         needs: { access: job.access, notifies: job.notifies, verifiesTokens: false },
         timeoutSeconds: 60,
       });
-      // A run that fails, or that EventBridge could not deliver, is kept here with its error.
-      const failures = new Queue(this, `${job.name}-failures`, {
-        queueName: `forest-resort-${stage.name}-${job.name}-failures`,
-        encryption: QueueEncryption.SQS_MANAGED,
-        enforceSSL: true,
-        retentionPeriod: Duration.days(4),
-      });
-      const endOfLine = `The failure destination of the ${job.name} job (its async invocations and its EventBridge target): the end of the line. The next scheduled run is the retry; the job's error alarm pages.`;
-      acknowledge(failures, 'AwsSolutions-SQS3', endOfLine);
-      acknowledge(failures, 'Serverless-SQSRedrivePolicy', endOfLine);
       // The next scheduled run is the retry: no Lambda retries or queued runs piling up behind it.
-      handler.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(2), onFailure: new SqsDestination(failures) });
+      handler.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(2), onFailure: new SqsDestination(jobFailures) });
       acknowledge(
         handler,
         'Serverless-LambdaDLQ',
@@ -175,9 +177,8 @@ export class ResortStack extends Stack {
       );
       new Rule(this, `${job.name}-schedule`, {
         schedule: Schedule.rate(Duration.minutes(job.everyMinutes)),
-        targets: [new LambdaTarget(handler, { retryAttempts: 0, deadLetterQueue: failures })],
+        targets: [new LambdaTarget(handler, { retryAttempts: 0, deadLetterQueue: jobFailures })],
       });
-      return handler;
     });
 
     // Every side effect of a write (fan-out, e-mail, feed, aggregates) happens here, from the stream.
@@ -219,7 +220,8 @@ export class ResortStack extends Stack {
       stageName: stage.name,
       httpApi: http.api,
       table,
-      backgroundFunctions: [...Object.values(wsFunctions), ...jobFunctions],
+      backgroundFunctions: Object.values(wsFunctions),
+      jobFailures,
       streamConsumer: { function: streamConsumer.function, failures: streamConsumer.failures },
       accountAlarms: stage.accountAlarms,
       ...(stage.alarmEmail ? { email: stage.alarmEmail } : {}),

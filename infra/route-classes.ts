@@ -29,6 +29,8 @@ export const routeClassSettings: Record<RouteClass, { memoryMb: number; timeoutS
   standard: { memoryMb: 512, timeoutSeconds: 10, rateLimit: 200, burstLimit: 400 },
   'sign-in': { memoryMb: 1024, timeoutSeconds: 10, rateLimit: 50, burstLimit: 100 },
   booking: { memoryMb: 1024, timeoutSeconds: 15, rateLimit: 50, burstLimit: 100 },
+  // Waits on a job's function (API Gateway's HTTP integrations end at 30 seconds); staff-only and rare.
+  worker: { memoryMb: 256, timeoutSeconds: 29, rateLimit: 5, burstLimit: 10 },
 };
 
 const ANY = '*';

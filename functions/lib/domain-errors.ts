@@ -36,6 +36,9 @@ export class ExpiredError extends DomainError {}
 /** A retry that does not match what it claims to repeat (an idempotency key of another request). */
 export class MismatchError extends DomainError {}
 
+/** Another service this needed failed or answered nonsense (a channel's calendar feed). */
+export class UpstreamError extends DomainError {}
+
 /** Too many attempts: try again after `retryAfterSeconds`, when known. */
 export class LimitReachedError extends DomainError {
   constructor(

@@ -1,6 +1,8 @@
 import { holdingStatuses, type BookingRecord } from '../../shared/booking-rules.ts';
 import { formatInr } from '../../shared/money.ts';
+import { addDaysIso } from '../../shared/stay.ts';
 import { toDateBlock, type StoredBlock } from '../lib/db/blocks.ts';
+import type { StoredChannel } from '../lib/db/channels.ts';
 import { toPublicBooking, type StoredBooking } from '../lib/db/bookings.ts';
 import type { Audience } from '../lib/db/keys.ts';
 import type { MailOrder } from '../lib/bookings/booking-mail.ts';
@@ -214,4 +216,40 @@ export function blockEffects(change: Change<StoredBlock>): Effects {
       },
     ],
   };
+}
+
+const conflictKey = (conflict: NonNullable<StoredChannel['conflicts']>[number]) =>
+  `${conflict.uid}\n${JSON.stringify(conflict.with)}\n${conflict.nights.join()}`;
+
+/**
+ * A channel's sync changed its row: staff hear of each conflict it found for the first time
+ * (`channel-conflict`: an event of the channel overlaps a direct booking, a block or another
+ * channel's stay); open wizards re-read the nights its stays took or freed.
+ */
+export function channelEffects(change: Change<StoredChannel>): Effects {
+  const { before, after } = change;
+  if (change.eventName !== 'MODIFY' || !before || !after) return none;
+  const notices: Notice[] = [];
+  const known = new Set((before.conflicts ?? []).map(conflictKey));
+  const fresh = (after.conflicts ?? []).filter((conflict) => !known.has(conflictKey(conflict)));
+  if (fresh.length)
+    notices.push({
+      audience: 'admin',
+      event: 'channel-conflict',
+      data: { channel: { id: after.id, name: after.name, cottageId: after.cottage_id }, conflicts: fresh },
+    });
+  const nightsOf = (channel: StoredChannel) => new Set(Object.values(channel.events ?? {}).flat());
+  const was = nightsOf(before);
+  const now = nightsOf(after);
+  const changed = [...[...was].filter((night) => !now.has(night)), ...[...now].filter((night) => !was.has(night))].sort();
+  const first = changed[0];
+  const last = changed.at(-1);
+  if (first && last) {
+    notices.push({
+      audience: 'customer',
+      event: 'availability-changed',
+      data: { cottageType: after.cottage_type, checkIn: first, checkOut: addDaysIso(last, 1), reason: 'channel' },
+    });
+  }
+  return { notices };
 }

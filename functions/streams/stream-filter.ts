@@ -3,7 +3,7 @@
  * mapping filters on exactly these (so Lambda is never invoked for inventory, connection or feed
  * writes), and the local stream reader applies the same filter before invoking the same handler.
  */
-export const streamEntities = ['booking', 'payment', 'cottage', 'package', 'safari', 'pricing-rule', 'activity', 'signup', 'block'] as const;
+export const streamEntities = ['booking', 'payment', 'cottage', 'package', 'safari', 'pricing-rule', 'activity', 'signup', 'block', 'channel'] as const;
 export type StreamEntity = (typeof streamEntities)[number];
 
 /**

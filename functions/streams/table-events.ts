@@ -9,6 +9,7 @@ import { deliveryConfig } from '../lib/delivery-config.ts';
 import { refundCancelledBooking } from '../lib/payments/cancellation-refund.ts';
 import { toStoredBooking, type StoredBooking } from '../lib/db/bookings.ts';
 import type { StoredBlock } from '../lib/db/blocks.ts';
+import type { StoredChannel } from '../lib/db/channels.ts';
 import { putFeedEntry } from '../lib/db/feed.ts';
 import { applyDayCounters } from '../lib/db/report-days.ts';
 import { claimMail, markMailRejected, markMailSent, releaseMailClaim } from '../lib/db/stream-effects.ts';
@@ -16,7 +17,17 @@ import { mailRejected, sendMail, type Mail } from '../lib/mail.ts';
 import { readableStack } from '../lib/readable-stack.ts';
 import { notify } from '../lib/realtime.ts';
 import { counterDelta, type DayCounters } from '../lib/reports/daily-counters.ts';
-import { activityEffects, blockEffects, bookingEffects, catalogueEffects, paymentEffects, type Change, type Effects, type MailOrder } from './change-events.ts';
+import {
+  activityEffects,
+  blockEffects,
+  bookingEffects,
+  channelEffects,
+  catalogueEffects,
+  paymentEffects,
+  type Change,
+  type Effects,
+  type MailOrder,
+} from './change-events.ts';
 import { signupMail } from './signup-events.ts';
 import type { StreamEntity } from './stream-filter.ts';
 import { log, setLogContext } from '../lib/logger.ts';
@@ -81,6 +92,8 @@ function derive(entity: StreamEntity | undefined, change: Change<Item>): Derived
       return withMail(activityEffects(change));
     case 'block':
       return { effects: blockEffects(change as unknown as Change<StoredBlock>) };
+    case 'channel':
+      return { effects: channelEffects(change as unknown as Change<StoredChannel>) };
     case 'signup': {
       const accountMailOrder = signupMail(change);
       return { effects: { notices: [] }, ...(accountMailOrder ? { accountMail: accountMailOrder } : {}) };

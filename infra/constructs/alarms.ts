@@ -14,8 +14,10 @@ export type AlarmsProps = {
   stageName: string;
   httpApi: HttpApi;
   table: Table;
-  /** Functions whose failures never reach a guest as a 5xx (WebSocket handlers, jobs): watched one by one. */
+  /** Functions whose failures never reach a guest as a 5xx (the WebSocket handlers): watched one by one. */
   backgroundFunctions: LambdaFunction[];
+  /** The scheduled jobs' one failure queue: their failed runs land there, watched together. */
+  jobFailures?: Queue;
   /** The stream consumer: records it could not process (its on-failure queue) and records waiting too long (iterator age). */
   streamConsumer?: { function: LambdaFunction; failures: Queue };
   /** Also watch account-wide metrics (one stage per account should). */
@@ -94,6 +96,19 @@ export class Alarms extends Construct {
         }),
       );
     }
+
+    if (props.jobFailures)
+      add(
+        new Alarm(this, 'JobFailures', {
+          alarmName: `${prefix}-jobs-failed-runs`,
+          alarmDescription: `Scheduled jobs failed at least twice in 5 minutes: each failed run is in the queue ${props.jobFailures.queueName} with its error.`,
+          metric: props.jobFailures.metricNumberOfMessagesSent({ period: FIVE_MINUTES, statistic: 'Sum' }),
+          threshold: 2,
+          evaluationPeriods: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
 
     if (props.streamConsumer) {
       const { function: consumer, failures } = props.streamConsumer;

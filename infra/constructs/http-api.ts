@@ -42,6 +42,7 @@ export function routeNeeds(route: HttpRoute): Needs {
     paymentSecrets: implemented && (route.usesPaymentSecrets ?? false),
     manageLinkKey: implemented && (route.usesManageLinkKey ?? false),
     siteUrl: implemented && (route.linksToSite ?? false),
+    ...(implemented && route.invokesJob ? { invokes: route.invokesJob } : {}),
     // Every route, planned ones too: only CloudFront's requests are answered.
     originVerify: true,
   };

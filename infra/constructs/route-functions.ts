@@ -74,6 +74,8 @@ export type Needs = {
   sendsMail?: boolean;
   /** Answers links on the site's own address: gets SITE_URL (no permission). */
   siteUrl?: boolean;
+  /** Invokes this job's function (lambda:InvokeFunction on it alone; its name in <JOB>_FUNCTION). */
+  invokes?: string;
   /** Reads the table's stream (the one consumer). */
   readsStream?: boolean;
   /** Secrets Manager's rotation steps on the JWT signing key (the rotation function). */
@@ -96,6 +98,7 @@ const roleKey = (needs: Needs) =>
     needs.readsStream ? 'stream' : '',
     needs.rotatesSigningKey ? 'rotate-key' : '',
     needs.originVerify ? 'origin' : '',
+    needs.invokes ? `invoke-${needs.invokes}` : '',
   ]
     .filter(Boolean)
     .join('-');
@@ -144,6 +147,8 @@ export class RouteFunctions extends Construct {
   ) {
     super(scope, id);
   }
+
+  private readonly added = new Map<string, LambdaFunction>();
 
   roleFor(needs: Needs): Role {
     const key = roleKey(needs);
@@ -211,6 +216,8 @@ export class RouteFunctions extends Construct {
     }
     if (needs.paymentSecrets) this.props.paymentSecret.grantRead(role);
     if (needs.manageLinkKey) this.props.manageLinkKey.grantRead(role);
+    if (needs.invokes)
+      role.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['lambda:InvokeFunction'], resources: [this.invoked(needs.invokes).functionArn] }));
     if (needs.originVerify) {
       if (!this.props.originVerifySecret) throw new Error('HTTP routes need the origin-verify secret');
       this.props.originVerifySecret.grantRead(role);
@@ -294,6 +301,8 @@ export class RouteFunctions extends Construct {
     if (options.needs.manageLinkKey) environment.MANAGE_LINK_KEY_ARN = this.props.manageLinkKey.secretArn;
     if (options.needs.originVerify && this.props.originVerifySecret) environment.ORIGIN_VERIFY_SECRET_ARN = this.props.originVerifySecret.secretArn;
     if ((options.needs.sendsMail || options.needs.siteUrl) && this.props.siteUrl) environment.SITE_URL = this.props.siteUrl;
+    if (options.needs.invokes)
+      environment[`${options.needs.invokes.toUpperCase().replaceAll('-', '_')}_FUNCTION`] = this.invoked(options.needs.invokes).functionName;
     if (options.needs.sendsMail && this.props.mail) environment.MAIL_FROM = this.props.mail.from;
     const role = this.roleFor(options.needs);
     // The role may write to the log group of each function that runs as it, and to no other.
@@ -301,7 +310,7 @@ export class RouteFunctions extends Construct {
     if (!granted.has(logGroup)) this.logStatements.get(role)?.addResources(logGroup.logGroupArn);
     granted.add(logGroup);
     this.loggedTo.set(role, granted);
-    return new LambdaFunction(this, id, {
+    const fn = new LambdaFunction(this, id, {
       functionName: `forest-resort-${this.props.stage}-${name}`,
       runtime: FUNCTION_RUNTIME,
       architecture: Architecture.ARM_64,
@@ -320,6 +329,15 @@ export class RouteFunctions extends Construct {
       environment,
       description: `${name} (${Stack.of(this).stackName})`,
     });
+    this.added.set(name, fn);
+    return fn;
+  }
+
+  /** A function added before, that another invokes. */
+  private invoked(name: string): LambdaFunction {
+    const target = this.added.get(name);
+    if (!target) throw new Error(`${name} must be added before the functions that invoke it`);
+    return target;
   }
 }
 

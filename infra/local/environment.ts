@@ -69,6 +69,9 @@ export function functionEnvironment(options: {
     TABLE_NAME: options.tableName,
     DYNAMODB_ENDPOINT: options.dynamodbEndpoint,
     WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${options.port}`,
+    // The local server stands in for Lambda's Invoke API (a route that runs its work in a job's function).
+    LAMBDA_ENDPOINT: `http://127.0.0.1:${options.port}`,
+    SYNC_CHANNELS_FUNCTION: 'sync-channels',
     JWT_SECRET: options.jwtSecret,
     AWS_REGION: 'us-east-1',
     // DynamoDB Local and the local gateway accept any credentials; the SDK still insists on some.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { addDaysIso, resortToday } from '../../shared/stay.ts';
 import { SAMPLE_GUEST } from './environment.ts';
+import { SAMPLE_CHANNEL_PATH } from './sample-channel.ts';
 
 /**
  * Sample events keep working as time passes and on any machine: `{{date+N}}` is N days from the
@@ -15,7 +16,9 @@ import { SAMPLE_GUEST } from './environment.ts';
  * `{{webhookSignature}}` a signed `payment.captured` of it, as Razorpay would deliver it.
  * `{{disposableCottageId}}` (and Package, Safari) a fresh inactive catalogue item to change or delete,
  * `{{disposableBlockId}}` a fresh date block of one night on such a unit, to remove;
- * `{{sampleFeedToken}}` the calendar feed token of the sample unit hornbill-1.
+ * `{{sampleFeedToken}}` the calendar feed token of the sample unit hornbill-1;
+ * `{{sampleChannelFeedUrl}}` the local server's sample channel calendar, `{{disposableChannelId}}` a
+ * fresh channel importing it for a disposable unit.
  * `{{activationToken}}` the e-mailed link of a fresh sign-up, waiting for activation.
  * Loading needs the function environment (it reads the table and signs with the local key).
  */
@@ -70,6 +73,9 @@ export async function loadSampleEvent(path: string): Promise<unknown> {
   if (text.includes('{{disposableUserId}}')) text = text.replace(/\{\{disposableUserId\}\}/g, await disposableUser());
   // Date blocks (admin portal): a disposable block, on a disposable unit, for the DELETE to remove.
   if (text.includes('{{disposableBlockId}}')) text = text.replace(/\{\{disposableBlockId\}\}/g, await disposableBlock());
+  // Channels (admin portal): the local server's sample channel calendar, and a disposable channel importing it.
+  if (text.includes('{{sampleChannelFeedUrl}}')) text = text.replace(/\{\{sampleChannelFeedUrl\}\}/g, sampleChannelFeedUrl());
+  if (text.includes('{{disposableChannelId}}')) text = text.replace(/\{\{disposableChannelId\}\}/g, await disposableChannel());
   // Calendar feeds: the sample Hornbill unit's current feed token.
   if (text.includes('{{sampleFeedToken}}')) {
     const [{ feedToken }, { feedVersion }] = await Promise.all([
@@ -257,6 +263,30 @@ async function disposablePricingRule(): Promise<string> {
     description: 'Made by a sample event to be changed or deleted.',
     status: 'inactive',
   });
+  return id;
+}
+
+const sampleChannelFeedUrl = () => `${process.env.SITE_URL ?? 'http://localhost:3000'}${SAMPLE_CHANNEL_PATH}`;
+
+/** A fresh channel, never synced, importing the sample channel calendar for a disposable unit. */
+async function disposableChannel(): Promise<string> {
+  const [{ createChannelWrite }, { transact }] = await Promise.all([
+    import('../../functions/lib/db/channels.ts'),
+    import('../../functions/lib/db/transactions.ts'),
+  ]);
+  const cottageId = await withDisposableCatalogue('{{disposableCottageId}}');
+  const id = randomUUID();
+  await transact([
+    createChannelWrite({
+      id,
+      cottage_id: cottageId,
+      cottage_type: 'hornbill-villa',
+      name: 'Sample channel',
+      url: sampleChannelFeedUrl(),
+      created_at: new Date().toISOString(),
+      created_by: { id: 'sample-events', name: 'Sample events' },
+    }),
+  ]);
   return id;
 }
 

@@ -11,6 +11,8 @@ import { loadViewerRequest } from '../edge/load-viewer-request.ts';
 import { securityHeaders } from '../site-headers.ts';
 import { jsonHeaders } from '../../functions/lib/http/json-response.ts';
 import { BodyTooLargeError, invokeHttpRoute, readBody, toHttpApiEvent, writeResult } from './http-adapter.ts';
+import { handleInvoke, INVOKE_PATH } from './lambda-invoke.ts';
+import { SAMPLE_CHANNEL_PATH, sampleChannelCalendar } from './sample-channel.ts';
 import { createRouteMatcher, MalformedPathError, type RouteMatch } from './route-matcher.ts';
 import { createWebSocketGateway } from './websocket-gateway.ts';
 import { jobs, streamConsumers } from '../../functions/routes.ts';
@@ -156,6 +158,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       return sendJson(response, 400, { success: false, error: 'Bad Request' });
     }
     if (await gateway.handleManagement(request, response, url)) return;
+    if (await handleInvoke(request, response, url)) return;
 
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       let matched: RouteMatch | undefined;
@@ -179,6 +182,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     if (url.pathname === '/config.json') return sendJson(response, 200, siteConfig(request));
 
     // The local runtime's own pages: never the SPA's, and none at all without the inbox.
+    if (url.pathname === SAMPLE_CHANNEL_PATH) {
+      response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'no-store' });
+      response.end(sampleChannelCalendar());
+      return;
+    }
     if (url.pathname === '/_dev' || url.pathname.startsWith('/_dev/')) {
       if (inbox && (url.pathname === INBOX_PATH || url.pathname.startsWith(`${INBOX_PATH}/`))) return inbox(request, response, url);
       return sendJson(response, 404, { success: false, error: 'Not Found' });
@@ -198,7 +206,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   let draining = false;
   let inFlight = 0;
   server.on('request', (request, response) => {
-    const management = /^\/(?:@|%40)connections\//.test(request.url ?? '');
+    // The gateway's own APIs (@connections, and Invoke for a route's job) serve requests already under way.
+    const management = /^\/(?:@|%40)connections\//.test(request.url ?? '') || INVOKE_PATH.test((request.url ?? '').split('?')[0] ?? '');
     if (!management) {
       if (draining) {
         response.setHeader('connection', 'close');

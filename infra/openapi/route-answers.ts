@@ -21,6 +21,7 @@ export const successStatuses: Partial<Record<HttpRouteName, readonly number[]>> 
   'create-report-export': [201],
   'create-user': [201],
   'create-block': [201],
+  'create-channel': [201],
 };
 
 /** Failures a route raises itself beyond the generic ones (always in the error envelope). */
@@ -32,6 +33,8 @@ export const routeErrorStatuses: Partial<Record<HttpRouteName, readonly number[]
   // The payment provider did not answer.
   'create-payment-order': [502],
   'verify-payment': [502],
+  // The channel's calendar could not be fetched or read; one manual sync a minute per feed.
+  'sync-channel': [429, 502],
 };
 
 /** The schema of `data` in a route's success envelope, where one exists; elsewhere `data` is left open. */

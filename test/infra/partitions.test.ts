@@ -1,4 +1,6 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -119,6 +121,23 @@ function sampleTable(): Item[] {
 
 const keyOf = (key: unknown) => String((key as { pk?: unknown } | undefined)?.pk);
 const sameKey = (item: Item, key: Item) => item.pk === key.pk && item.sk === key.sk;
+
+/**
+ * A route that runs its work in a job's function (`invokesJob`) calls Lambda's Invoke: the job is
+ * another function with its own grants, so here it is a stand-in answering an empty sync.
+ */
+let jobStandIn: Server | undefined;
+beforeAll(async () => {
+  jobStandIn = createServer((request, response) => {
+    request.resume();
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ ok: true, result: { imported: 0, updated: 0, removed: 0, conflicts: [] } }));
+  });
+  await new Promise<void>((resolve) => jobStandIn?.listen(0, '127.0.0.1', resolve));
+  process.env.LAMBDA_ENDPOINT = `http://127.0.0.1:${(jobStandIn.address() as AddressInfo).port}`;
+  process.env.SYNC_CHANNELS_FUNCTION = 'sync-channels';
+});
+afterAll(() => new Promise<void>((resolve) => (jobStandIn ? jobStandIn.close(() => resolve()) : resolve())));
 
 beforeAll(() => {
   items.push(...sampleTable());
@@ -242,7 +261,8 @@ describe('partition-scoped routes reach only their partitions', () => {
     vi.restoreAllMocks();
     // The handler's main path ran (not a 404 or 400 before any read).
     expect(result.statusCode, String(result.body)).toBeLessThan(300);
-    expect(accesses.length).toBeGreaterThan(0);
+    // A route whose work runs in a job's function reads only the caller's account (cached by now).
+    if (!route.invokesJob) expect(accesses.length).toBeGreaterThan(0);
     expectWithinPartitions(name, route);
   });
 

@@ -129,7 +129,7 @@ describe('alarms', () => {
         'forest-resort-dev-WsDefault-errors',
         'forest-resort-dev-WsConnect-errors',
         'forest-resort-dev-WsDisconnect-errors',
-        'forest-resort-dev-ReleaseExpiredHolds-errors',
+        'forest-resort-dev-jobs-failed-runs',
         'forest-resort-dev-stream-failed-records',
         'forest-resort-dev-stream-iterator-age',
       ].sort(),

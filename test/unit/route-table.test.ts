@@ -97,6 +97,9 @@ const beyondSpecRouteKeys = [
   'GET /api/ical/{feed}',
   'GET /api/admin/channels',
   'POST /api/admin/channels/feeds/{cottageId}/rotate',
+  'POST /api/admin/channels',
+  'DELETE /api/admin/channels/{id}',
+  'POST /api/admin/channels/{id}/sync',
 ];
 
 describe('route table', () => {
@@ -186,7 +189,8 @@ describe('route table', () => {
 
   it('grants write access to every route that changes state; only pure computations POST read-only', () => {
     const readOnlyPosts = httpRoutes.filter((route) => route.method !== 'GET' && route.access !== 'write').map((route) => route.name);
-    expect(readOnlyPosts.sort()).toEqual(['calculate-package-pricing', 'check-availability', 'validate-safari-selection']);
+    // sync-channel's writes are its job's: the route's own function reads only the caller's account.
+    expect(readOnlyPosts.sort()).toEqual(['calculate-package-pricing', 'check-availability', 'sync-channel', 'validate-safari-selection']);
     // A GET never writes; one reads nothing at all (the OpenAPI document, bundled with its function).
     expect((httpRoutes as readonly HttpRoute[]).filter((route) => route.method === 'GET' && route.access === 'write')).toEqual([]);
     expect(httpRoutes.filter((route) => route.access === 'none').map((route) => route.name)).toEqual(['get-openapi']);

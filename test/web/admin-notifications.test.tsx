@@ -32,6 +32,20 @@ describe("the portal's notices", () => {
       toast: false,
     });
     expect(adminNoticeOf(frame('block-removed', { block }))?.notice.message).toBe('Glass Cottage: 2026-12-01 to 2026-12-04 are on sale again');
+    expect(
+      adminNoticeOf(
+        frame('channel-conflict', {
+          channel: { name: 'Booking.com' },
+          conflicts: [
+            { uid: 'a', nights: ['2026-12-01', '2026-12-02'], with: { kind: 'booking', bookingReference: 'FR7K2M9Q' } },
+            { uid: 'b', nights: ['2026-12-09'], with: { kind: 'block' } },
+          ],
+        }),
+      ),
+    ).toMatchObject({
+      notice: { type: 'warning', title: 'Channel Conflict', message: 'Booking.com sold 2026-12-01, 2026-12-02 that booking FR7K2M9Q holds (and 1 more)' },
+      toast: true,
+    });
     expect(adminNoticeOf(frame('booking-update', {}))).toBeUndefined();
   });
 });

@@ -13,7 +13,8 @@ export const FEED_NOT_FOUND = 'Calendar feed not found';
 const FEED_PAST_DAYS = 30;
 const feedLastNight = (today: string) => addDaysIso(today, stayLimits.maxDaysAhead + stayLimits.maxNights);
 
-const holderKey = (holder: NightHolder) => ('bookingId' in holder ? `booking-${holder.bookingId}` : `block-${holder.blockId}`);
+const holderKey = (holder: NightHolder) =>
+  'bookingId' in holder ? `booking-${holder.bookingId}` : 'blockId' in holder ? `block-${holder.blockId}` : `channel-${holder.channelId}-${holder.uid}`;
 
 /**
  * The unit's taken nights as events: each run of consecutive nights of one booking (held or
@@ -31,7 +32,7 @@ export function stayEvents(unitId: string, nights: ReadonlyArray<{ night: string
     }
     const run = (runsOf.get(key) ?? 0) + 1;
     runsOf.set(key, run);
-    const summary = 'blockId' in holder ? 'Blocked' : heldUntil ? 'Held' : 'Booked';
+    const summary = 'blockId' in holder ? 'Blocked' : 'channelId' in holder ? 'Channel stay' : heldUntil ? 'Held' : 'Booked';
     open = { key, event: { uid: `${key}${run > 1 ? `-${run}` : ''}.${unitId}@forest-resort`, start: night, end: addDaysIso(night, 1), summary } };
     events.push(open.event);
   }

@@ -1,9 +1,11 @@
+import type { ChannelImport } from '../../../shared/channels.ts';
 import type { Principal } from '../auth.ts';
 import { auditWrite } from '../db/audit.ts';
 import { feedVersion, feedVersions, rotateFeedWrite } from '../db/calendar-feeds.ts';
 import { cottages } from '../db/catalogue.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { ConflictError, NotFoundError } from '../domain-errors.ts';
+import { importsByUnit } from './channel-admin.ts';
 import { feedToken } from './feed-token.ts';
 
 /** A unit's row on the Channels tab: its own feed for the channels to import, and the channels' feeds it imports. */
@@ -13,7 +15,7 @@ export type UnitChannels = {
   cottageType: string;
   status: string;
   exportUrl: string;
-  imports: never[];
+  imports: ChannelImport[];
 };
 
 /**
@@ -29,7 +31,7 @@ function exportUrl(unitId: string, token: string): string {
 /** Every unit (retired ones too: a channel may still list them), by kind of stay and name. */
 export async function listUnitChannels(): Promise<UnitChannels[]> {
   const units = (await cottages.list()).sort((a, b) => a.type.localeCompare(b.type) || a.name.localeCompare(b.name, 'en', { numeric: true }));
-  const versions = await feedVersions(units.map((unit) => unit.id));
+  const [versions, imports] = await Promise.all([feedVersions(units.map((unit) => unit.id)), importsByUnit()]);
   return Promise.all(
     units.map(async (unit) => ({
       cottageId: unit.id,
@@ -37,7 +39,7 @@ export async function listUnitChannels(): Promise<UnitChannels[]> {
       cottageType: unit.type,
       status: unit.status,
       exportUrl: exportUrl(unit.id, await feedToken(unit.id, versions.get(unit.id) ?? 1)),
-      imports: [],
+      imports: imports.get(unit.id) ?? [],
     })),
   );
 }

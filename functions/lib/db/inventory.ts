@@ -85,8 +85,8 @@ export function releaseNight(cottageId: string, night: string, bookingId: string
   };
 }
 
-/** Who holds a night of a unit: a booking or a block (nights nobody holds, or whose hold lapsed, are absent). */
-export type NightHolder = { bookingId: string } | { blockId: string };
+/** Who holds a night of a unit: a booking, a block or a channel's stay (nights nobody holds, or whose hold lapsed, are absent). */
+export type NightHolder = { bookingId: string } | { blockId: string } | { channelId: string; uid: string };
 
 /** The live nights of a unit from `firstNight` to `lastNight`, in date order: who holds each, and until when if it is only held. */
 export async function unitNights(
@@ -95,10 +95,15 @@ export async function unitNights(
   lastNight: string,
   now: number,
 ): Promise<Array<{ night: string; holder: NightHolder; heldUntil?: number }>> {
-  const items = await liveNightItems(cottageId, firstNight, lastNight, now, 'night, booking_id, block_id, hold_expires_at_ms');
+  const items = await liveNightItems(cottageId, firstNight, lastNight, now, 'night, booking_id, block_id, channel_id, channel_uid, hold_expires_at_ms');
   return items.map((item) => ({
     night: String(item.night),
-    holder: typeof item.block_id === 'string' ? { blockId: item.block_id } : { bookingId: String(item.booking_id) },
+    holder:
+      typeof item.block_id === 'string'
+        ? { blockId: item.block_id }
+        : typeof item.channel_id === 'string'
+          ? { channelId: item.channel_id, uid: String(item.channel_uid) }
+          : { bookingId: String(item.booking_id) },
     ...(typeof item.hold_expires_at_ms === 'number' ? { heldUntil: item.hold_expires_at_ms } : {}),
   }));
 }
@@ -127,6 +132,46 @@ export function releaseBlockedNight(cottageId: string, night: string, blockId: s
       Key: cottageKeys.night(cottageId, night),
       ConditionExpression: 'block_id = :blockId',
       ExpressionAttributeValues: { ':blockId': blockId },
+    },
+  };
+}
+
+/**
+ * The write that claims a night for a channel's stay (an event of its imported calendar, `uid`):
+ * like a booking's claim, refused while anyone else holds it; a lapsed hold does not count.
+ */
+export function claimNightForChannel(cottageId: string, night: string, channelId: string, uid: string, now: number) {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: { ...cottageKeys.night(cottageId, night), entity: 'night', night, channel_id: channelId, channel_uid: uid },
+      ConditionExpression: 'attribute_not_exists(pk) OR hold_expires_at_ms < :now',
+      ExpressionAttributeValues: { ':now': now },
+    },
+  };
+}
+
+/** Moves a night this channel holds to another of its events (the channel re-issued the stay under a new UID). */
+export function moveChannelNight(cottageId: string, night: string, channelId: string, uid: string) {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: cottageKeys.night(cottageId, night),
+      UpdateExpression: 'SET channel_uid = :uid',
+      ConditionExpression: 'channel_id = :channelId',
+      ExpressionAttributeValues: { ':uid': uid, ':channelId': channelId },
+    },
+  };
+}
+
+/** Frees a night of a channel's stay, only if this channel holds it. */
+export function releaseChannelNight(cottageId: string, night: string, channelId: string) {
+  return {
+    Delete: {
+      TableName: tableName,
+      Key: cottageKeys.night(cottageId, night),
+      ConditionExpression: 'channel_id = :channelId',
+      ExpressionAttributeValues: { ':channelId': channelId },
     },
   };
 }

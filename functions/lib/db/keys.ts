@@ -32,6 +32,8 @@
  * | a guest sign-up (its e-mail, its activation link) | table | pk=SIGNUP#id, sk=SIGNUP                         |
  * | sign-ups of one client address an hour           | table | pk=SIGNUPLIMIT#ip, sk=HOUR#yyyy-mm-ddThh        |
  * | date block by id / blocks running on or after a date | table / gsi1 | pk=BLOCK#id / gsi1pk=BLOCKS, gsi1sk > checkOut |
+ * | a unit's calendar feed version                   | table | pk=COTTAGE#id, sk=ICAL                          |
+ * | channel feed by id / all channel feeds, by unit  | table / gsi1 | pk=CHANNEL#id / gsi1pk=CHANNELS        |
  *
  * Dates are ISO `yyyy-mm-dd` and times ISO-8601 UTC, so string order is time order.
  */
@@ -81,6 +83,8 @@ export * as effectKeys from './keys/effect.ts';
 export * as auditKeys from './keys/audit.ts';
 
 export * as blockKeys from './keys/block.ts';
+
+export * as channelKeys from './keys/channel.ts';
 
 export * as reportExportKeys from './keys/report-export.ts';
 

@@ -8,6 +8,7 @@ import {
   NotAllowedError,
   NotAuthenticatedError,
   NotFoundError,
+  UpstreamError,
 } from '../domain-errors.ts';
 
 /** An error whose message is safe to show the client, with the HTTP status it maps to. */
@@ -48,6 +49,7 @@ const domainStatuses: ReadonlyArray<readonly [abstract new (...args: never[]) =>
   [ExpiredError, 410],
   [MismatchError, 422],
   [LimitReachedError, 429],
+  [UpstreamError, 502],
 ];
 
 /**

@@ -22,11 +22,16 @@ const auditSubject = (block: StoredBlock) => ({ entity: 'block', id: block.id, l
 /** What holds the nights a refused block wanted, in words staff can act on, with the bookings' references. */
 async function takenNightsConflict(cottageId: string, nights: string[], now: number): Promise<ConflictError> {
   const holders = await nightHolders(cottageId, nights[0] ?? '', nights.at(-1) ?? '', now);
-  const byHolder = new Map<string, { kind: 'booking' | 'block'; id: string; nights: string[] }>();
+  const byHolder = new Map<string, { kind: 'booking' | 'block' | 'channel'; id: string; nights: string[] }>();
   for (const night of nights) {
     const holder = holders.get(night);
     if (!holder) continue;
-    const [kind, id] = 'bookingId' in holder ? (['booking', holder.bookingId] as const) : (['block', holder.blockId] as const);
+    const [kind, id] =
+      'bookingId' in holder
+        ? (['booking', holder.bookingId] as const)
+        : 'blockId' in holder
+          ? (['block', holder.blockId] as const)
+          : (['channel', holder.channelId] as const);
     const entry = byHolder.get(`${kind}#${id}`) ?? { kind, id, nights: [] };
     entry.nights.push(night);
     byHolder.set(`${kind}#${id}`, entry);
@@ -35,6 +40,7 @@ async function takenNightsConflict(cottageId: string, nights: string[], now: num
   const conflicts = await Promise.all(
     [...byHolder.values()].map(async (holder) => {
       if (holder.kind === 'block') return { kind: 'block' as const, blockId: holder.id, nights: holder.nights };
+      if (holder.kind === 'channel') return { kind: 'channel' as const, channelId: holder.id, nights: holder.nights };
       const booking = await getBooking(holder.id);
       return { kind: 'booking' as const, bookingId: holder.id, bookingReference: booking?.booking_reference ?? holder.id, nights: holder.nights };
     }),
@@ -42,7 +48,9 @@ async function takenNightsConflict(cottageId: string, nights: string[], now: num
   const words = conflicts.map((conflict) =>
     conflict.kind === 'booking'
       ? `booking ${conflict.bookingReference} holds ${conflict.nights.join(', ')}`
-      : `another block holds ${conflict.nights.join(', ')}`,
+      : conflict.kind === 'channel'
+        ? `a channel's stay holds ${conflict.nights.join(', ')}`
+        : `another block holds ${conflict.nights.join(', ')}`,
   );
   return new ConflictError(`Those nights are taken: ${words.join('; ')}`, { details: { checkIn: words }, extra: { conflicts } });
 }

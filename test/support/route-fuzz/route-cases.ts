@@ -119,6 +119,8 @@ function template(route: HttpRoute, fx: FuzzFixtures): unknown {
       return { name: 'Fuzz Edited', department: 'Front desk' };
     case 'reset-user-password':
       return { password: 'monsoon-forest-2' };
+    case 'create-channel':
+      return { cottageId: fx.ids.cottages[0], name: 'Fuzz channel', url: 'https://calendar.example.com/feed.ics' };
     case 'create-block':
       return { cottageId: fx.ids.cottages[0], checkIn: date(fx, 200), checkOut: date(fx, 201), reason: 'Fuzz block' };
     default:

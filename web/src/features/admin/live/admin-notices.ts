@@ -14,6 +14,7 @@ export const adminEvents = [
   'payment-attention',
   'block-created',
   'block-removed',
+  'channel-conflict',
 ] as const;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
@@ -112,6 +113,25 @@ export function adminNoticeOf(frame: RealtimeFrame): { notice: NewNotification; 
             toast: false,
           }
         : { notice: { ...base, type: 'info', title: 'Block Removed', message: `${unit}: ${nights} are on sale again` }, toast: false };
+    }
+    case 'channel-conflict': {
+      // An overbooking to sort out by hand: a channel sold nights a direct booking or a block holds.
+      const channel = text(record(data.channel).name) ?? 'A channel';
+      const conflicts = Array.isArray(data.conflicts) ? data.conflicts.map(record) : [];
+      const first = conflicts[0] ?? {};
+      const met = record(first.with);
+      const what = text(met.bookingReference) ? `booking ${text(met.bookingReference) ?? ''}` : met.kind === 'block' ? 'a block' : 'another channel';
+      const nights = Array.isArray(first.nights) ? first.nights.filter((night): night is string => typeof night === 'string') : [];
+      const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more)` : '';
+      return {
+        notice: {
+          ...base,
+          type: 'warning',
+          title: 'Channel Conflict',
+          message: `${channel} sold ${nights.join(', ') || 'nights'} that ${what} holds${more}`,
+        },
+        toast: true,
+      };
     }
     default:
       return undefined;
