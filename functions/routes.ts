@@ -484,6 +484,9 @@ export const httpRoutes = [
   },
   { name: 'list-audit-log', method: 'GET', path: '/api/admin/audit', auth: 'manager', access: 'read', handler: 'http/admin/audit/list-audit-log' },
 
+  // The inventory calendar (tape chart): every unit's nights over a range (docs/product.md#inventory-calendar)
+  { name: 'get-inventory', method: 'GET', path: '/api/admin/inventory', auth: 'staff', access: 'read', handler: 'http/admin/inventory/get-inventory' },
+
   // Date blocks: nights of a unit taken off sale, claimed like a booking's (docs/product.md#date-blocks)
   { name: 'list-blocks', method: 'GET', path: '/api/admin/blocks', auth: 'staff', access: 'read', handler: 'http/admin/blocks/list-blocks' },
   { name: 'create-block', method: 'POST', path: '/api/admin/blocks', auth: 'manager', access: 'write', handler: 'http/admin/blocks/create-block' },

@@ -89,6 +89,8 @@ const beyondSpecRouteKeys = [
   'POST /api/admin/users/{id}/unlock',
   // The API's OpenAPI document (docs/openapi.json).
   'GET /api/openapi.json',
+  // The inventory calendar (issue 17).
+  'GET /api/admin/inventory',
   // Date blocks: nights of a unit taken off sale (issue 17).
   'GET /api/admin/blocks',
   'POST /api/admin/blocks',

@@ -48,21 +48,21 @@ describe('the portal shell', () => {
     expect(screen.queryByText('Debug panel')).toBeNull();
   });
 
-  it('shows each role the tabs its group may open: staff see Overview and Bookings; managers all but Users; admins all eight', async () => {
+  it('shows each role the tabs its group may open: staff see Overview, Bookings and Calendar; managers all but Users; admins all nine', async () => {
     const tabs = () =>
       screen
         .getAllByRole('link')
         .map((link) => link.textContent)
         .filter((text) => text !== 'Audit log');
     const staff = await renderShell('staff', 'prod');
-    expect(tabs()).toEqual(['Overview', 'Bookings']);
+    expect(tabs()).toEqual(['Overview', 'Bookings', 'Calendar']);
     expect(screen.getByText('Staff')).toBeTruthy();
     staff.unmount();
     const manager = await renderShell('manager', 'prod');
-    expect(tabs()).toEqual(['Overview', 'Bookings', 'Cottages', 'Packages', 'Safaris', 'Pricing', 'Reports']);
+    expect(tabs()).toEqual(['Overview', 'Bookings', 'Calendar', 'Cottages', 'Packages', 'Safaris', 'Pricing', 'Reports']);
     manager.unmount();
     await renderShell('admin', 'prod');
-    expect(tabs()).toEqual(['Overview', 'Bookings', 'Cottages', 'Packages', 'Safaris', 'Pricing', 'Reports', 'Users']);
+    expect(tabs()).toEqual(['Overview', 'Bookings', 'Calendar', 'Cottages', 'Packages', 'Safaris', 'Pricing', 'Reports', 'Users']);
     expect(screen.getByText('Administrator')).toBeTruthy();
   });
 });

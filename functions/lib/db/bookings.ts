@@ -2,9 +2,8 @@ import type { BookingRecord } from '../../../shared/booking.ts';
 import type { Quote } from '../../../shared/quote.ts';
 import * as bookingKeys from './keys/booking.ts';
 import * as idempotencyKeys from './keys/idempotency.ts';
-import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from './client.ts';
-import { getItem, queryAll, updateExpression, withoutStorageAttributes } from './query.ts';
+import { tableName } from './client.ts';
+import { batchGetAll, getItem, queryAll, updateExpression, withoutStorageAttributes } from './query.ts';
 import { unpaidReleases } from './unpaid-owners.ts';
 
 /** Booking ids are random UUIDs. */
@@ -297,25 +296,35 @@ export async function listBookingsOfUser(userId: string): Promise<StoredBooking[
 
 export type BookingGist = { id: string; status: string; package_id: string };
 
-/** The status and package of the given bookings (BatchGet, 100 at a time, unprocessed keys retried). */
+/** The status and package of the given bookings. */
 export async function bookingGists(ids: Iterable<string>): Promise<Map<string, BookingGist>> {
-  const all = [...new Set(ids)];
-  const found = new Map<string, BookingGist>();
-  for (let start = 0; start < all.length; start += 100) {
-    let keys: Array<Record<string, unknown>> | undefined = all.slice(start, start + 100).map((id) => bookingKeys.item(id));
-    for (let attempt = 0; keys?.length && attempt < 6; attempt += 1) {
-      const answer: BatchGetCommandOutput = await documentClient.send(
-        new BatchGetCommand({
-          RequestItems: { [tableName]: { Keys: keys, ProjectionExpression: 'id, #status, package_id', ExpressionAttributeNames: { '#status': 'status' } } },
-        }),
-      );
-      for (const item of answer.Responses?.[tableName] ?? [])
-        found.set(String(item.id), { id: String(item.id), status: String(item.status), package_id: String(item.package_id) });
-      keys = answer.UnprocessedKeys?.[tableName]?.Keys;
-      if (keys?.length) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    }
-  }
-  return found;
+  const items = await batchGetAll(
+    [...new Set(ids)].map((id) => bookingKeys.item(id)),
+    { projection: 'id, #status, package_id', names: { '#status': 'status' } },
+  );
+  return new Map(items.map((item) => [String(item.id), { id: String(item.id), status: String(item.status), package_id: String(item.package_id) }]));
+}
+
+export type BookingLabel = { id: string; reference: string; guest: string; status: string; paymentStatus: string };
+
+/** What the inventory calendar shows of the given bookings: reference, guest, status. */
+export async function bookingLabels(ids: Iterable<string>): Promise<Map<string, BookingLabel>> {
+  const items = await batchGetAll(
+    [...new Set(ids)].map((id) => bookingKeys.item(id)),
+    { projection: 'id, booking_reference, customer_name, #status, payment_status', names: { '#status': 'status' } },
+  );
+  return new Map(
+    items.map((item) => [
+      String(item.id),
+      {
+        id: String(item.id),
+        reference: String(item.booking_reference),
+        guest: String(item.customer_name ?? ''),
+        status: String(item.status),
+        paymentStatus: String(item.payment_status ?? ''),
+      },
+    ]),
+  );
 }
 
 export const toStoredBooking = fromItem;

@@ -1,7 +1,6 @@
-import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from './client.ts';
+import { tableName } from './client.ts';
 import * as cottageKeys from './keys/cottage.ts';
-import { getItem } from './query.ts';
+import { batchGetAll, getItem } from './query.ts';
 
 /**
  * A unit's calendar feed (`COTTAGE#id` / `ICAL`): only the version its export token is derived from
@@ -15,21 +14,14 @@ export async function feedVersion(unitId: string): Promise<number> {
   return typeof item?.version === 'number' ? item.version : FIRST_VERSION;
 }
 
-/** Each unit's feed version (one BatchGet per 100 units). */
+/** Each unit's feed version. */
 export async function feedVersions(unitIds: readonly string[]): Promise<Map<string, number>> {
   const versions = new Map(unitIds.map((id) => [id, FIRST_VERSION]));
-  for (let start = 0; start < unitIds.length; start += 100) {
-    let keys: Array<Record<string, unknown>> | undefined = unitIds.slice(start, start + 100).map((id) => cottageKeys.calendarFeed(id));
-    for (let attempt = 0; keys?.length && attempt < 6; attempt += 1) {
-      const answer: BatchGetCommandOutput = await documentClient.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } }),
-      );
-      for (const item of answer.Responses?.[tableName] ?? [])
-        if (typeof item.unit_id === 'string' && typeof item.version === 'number') versions.set(item.unit_id, item.version);
-      keys = answer.UnprocessedKeys?.[tableName]?.Keys;
-      if (keys?.length) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    }
-  }
+  for (const item of await batchGetAll(
+    unitIds.map((id) => cottageKeys.calendarFeed(id)),
+    { consistent: true },
+  ))
+    if (typeof item.unit_id === 'string' && typeof item.version === 'number') versions.set(item.unit_id, item.version);
   return versions;
 }
 

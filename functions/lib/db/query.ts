@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, type BatchGetCommandOutput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
 import type { Keys } from './keys.ts';
 
@@ -14,6 +14,35 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Pro
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return items;
+}
+
+/** The items of `keys` that exist (BatchGet, 100 at a time, unprocessed keys retried with backoff), in no particular order. */
+export async function batchGetAll(
+  keys: readonly Keys[],
+  options: { projection?: string; names?: Record<string, string>; consistent?: boolean } = {},
+): Promise<Item[]> {
+  const found: Item[] = [];
+  for (let start = 0; start < keys.length; start += 100) {
+    let pending: Array<Record<string, unknown>> | undefined = keys.slice(start, start + 100);
+    for (let attempt = 0; pending?.length && attempt < 6; attempt += 1) {
+      const answer: BatchGetCommandOutput = await documentClient.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName]: {
+              Keys: pending,
+              ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+              ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
+              ...(options.consistent ? { ConsistentRead: true } : {}),
+            },
+          },
+        }),
+      );
+      found.push(...(answer.Responses?.[tableName] ?? []));
+      pending = answer.UnprocessedKeys?.[tableName]?.Keys;
+      if (pending?.length) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    }
+  }
+  return found;
 }
 
 export async function getItem(key: Keys, consistent = false): Promise<Item | undefined> {

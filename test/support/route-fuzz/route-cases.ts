@@ -225,6 +225,7 @@ export const ROUTE_QUERY: Partial<Record<string, string[]>> = {
   'list-audit-log': ['month', 'limit', 'cursor', 'subject', 'actor'],
   'list-users': ['role', 'status', 'q', 'limit', 'cursor'],
   'list-blocks': ['from', 'to'],
+  'get-inventory': ['from', 'to'],
 };
 
 /** The persona whose token passes this level's check: most cases get past sign-in to reach validation. */

@@ -9,6 +9,7 @@ const AdminLoginPage = lazy(() => import('@/features/admin/components/admin-logi
 const AdminLayout = lazy(() => import('@/features/admin/layout/admin-layout'));
 const OverviewPage = lazy(() => import('@/features/admin/overview/overview-page'));
 const AdminBookingsPage = lazy(() => import('@/features/admin/bookings/bookings-page'));
+const AdminCalendarPage = lazy(() => import('@/features/admin/calendar/calendar-page'));
 const AdminCottagesPage = lazy(() => import('@/features/admin/cottages/cottages-page'));
 const AdminPackagesPage = lazy(() => import('@/features/admin/packages/packages-page'));
 const AdminSafarisPage = lazy(() => import('@/features/admin/safaris/safaris-page'));
@@ -78,6 +79,7 @@ export function AppRoutes() {
             <Route index element={<Navigate to={paths.adminDashboard.getHref()} replace />} />
             <Route path={paths.adminDashboard.path} element={<OverviewPage />} />
             <Route path={paths.adminBookings.path} element={<AdminBookingsPage />} />
+            <Route path={paths.adminCalendar.path} element={<AdminCalendarPage />} />
             <Route path={paths.adminCottages.path} element={<AdminCottagesPage />} />
             <Route path={paths.adminPackages.path} element={<AdminPackagesPage />} />
             <Route path={paths.adminSafaris.path} element={<AdminSafarisPage />} />

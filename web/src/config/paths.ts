@@ -27,6 +27,8 @@ export const paths = {
   /** The portal's tabs, one route each (a reload or a shared link keeps the tab); the dashboard is the Overview. */
   adminDashboard: { path: '/admin/dashboard', getHref: () => '/admin/dashboard' },
   adminBookings: { path: '/admin/bookings', getHref: () => '/admin/bookings' },
+  /** The inventory calendar (tape chart): every unit's nights. */
+  adminCalendar: { path: '/admin/calendar', getHref: () => '/admin/calendar' },
   adminCottages: { path: '/admin/cottages', getHref: () => '/admin/cottages' },
   adminPackages: { path: '/admin/packages', getHref: () => '/admin/packages' },
   adminSafaris: { path: '/admin/safaris', getHref: () => '/admin/safaris' },

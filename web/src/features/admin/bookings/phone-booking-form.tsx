@@ -77,8 +77,20 @@ function toFieldErrors(details: Record<string, string[] | undefined>): Partial<R
  * same booking transaction as the guest's own (pay at property). The form's rules are the server's
  * (the shared schema); the server's own answers (sold out, package range) land under their field.
  */
-export function PhoneBookingDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (reference: string) => void }) {
-  const [draft, setDraft] = useState<Draft>(empty);
+export function PhoneBookingDialog({
+  open,
+  onClose,
+  onCreated,
+  initial,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (reference: string) => void;
+  /** What the form starts with (the inventory calendar's free nights: villa type and dates). */
+  initial?: Partial<Pick<Draft, 'cottageType' | 'checkIn' | 'checkOut'>> | undefined;
+}) {
+  // The calendar mounts a fresh form (a new key) for each free night it opens this for.
+  const [draft, setDraft] = useState<Draft>(() => ({ ...empty, ...initial }));
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const [banner, setBanner] = useState<string>();
   const key = useRef(crypto.randomUUID());

@@ -1,0 +1,92 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdmin } from '../../functions/lib/accounts.ts';
+import { DEFAULT_ADMIN } from '../../infra/local/environment.ts';
+import { bookingBody, inDays, newKey, postJson } from '../support/booking-fixtures.ts';
+import type { TestStack } from '../support/local-stack.ts';
+import { expectAccessible } from './support/guest-flow.ts';
+import { laptop, phone, usePhoneSession } from './support/phone-session.ts';
+
+/**
+ * The inventory calendar (issue 17) in Chromium through the real local server, at a laptop's and a
+ * phone's size: units down and nights across, a guest's hold as a bar with the guest's name that
+ * opens the booking; a manager blocks free nights from the calendar and removes the block; a
+ * booking made elsewhere appears without a reload (the staff socket).
+ */
+const SHOTS = 'test-results';
+
+let stack: TestStack;
+let page: Page;
+usePhoneSession((session) => ({ stack, page } = session), { shots: SHOTS });
+
+beforeAll(async () => {
+  await ensureAdmin({ ...DEFAULT_ADMIN });
+});
+
+async function signInToCalendar() {
+  await page.setViewportSize(laptop);
+  await page.goto(`${stack.baseUrl}/admin/login`);
+  await page.getByLabel('Email').fill(DEFAULT_ADMIN.email);
+  await page.getByLabel('Password').fill(DEFAULT_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${stack.baseUrl}/admin/dashboard`);
+  await page.getByRole('link', { name: 'Calendar' }).click();
+  await page.waitForURL(`${stack.baseUrl}/admin/calendar`);
+  await page.getByRole('rowheader', { name: 'Glass Cottage' }).waitFor();
+}
+
+describe('the inventory calendar', () => {
+  it('shows every unit’s nights, blocks free nights and frees them, and opens a booking', async () => {
+    const booked = await postJson(`${stack.baseUrl}/api/bookings`, bookingBody({ checkIn: inDays(2), checkOut: inDays(5) }), { 'idempotency-key': newKey() });
+    expect(booked.status).toBe(201);
+    await signInToCalendar();
+
+    const hold = page.getByRole('button', { name: /^Hold on Hornbill Villa/ });
+    await hold.waitFor();
+    expect(await hold.textContent()).toContain('Asha Rao');
+    expect(await page.getByRole('columnheader').count()).toBe(15);
+
+    // A free night: Block (a manager may), with a reason, for two nights.
+    await page
+      .getByRole('button', { name: new RegExp(`^Free: Glass Cottage, .*`) })
+      .nth(6)
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: /^Glass Cottage,/ }).waitFor();
+    await expectAccessible(page, 'calendar free night');
+    await dialog.getByLabel('Until (check-out)').fill(inDays(8));
+    await dialog.getByLabel('Reason').fill('Deep clean');
+    await dialog.getByRole('button', { name: 'Block', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Glass Cottage is blocked for 2 nights.' }).waitFor();
+    const block = page.getByRole('button', { name: /^Block on Glass Cottage/ });
+    await block.waitFor();
+    expect(await block.textContent()).toBe('Deep clean');
+    await page.screenshot({ path: `${SHOTS}/admin-calendar-1366.png` });
+    await expectAccessible(page, 'calendar');
+
+    // The block opens with its nights and reason; Remove frees them.
+    await block.click();
+    await page.getByRole('dialog').getByText('Deep clean').waitFor();
+    await page.getByRole('button', { name: 'Remove block' }).click();
+    await page.getByRole('status').filter({ hasText: 'on sale again' }).waitFor();
+    await block.waitFor({ state: 'detached' });
+
+    // A booking made meanwhile (on the site) appears without a reload.
+    const second = await postJson(`${stack.baseUrl}/api/bookings`, bookingBody({ cottageType: 'kingfisher-villa', checkIn: inDays(4), checkOut: inDays(6) }), {
+      'idempotency-key': newKey(),
+    });
+    expect(second.status).toBe(201);
+    await page.getByRole('button', { name: /^Hold on Kingfisher Villa/ }).waitFor({ timeout: 15_000 });
+
+    await page.setViewportSize(phone);
+    await page.screenshot({ path: `${SHOTS}/admin-calendar-390.png` });
+    await expectAccessible(page, 'calendar on a phone');
+    // On a phone the grid scrolls sideways inside its box; the page does not.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+
+    // A hold opens in the Bookings tab, found by its reference.
+    await page.setViewportSize(laptop);
+    await hold.click();
+    await page.waitForURL(new RegExp(`/admin/bookings\\?q=${booked.body.data.bookingReference as string}`));
+  });
+});
