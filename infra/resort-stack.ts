@@ -130,7 +130,7 @@ export class ResortStack extends Stack {
       logLevel: functionLogLevel(stage.name),
       // The site's address is known once the distribution exists (below); the consumer's links use it.
       siteUrl: Lazy.string({ produce: () => siteUrl }),
-      ...(stage.emailSender ? { mail: { from: stage.emailSender } } : {}),
+      ...(stage.emailSender ? { mail: { from: stage.emailSender, ...(stage.staffEmail ? { staffTo: stage.staffEmail } : {}) } } : {}),
       webSocket: { managementEndpoint: realtime.managementEndpoint, postToConnectionsArn: realtime.postToConnectionsArn },
     });
 

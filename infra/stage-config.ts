@@ -16,6 +16,8 @@ const stageConfigSchema = z.object({
   logRetentionDays: z.literal([7, 30, 90, 365]),
   domain: z.optional(z.object({ name: z.string().check(minLength(3)), certificateArn: z.string().check(z.startsWith('arn:aws:acm:us-east-1:')) })),
   emailSender: z.optional(z.string().check(email())),
+  /** The front desk's address: staff e-mail (a channel's conflicting stays) goes there. */
+  staffEmail: z.optional(z.string().check(email())),
   razorpayKeyId: z.optional(z.string().check(z.regex(/^rzp_(test|live)_\w+$/))),
   /** Where alarm notifications go (an SNS e-mail subscription, confirmed from the first message). */
   alarmEmail: z.optional(z.string().check(email())),
@@ -102,7 +104,7 @@ function parseGuestLimits(text: string): Record<string, number> {
 
 /**
  * Per-deployment values that are not secrets come from CDK context, e.g.
- * `-c stage=prod -c domainName=stay.example.in -c certificateArn=arn:aws:acm:us-east-1:... -c alarmEmail=ops@example.in -c razorpayKeyId=rzp_live_...`
+ * `-c stage=prod -c domainName=stay.example.in -c certificateArn=arn:aws:acm:us-east-1:... -c alarmEmail=ops@example.in -c staffEmail=frontdesk@example.in -c razorpayKeyId=rzp_live_...`
  * (`-c emailIdentity=import` where another stage of the account already created the sender's identity;
  * `-c displayCurrencies=USD=84,EUR=91` for other display rates than the default ones).
  */
@@ -117,6 +119,7 @@ export function stageConfigFromContext(read: (key: string) => unknown): StageCon
   const optional = {
     ...(domainName && certificateArn ? { domain: { name: domainName, certificateArn } } : {}),
     ...(text('emailSender') ? { emailSender: text('emailSender') } : {}),
+    ...(text('staffEmail') ? { staffEmail: text('staffEmail') } : {}),
     ...(text('razorpayKeyId') ? { razorpayKeyId: text('razorpayKeyId') } : {}),
     ...(text('alarmEmail') ? { alarmEmail: text('alarmEmail') } : {}),
     ...(text('emailIdentity') ? { emailIdentity: text('emailIdentity') as 'create' | 'import' } : {}),

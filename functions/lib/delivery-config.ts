@@ -13,6 +13,8 @@ const deliverySchema = z.object({
   MAIL_FROM: z.optional(z.string().check(email())),
   /** The site's own address, for links in e-mails (the manage-booking page). */
   SITE_URL: z.optional(urlSchema),
+  /** The front desk's address: staff e-mail (a channel's conflicting stays) goes there; none is sent without it. */
+  STAFF_MAIL_TO: z.optional(z.string().check(email())),
   /** Off AWS: mail is written here as files instead of being sent. */
   MAIL_OUTBOX_DIR: z.optional(z.string().check(minLength(1))),
 });

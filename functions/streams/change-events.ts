@@ -6,6 +6,7 @@ import type { StoredChannel } from '../lib/db/channels.ts';
 import { toPublicBooking, type StoredBooking } from '../lib/db/bookings.ts';
 import type { Audience } from '../lib/db/keys.ts';
 import type { MailOrder } from '../lib/bookings/booking-mail.ts';
+import type { StaffMailOrder } from '../lib/staff-mail.ts';
 
 /** One item's change as the stream gives it: what it was and what it is (either may be absent). */
 export type Change<T> = { eventName: 'INSERT' | 'MODIFY' | 'REMOVE'; before?: T; after?: T };
@@ -18,7 +19,7 @@ export type { MailOrder };
 /** Money to send back through the provider: a paid booking was cancelled with a refund due. */
 export type RefundOrder = { booking: StoredBooking; amount: number };
 
-export type Effects = { notices: Notice[]; mail?: MailOrder; refund?: RefundOrder };
+export type Effects = { notices: Notice[]; mail?: MailOrder; refund?: RefundOrder; staffMail?: StaffMailOrder };
 
 const none: Effects = { notices: [] };
 
@@ -251,5 +252,10 @@ export function channelEffects(change: Change<StoredChannel>): Effects {
       data: { cottageType: after.cottage_type, checkIn: first, checkOut: addDaysIso(last, 1), reason: 'channel' },
     });
   }
-  return { notices };
+  return {
+    notices,
+    ...(fresh.length
+      ? { staffMail: { kind: 'channel-conflict', channel: { name: after.name, cottageId: after.cottage_id }, conflicts: fresh } satisfies StaffMailOrder }
+      : {}),
+  };
 }

@@ -14,6 +14,7 @@ import { putFeedEntry } from '../lib/db/feed.ts';
 import { applyDayCounters } from '../lib/db/report-days.ts';
 import { claimMail, markMailRejected, markMailSent, releaseMailClaim } from '../lib/db/stream-effects.ts';
 import { mailRejected, sendMail, type Mail } from '../lib/mail.ts';
+import { staffMail, type StaffMailOrder } from '../lib/staff-mail.ts';
 import { readableStack } from '../lib/readable-stack.ts';
 import { notify } from '../lib/realtime.ts';
 import { counterDelta, type DayCounters } from '../lib/reports/daily-counters.ts';
@@ -59,7 +60,7 @@ const readableBooking = (item: Item | undefined): boolean =>
 
 class DamagedItem extends Error {}
 
-type Derived = { effects: Effects; counters?: DayCounters; mail?: MailOrder; accountMail?: AccountMailOrder };
+type Derived = { effects: Effects; counters?: DayCounters; mail?: MailOrder; accountMail?: AccountMailOrder; staffMail?: StaffMailOrder };
 
 /**
  * What the change causes, by the item's entity: pure, so anything it throws comes from the item
@@ -92,8 +93,10 @@ function derive(entity: StreamEntity | undefined, change: Change<Item>): Derived
       return withMail(activityEffects(change));
     case 'block':
       return { effects: blockEffects(change as unknown as Change<StoredBlock>) };
-    case 'channel':
-      return { effects: channelEffects(change as unknown as Change<StoredChannel>) };
+    case 'channel': {
+      const effects = channelEffects(change as unknown as Change<StoredChannel>);
+      return { effects, ...(effects.staffMail ? { staffMail: effects.staffMail } : {}) };
+    }
     case 'signup': {
       const accountMailOrder = signupMail(change);
       return { effects: { notices: [] }, ...(accountMailOrder ? { accountMail: accountMailOrder } : {}) };
@@ -172,6 +175,16 @@ async function handleRecord(record: DynamoDBRecord, deadline: number): Promise<v
   if (derived.effects.refund) await refundCancelledBooking(derived.effects.refund.booking, derived.effects.refund.amount);
   if (derived.mail) await sendOnce(eventId, await mailFor(derived.mail), deadline);
   if (derived.accountMail) await sendOnce(eventId, await accountMailFor(derived.accountMail), deadline);
+  // Staff mail goes to the front desk's address, when the stage has one (STAFF_MAIL_TO).
+  if (derived.staffMail && deliveryConfig.STAFF_MAIL_TO)
+    await sendOnce(
+      eventId,
+      staffMail(derived.staffMail, {
+        to: deliveryConfig.STAFF_MAIL_TO,
+        calendarUrl: `${(deliveryConfig.SITE_URL ?? 'http://localhost:3000').replace(/\/$/, '')}/admin/calendar`,
+      }),
+      deadline,
+    );
 }
 
 /**

@@ -118,8 +118,8 @@ export type RouteFunctionsProps = {
   razorpayKeyId?: string;
   /** The site's address, for links in e-mails. */
   siteUrl?: string;
-  /** The stage's verified sender, when the stage sends mail. */
-  mail?: { from: string };
+  /** The stage's verified sender, when the stage sends mail, and the front desk's address for staff mail. */
+  mail?: { from: string; staffTo?: string };
   /** Set once the WebSocket API exists; functions that notify need it. */
   webSocket?: { managementEndpoint: string; postToConnectionsArn: string };
   /** Lines below this level are dropped by Lambda (the JSON log format's application log level); INFO when absent. */
@@ -304,6 +304,7 @@ export class RouteFunctions extends Construct {
     if (options.needs.invokes)
       environment[`${options.needs.invokes.toUpperCase().replaceAll('-', '_')}_FUNCTION`] = this.invoked(options.needs.invokes).functionName;
     if (options.needs.sendsMail && this.props.mail) environment.MAIL_FROM = this.props.mail.from;
+    if (options.needs.sendsMail && this.props.mail?.staffTo) environment.STAFF_MAIL_TO = this.props.mail.staffTo;
     const role = this.roleFor(options.needs);
     // The role may write to the log group of each function that runs as it, and to no other.
     const granted = this.loggedTo.get(role) ?? new Set<LogGroup>();

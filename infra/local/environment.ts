@@ -65,6 +65,8 @@ export function functionEnvironment(options: {
     MANAGE_LINK_KEY: derived('manage-link-key'),
     SITE_URL: `http://localhost:${options.port}`,
     MAIL_OUTBOX_DIR: options.outboxDir,
+    // The front desk's address: staff e-mail (channel conflicts) lands in the local inbox too.
+    STAFF_MAIL_TO: 'front-desk@forest-resort.local',
     STAGE: LOCAL_STAGE,
     TABLE_NAME: options.tableName,
     DYNAMODB_ENDPOINT: options.dynamodbEndpoint,

@@ -89,4 +89,33 @@ describe('the inventory calendar', () => {
     await hold.click();
     await page.waitForURL(new RegExp(`/admin/bookings\\?q=${booked.body.data.bookingReference as string}`));
   });
+
+  it('connects a channel both ways on the Channels tab: its own address to copy, the channel’s calendar synced into the calendar', async () => {
+    await signInToCalendar();
+    await page.getByRole('link', { name: 'Channels' }).click();
+    await page.waitForURL(`${stack.baseUrl}/admin/channels`);
+    const address = page.getByLabel('This unit’s calendar address (give it to the channels)').first();
+    expect(await address.inputValue()).toMatch(/\/api\/ical\/[a-z0-9-]+\.ics\?token=[\w-]{32}$/);
+    const form = page.getByRole('form', { name: 'Add a channel calendar to Kingfisher Villa' });
+    await form.getByLabel('Channel').fill('Booking.com');
+    // The local server's sample channel calendar: two stays, 3 and 6 weeks ahead.
+    await form.getByLabel('Its calendar address').fill(`${stack.baseUrl.replace('127.0.0.1', 'localhost')}/_dev/sample-channel.ics`);
+    await form.getByRole('button', { name: 'Add channel' }).click();
+    await page.getByRole('status').filter({ hasText: 'Booking.com was added to Kingfisher Villa' }).waitFor();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await page.getByRole('status').filter({ hasText: 'Booking.com for Kingfisher Villa: 2 new stays, 0 changed stays, 0 removed stays.' }).waitFor();
+    await expectAccessible(page, 'channels');
+    await page.screenshot({ path: `${SHOTS}/admin-channels-1366.png`, fullPage: true });
+    await page.setViewportSize(phone);
+    await page.screenshot({ path: `${SHOTS}/admin-channels-390.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+
+    await page.setViewportSize(laptop);
+    await page.getByRole('link', { name: 'Calendar' }).click();
+    await page.getByLabel('Show').selectOption('31');
+    await page
+      .getByRole('button', { name: /^Channel stay on Kingfisher Villa/ })
+      .first()
+      .waitFor();
+  });
 });

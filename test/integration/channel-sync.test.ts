@@ -2,7 +2,8 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { handler as syncJob } from '../../functions/jobs/sync-channels.ts';
 import { auditOf } from '../../functions/lib/db/audit.ts';
-import { bookingBody, inDays, itemsOf, newKey, postJson } from '../support/booking-fixtures.ts';
+import { bookingBody, eventually, inDays, itemsOf, newKey, postJson } from '../support/booking-fixtures.ts';
+import { readOutbox } from '../support/outbox.ts';
 import { useCatalogueAdmin } from '../support/catalogue-admin.ts';
 import { channelCalendar, useIcsServer } from '../support/ics-server.ts';
 import { getJson, useTestStack } from '../support/local-stack.ts';
@@ -157,6 +158,18 @@ describe('channel calendars (import)', () => {
     expect(await adminFrame('channel-conflict', (data) => data.channel?.id === channel.id)).toMatchObject({
       conflicts: [{ uid: 'mmt-77', with: { bookingReference: booked.bookingReference } }],
     });
+    // The front desk's address (STAFF_MAIL_TO) is e-mailed, once.
+    const staffMail = await eventually(
+      async () => (await readOutbox()).filter((mail) => mail.to === 'front-desk@forest-resort.local'),
+      (mails) => mails.length > 0,
+    );
+    expect(staffMail).toHaveLength(1);
+    expect(staffMail[0]?.subject).toBe('Channel conflict: MakeMyTrip sold nights of hornbill-1 that are taken');
+    expect(staffMail[0]?.text).toContain(`${inDays(100)}: held by booking ${booked.bookingReference}`);
+    // A repeat sync with the same conflict tells nobody again.
+    await scheduledSync(channel.id);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await readOutbox()).filter((mail) => mail.to === 'front-desk@forest-resort.local')).toHaveLength(1);
   });
 
   it('a broken feed is reported on its row and takes nothing new; what it took before stays taken', async () => {

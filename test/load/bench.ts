@@ -33,7 +33,7 @@ import { loadRun } from './bench/load.ts';
 import { webOnly } from './bench/web.ts';
 import { soakOnly } from './soak.ts';
 
-const MODES = ['--bundles', '--load', '--web', '--fuzz', '--soak'];
+const MODES = ['--bundles', '--load', '--web', '--fuzz', '--soak', '--inventory'];
 const USAGE = `Usage: npm run bench [-- <mode>]
 
   (no mode)  the bundles and their cold starts, then the local stack under load and the guest site
@@ -44,11 +44,13 @@ const USAGE = `Usage: npm run bench [-- <mode>]
   --web      the guest site's lab metrics only (test-results/bench-web.json)
   --fuzz     every route fuzzed with thousands of cases (test-results/bench-fuzz.json)
   --soak     the kill and restart soak of npm start (test-results/bench-soak.json)
+  --inventory  channel sync of 365 stays (and what a repeat writes), a year's export, the
+             inventory calendar's month against its floor (test-results/bench-inventory.json)
   --help     this text
 
 Settings, from the environment (default): BENCH_SECONDS (5) per load run, BENCH_COLD_RUNS (21)
 and BENCH_STACK_RUNS (3) per bundle, BENCH_FRAME_BOOKINGS (50); FUZZ_RUNS (4000), FUZZ_SEED;
-SOAK_SECONDS (90), SOAK_GUESTS (6).`;
+SOAK_SECONDS (90), SOAK_GUESTS (6); BENCH_INVENTORY_RUNS (15).`;
 
 async function main() {
   const args = process.argv.slice(2);
@@ -65,6 +67,8 @@ async function main() {
   if (process.argv.includes('--fuzz')) return (await import('./fuzz.ts')).fuzzOnly();
   // `--soak`: the kill and restart soak only (test/load/soak.ts, test-results/bench-soak.json).
   if (process.argv.includes('--soak')) return soakOnly();
+  // `--inventory`: channel sync, the calendar export and the inventory calendar (test/load/bench/inventory.ts).
+  if (process.argv.includes('--inventory')) return (await import('./bench/inventory.ts')).inventoryOnly();
   const bundlesOnly = process.argv.includes('--bundles');
   // `--load` skips the bundles and the guest site: the stack under load only (test-results/bench-load.json).
   const loadOnly = process.argv.includes('--load');

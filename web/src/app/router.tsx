@@ -10,6 +10,7 @@ const AdminLayout = lazy(() => import('@/features/admin/layout/admin-layout'));
 const OverviewPage = lazy(() => import('@/features/admin/overview/overview-page'));
 const AdminBookingsPage = lazy(() => import('@/features/admin/bookings/bookings-page'));
 const AdminCalendarPage = lazy(() => import('@/features/admin/calendar/calendar-page'));
+const AdminChannelsPage = lazy(() => import('@/features/admin/channels/channels-page'));
 const AdminCottagesPage = lazy(() => import('@/features/admin/cottages/cottages-page'));
 const AdminPackagesPage = lazy(() => import('@/features/admin/packages/packages-page'));
 const AdminSafarisPage = lazy(() => import('@/features/admin/safaris/safaris-page'));
@@ -81,6 +82,7 @@ export function AppRoutes() {
             <Route path={paths.adminBookings.path} element={<AdminBookingsPage />} />
             <Route path={paths.adminCalendar.path} element={<AdminCalendarPage />} />
             <Route path={paths.adminCottages.path} element={<AdminCottagesPage />} />
+            <Route path={paths.adminChannels.path} element={<AdminChannelsPage />} />
             <Route path={paths.adminPackages.path} element={<AdminPackagesPage />} />
             <Route path={paths.adminSafaris.path} element={<AdminSafarisPage />} />
             <Route path={paths.adminPricing.path} element={<AdminPricingPage />} />

@@ -30,6 +30,8 @@ export const paths = {
   /** The inventory calendar (tape chart): every unit's nights. */
   adminCalendar: { path: '/admin/calendar', getHref: () => '/admin/calendar' },
   adminCottages: { path: '/admin/cottages', getHref: () => '/admin/cottages' },
+  /** Calendar sync with the booking channels. */
+  adminChannels: { path: '/admin/channels', getHref: () => '/admin/channels' },
   adminPackages: { path: '/admin/packages', getHref: () => '/admin/packages' },
   adminSafaris: { path: '/admin/safaris', getHref: () => '/admin/safaris' },
   adminPricing: { path: '/admin/pricing', getHref: () => '/admin/pricing' },

@@ -99,7 +99,7 @@ export default function CalendarPage() {
       {chart.isError ? (
         <p role="alert" className="form-banner form-banner--error">
           The calendar could not be loaded.{' '}
-          <button type="button" className="button button--link" onClick={() => void chart.refetch()}>
+          <button type="button" className="button button--ghost" onClick={() => void chart.refetch()}>
             Try again
           </button>
         </p>

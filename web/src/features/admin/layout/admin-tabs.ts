@@ -1,12 +1,13 @@
 import { inRoleGroup, type RoleGroup, type UserRole } from '@shared/users';
 import { paths } from '@/config/paths';
 
-/** The portal's nine tabs (docs/product.md#portal-shell), each with the role group that may open it (the server checks the same groups). */
+/** The portal's ten tabs (docs/product.md#portal-shell), each with the role group that may open it (the server checks the same groups). */
 export const adminTabs: ReadonlyArray<{ id: string; label: string; href: string; group: RoleGroup }> = [
   { id: 'overview', label: 'Overview', href: paths.adminDashboard.getHref(), group: 'staff' },
   { id: 'bookings', label: 'Bookings', href: paths.adminBookings.getHref(), group: 'staff' },
   { id: 'calendar', label: 'Calendar', href: paths.adminCalendar.getHref(), group: 'staff' },
   { id: 'cottages', label: 'Cottages', href: paths.adminCottages.getHref(), group: 'manager' },
+  { id: 'channels', label: 'Channels', href: paths.adminChannels.getHref(), group: 'manager' },
   { id: 'packages', label: 'Packages', href: paths.adminPackages.getHref(), group: 'manager' },
   { id: 'safaris', label: 'Safaris', href: paths.adminSafaris.getHref(), group: 'manager' },
   { id: 'pricing', label: 'Pricing', href: paths.adminPricing.getHref(), group: 'manager' },
