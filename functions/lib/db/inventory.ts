@@ -41,18 +41,32 @@ export async function nightOwners(cottageId: string, firstNight: string, lastNig
  * transaction as the status change, or the paid nights become claimable when the hold runs out.
  */
 export function claimNight(cottageId: string, night: string, bookingId: string, now: number, holdExpiresAt?: number) {
+  return claimFor(cottageId, night, now, {
+    booking_id: bookingId,
+    ...(holdExpiresAt ? { hold_expires_at_ms: holdExpiresAt, expiresAt: Math.ceil(holdExpiresAt / 1000) + 86_400 } : {}),
+  });
+}
+
+/** The Put of a night item for its owner (a booking, a block or a channel's stay): refused while anyone else holds it, a lapsed hold aside. */
+function claimFor(cottageId: string, night: string, now: number, owner: Record<string, unknown>) {
   return {
     Put: {
       TableName: tableName,
-      Item: {
-        ...cottageKeys.night(cottageId, night),
-        entity: 'night',
-        night,
-        booking_id: bookingId,
-        ...(holdExpiresAt ? { hold_expires_at_ms: holdExpiresAt, expiresAt: Math.ceil(holdExpiresAt / 1000) + 86_400 } : {}),
-      },
+      Item: { ...cottageKeys.night(cottageId, night), entity: 'night', night, ...owner },
       ConditionExpression: 'attribute_not_exists(pk) OR hold_expires_at_ms < :now',
       ExpressionAttributeValues: { ':now': now },
+    },
+  };
+}
+
+/** The Delete of a night item, only if `field` still names this owner. */
+function releaseIfOwner(cottageId: string, night: string, field: 'booking_id' | 'block_id' | 'channel_id', owner: string) {
+  return {
+    Delete: {
+      TableName: tableName,
+      Key: cottageKeys.night(cottageId, night),
+      ConditionExpression: `${field} = :owner`,
+      ExpressionAttributeValues: { ':owner': owner },
     },
   };
 }
@@ -74,16 +88,7 @@ export function unitStillOffered(cottageId: string) {
 }
 
 /** Frees a night, but only if this booking still owns it (an expired hold may have been retaken). */
-export function releaseNight(cottageId: string, night: string, bookingId: string) {
-  return {
-    Delete: {
-      TableName: tableName,
-      Key: cottageKeys.night(cottageId, night),
-      ConditionExpression: 'booking_id = :bookingId',
-      ExpressionAttributeValues: { ':bookingId': bookingId },
-    },
-  };
-}
+export const releaseNight = (cottageId: string, night: string, bookingId: string) => releaseIfOwner(cottageId, night, 'booking_id', bookingId);
 
 /** Who holds a night of a unit: a booking, a block or a channel's stay (nights nobody holds, or whose hold lapsed, are absent). */
 export type NightHolder = { bookingId: string } | { blockId: string } | { channelId: string; uid: string };
@@ -113,43 +118,17 @@ export async function nightHolders(cottageId: string, firstNight: string, lastNi
 }
 
 /** The write that claims a night for a date block: like a booking's claim, refused while a booking or another block holds it. */
-export function claimNightForBlock(cottageId: string, night: string, blockId: string, now: number) {
-  return {
-    Put: {
-      TableName: tableName,
-      Item: { ...cottageKeys.night(cottageId, night), entity: 'night', night, block_id: blockId },
-      ConditionExpression: 'attribute_not_exists(pk) OR hold_expires_at_ms < :now',
-      ExpressionAttributeValues: { ':now': now },
-    },
-  };
-}
+export const claimNightForBlock = (cottageId: string, night: string, blockId: string, now: number) => claimFor(cottageId, night, now, { block_id: blockId });
 
 /** Frees a blocked night, only if this block holds it. */
-export function releaseBlockedNight(cottageId: string, night: string, blockId: string) {
-  return {
-    Delete: {
-      TableName: tableName,
-      Key: cottageKeys.night(cottageId, night),
-      ConditionExpression: 'block_id = :blockId',
-      ExpressionAttributeValues: { ':blockId': blockId },
-    },
-  };
-}
+export const releaseBlockedNight = (cottageId: string, night: string, blockId: string) => releaseIfOwner(cottageId, night, 'block_id', blockId);
 
 /**
  * The write that claims a night for a channel's stay (an event of its imported calendar, `uid`):
  * like a booking's claim, refused while anyone else holds it; a lapsed hold does not count.
  */
-export function claimNightForChannel(cottageId: string, night: string, channelId: string, uid: string, now: number) {
-  return {
-    Put: {
-      TableName: tableName,
-      Item: { ...cottageKeys.night(cottageId, night), entity: 'night', night, channel_id: channelId, channel_uid: uid },
-      ConditionExpression: 'attribute_not_exists(pk) OR hold_expires_at_ms < :now',
-      ExpressionAttributeValues: { ':now': now },
-    },
-  };
-}
+export const claimNightForChannel = (cottageId: string, night: string, channelId: string, uid: string, now: number) =>
+  claimFor(cottageId, night, now, { channel_id: channelId, channel_uid: uid });
 
 /** Moves a night this channel holds to another of its events (the channel re-issued the stay under a new UID). */
 export function moveChannelNight(cottageId: string, night: string, channelId: string, uid: string) {
@@ -165,16 +144,7 @@ export function moveChannelNight(cottageId: string, night: string, channelId: st
 }
 
 /** Frees a night of a channel's stay, only if this channel holds it. */
-export function releaseChannelNight(cottageId: string, night: string, channelId: string) {
-  return {
-    Delete: {
-      TableName: tableName,
-      Key: cottageKeys.night(cottageId, night),
-      ConditionExpression: 'channel_id = :channelId',
-      ExpressionAttributeValues: { ':channelId': channelId },
-    },
-  };
-}
+export const releaseChannelNight = (cottageId: string, night: string, channelId: string) => releaseIfOwner(cottageId, night, 'channel_id', channelId);
 
 /** Nights of a cottage this booking still owns (to release exactly those). */
 export async function ownedNights(cottageId: string, nights: string[], bookingId: string): Promise<string[]> {

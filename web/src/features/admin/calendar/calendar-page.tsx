@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { readAdminUser } from '@/lib/admin-session';
 import { formatDateWithWeekday, formatResortInstant } from '@/lib/format';
 import { PhoneBookingDialog } from '../bookings/phone-booking-form';
+import { LoadError } from '../components/load-error';
 import { useCreateBlock, useInventory, useRemoveBlock } from './calendar-api';
 import './calendar.css';
 
@@ -96,14 +97,7 @@ export default function CalendarPage() {
           {notice}
         </p>
       ) : null}
-      {chart.isError ? (
-        <p role="alert" className="form-banner form-banner--error">
-          The calendar could not be loaded.{' '}
-          <button type="button" className="button button--ghost" onClick={() => void chart.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : null}
+      {chart.isError ? <LoadError what="The calendar" onRetry={() => void chart.refetch()} /> : null}
       <div className="tape__scroll" style={{ '--nights': nights } as CSSProperties} aria-busy={chart.isFetching}>
         <div
           className="tape__grid"

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ChannelConflict, ChannelImport, SyncResult } from '@shared/channels';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { LoadError } from '../components/load-error';
 import { formatResortInstant, plural } from '@/lib/format';
 import { useChannelActions, useChannels, type UnitChannels } from './channels-api';
 import './channels.css';
@@ -53,14 +54,7 @@ export default function ChannelsPage() {
           {notice}
         </p>
       ) : null}
-      {channels.isError ? (
-        <p role="alert" className="form-banner form-banner--error">
-          The channels could not be loaded.{' '}
-          <button type="button" className="button button--ghost" onClick={() => void channels.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : null}
+      {channels.isError ? <LoadError what="The channels" onRetry={() => void channels.refetch()} /> : null}
       {channels.isPending ? <p className="muted">Loading the channels…</p> : null}
       <ul className="channels__units">
         {channels.data?.units.map((unit) => (
