@@ -20,6 +20,9 @@ export type ChartBar = {
   reason?: string;
 };
 
-export type ChartUnit = { id: string; name: string; type: string; status: string; bars: ChartBar[] };
+/** A night a channel sold that a booking, a block or another channel holds here (an overbooking to sort out). */
+export type ChartConflict = { night: string; channelId: string; channel: string; heldBy: string };
+
+export type ChartUnit = { id: string; name: string; type: string; status: string; bars: ChartBar[]; conflicts: ChartConflict[] };
 
 export type InventoryChart = { from: string; to: string; units: ChartUnit[] };

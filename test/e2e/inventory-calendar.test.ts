@@ -91,6 +91,11 @@ describe('the inventory calendar', () => {
   });
 
   it('connects a channel both ways on the Channels tab: its own address to copy, the channel’s calendar synced into the calendar', async () => {
+    // A guest of the site holds a night the sample channel's first stay (3 weeks ahead) also sold.
+    const guest = await postJson(`${stack.baseUrl}/api/bookings`, bookingBody({ cottageType: 'kingfisher-villa', checkIn: inDays(22), checkOut: inDays(23) }), {
+      'idempotency-key': newKey(),
+    });
+    expect(guest.status).toBe(201);
     await signInToCalendar();
     await page.getByRole('link', { name: 'Channels' }).click();
     await page.waitForURL(`${stack.baseUrl}/admin/channels`);
@@ -103,7 +108,11 @@ describe('the inventory calendar', () => {
     await form.getByRole('button', { name: 'Add channel' }).click();
     await page.getByRole('status').filter({ hasText: 'Booking.com was added to Kingfisher Villa' }).waitFor();
     await page.getByRole('button', { name: 'Sync now' }).click();
-    await page.getByRole('status').filter({ hasText: 'Booking.com for Kingfisher Villa: 2 new stays, 0 changed stays, 0 removed stays.' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Booking.com for Kingfisher Villa: 2 new stays, 0 changed stays, 0 removed stays, 1 conflict.' })
+      .waitFor();
+    await page.getByText(`Sold here already: ${inDays(22)}: booking ${guest.body.data.bookingReference as string}`).waitFor();
     await expectAccessible(page, 'channels');
     await page.screenshot({ path: `${SHOTS}/admin-channels-1366.png`, fullPage: true });
     await page.setViewportSize(phone);
@@ -117,5 +126,9 @@ describe('the inventory calendar', () => {
       .getByRole('button', { name: /^Channel stay on Kingfisher Villa/ })
       .first()
       .waitFor();
+    // The conflicting night is marked on the calendar, saying who sold it and who holds it.
+    const reference = guest.body.data.bookingReference as string;
+    await page.getByRole('img', { name: new RegExp(`^Conflict on Kingfisher Villa, .*: Booking.com sold it, booking ${reference} holds it$`) }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/admin-calendar-conflict-1366.png` });
   });
 });

@@ -45,6 +45,7 @@ describe('the inventory calendar (GET /api/admin/inventory)', () => {
     expect(row('kingfisher-1').bars).toEqual([
       { kind: 'channel', id: channel.body.data.id, start: inDays(12), end: inDays(14), label: 'Booking.com', reference: 'bdc-9' },
     ]);
+    expect(row('kingfisher-1').conflicts).toEqual([]);
     // Nothing outside the range.
     const later = await call('GET', `/admin/inventory?from=${inDays(30)}&to=${inDays(40)}`);
     expect(later.body.data.units.flatMap((unit: { bars: unknown[] }) => unit.bars)).toEqual([]);
@@ -58,5 +59,22 @@ describe('the inventory calendar (GET /api/admin/inventory)', () => {
     expect((await getJson(`${stack.api}/admin/inventory`, { headers: { authorization: frontDesk.authorization } })).status).toBe(200);
     const guest = await accountWithToken('customer');
     expect((await getJson(`${stack.api}/admin/inventory`, { headers: { authorization: guest.authorization } })).status).toBe(403);
+  });
+
+  it('marks the nights a channel sold that a booking holds here, with what holds them', async () => {
+    const booked = await book({ cottageType: 'glass-cottage', checkIn: inDays(40), checkOut: inDays(42) });
+    server.feeds.serve('/g.ics', { body: channelCalendar([{ uid: 'abnb-5', start: inDays(41), end: inDays(43) }]) });
+    const channel = await call('POST', '/admin/channels', { cottageId: 'glass-1', name: 'Airbnb', url: server.feeds.url('/g.ics') });
+    expect((await call('POST', `/admin/channels/${channel.body.data.id}/sync`)).body.data.conflicts).toHaveLength(1);
+
+    const chart = await call('GET', `/admin/inventory?from=${inDays(38)}&to=${inDays(48)}`);
+
+    const glass = chart.body.data.units.find((unit: { id: string }) => unit.id === 'glass-1');
+    expect(glass.conflicts).toEqual([{ night: inDays(41), channelId: channel.body.data.id, channel: 'Airbnb', heldBy: `booking ${booked.bookingReference}` }]);
+    // The channel's free night is its stay; the held one stays the guest's.
+    expect(glass.bars.map((bar: { kind: string; start: string; end: string }) => [bar.kind, bar.start, bar.end])).toEqual([
+      ['hold', inDays(40), inDays(42)],
+      ['channel', inDays(42), inDays(43)],
+    ]);
   });
 });

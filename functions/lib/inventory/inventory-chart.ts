@@ -1,4 +1,5 @@
-import type { ChartBar, ChartUnit, InventoryChart } from '../../../shared/inventory-chart.ts';
+import type { ChannelConflict } from '../../../shared/channels.ts';
+import type { ChartBar, ChartConflict, ChartUnit, InventoryChart } from '../../../shared/inventory-chart.ts';
 import { addDaysIso } from '../../../shared/stay.ts';
 import { blocksEndingAfter } from '../db/blocks.ts';
 import { bookingLabels } from '../db/bookings.ts';
@@ -71,12 +72,28 @@ export async function inventoryChart(from: string, to: string, now = Date.now())
       ...(run.heldUntil ? { heldUntil: new Date(run.heldUntil).toISOString() } : {}),
     };
   };
+  const inRange = (run: (typeof runs)[number][number]) => run.end > from && run.start < to;
+  const heldBy = (conflict: ChannelConflict) =>
+    conflict.with.kind === 'booking' ? `booking ${conflict.with.bookingReference}` : conflict.with.kind === 'block' ? 'a block' : 'another channel';
+  // The conflicts the channels' last syncs found, on the nights of the range.
+  const conflictsOf = (unitId: string): ChartConflict[] =>
+    channels
+      .filter((channel) => channel.cottage_id === unitId)
+      .flatMap((channel) =>
+        (channel.conflicts ?? []).flatMap((conflict) =>
+          conflict.nights
+            .filter((night) => night >= from && night < to)
+            .map((night) => ({ night, channelId: channel.id, channel: channel.name, heldBy: heldBy(conflict) })),
+        ),
+      )
+      .sort((a, b) => a.night.localeCompare(b.night));
   const rows: ChartUnit[] = units.map((unit, index) => ({
     id: unit.id,
     name: unit.name,
     type: unit.type,
     status: unit.status,
-    bars: (runs[index] ?? []).map(bar),
+    bars: (runs[index] ?? []).filter(inRange).map(bar),
+    conflicts: conflictsOf(unit.id),
   }));
   return { from, to, units: rows };
 }

@@ -139,6 +139,22 @@ export default function CalendarPage() {
                     onClick={() => setFreeNight({ unit, night })}
                   />
                 ))}
+                {unit.conflicts.map((conflict) => {
+                  const column = nightsBetween(from, conflict.night) + 1;
+                  const words = `Conflict on ${unit.name}, ${formatDateWithWeekday(conflict.night)}: ${conflict.channel} sold it, ${conflict.heldBy} holds it`;
+                  return (
+                    <span
+                      key={`${conflict.channelId} ${conflict.night}`}
+                      className="tape__conflict"
+                      style={{ gridColumn: column }}
+                      role="img"
+                      aria-label={words}
+                      title={words}
+                    >
+                      !
+                    </span>
+                  );
+                })}
                 {unit.bars.map((bar) => {
                   const first = Math.max(0, nightsBetween(from, bar.start));
                   const last = Math.min(nights, nightsBetween(from, bar.end));
