@@ -212,3 +212,25 @@ describe('safari seats', () => {
     });
   });
 });
+
+describe('more rooms than a villa type has', () => {
+  it('says so plainly and offers the rooms it has (no nearby dates: none would help)', async () => {
+    const { status, body } = await postJson(`${stack.api}/cottages/kingfisher-villa/availability`, {
+      checkIn: inDays(140),
+      checkOut: inDays(142),
+      guests: 2,
+      rooms: 2,
+    });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      available: false,
+      maxRooms: 1,
+      message: 'Kingfisher Villa has one villa, so it cannot take 2 rooms. Book 1 room here, or choose another villa.',
+      alternativeDates: [],
+    });
+    // A party one villa cannot hold is not offered it.
+    const big = await postJson(`${stack.api}/cottages/kingfisher-villa/availability`, { checkIn: inDays(140), checkOut: inDays(142), guests: 6, rooms: 2 });
+    expect(big.body.data.maxRooms).toBeUndefined();
+    expect(big.body.data.message).toBe('Kingfisher Villa has one villa, so it cannot take 2 rooms. Please choose another villa.');
+  });
+});

@@ -51,6 +51,26 @@ export const handler = publicRoute(
       quote,
     };
     if (available) return { ...common, message: 'Villa is available for your dates!', alternativeDates: [], suggestedVillas: [] };
+    if (body.rooms > units.length) {
+      // More rooms than the type has units: no date helps. Say so, and offer what is possible.
+      const most = units.length;
+      const fits = unit.max_guests * most >= body.guests;
+      const suggestions = await suggestedVillas(
+        unit.type,
+        { checkIn: body.checkIn, checkOut: body.checkOut, guests: body.guests, rooms: body.rooms },
+        rules,
+        now,
+      );
+      return {
+        ...common,
+        ...(fits ? { maxRooms: most } : {}),
+        message: `${unit.name} has ${most === 1 ? 'one villa' : `${most} villas`}, so it cannot take ${body.rooms} rooms. ${
+          fits ? `Book ${most === 1 ? '1 room' : `${most} rooms`} here, or choose another villa.` : 'Please choose another villa.'
+        }`,
+        alternativeDates: [],
+        suggestedVillas: suggestions,
+      };
+    }
     const nights = nightsBetween(body.checkIn, body.checkOut);
     const [alternatives, suggestions] = await Promise.all([
       alternativeDates(units, body.checkIn, nights, body.rooms, today, now),

@@ -46,6 +46,8 @@ export const availabilityResultSchema = z.object({
   }),
   quote: quoteSchema,
   alternativeDates: z.array(z.object({ checkIn: z.string(), checkOut: z.string() })),
+  /** More rooms were asked than the villa type has: the most it can take. */
+  maxRooms: z.optional(z.number()),
   suggestedVillas: z.array(
     z.object({
       type: z.string(),

@@ -13,6 +13,7 @@ type Props = {
   guests: number;
   onDates: (dates: { checkIn: string; checkOut: string }) => void;
   onVilla: (villa: string) => void;
+  onRooms: (rooms: number) => void;
 };
 
 /** 'Last villa of this type for these dates', only when the calendar says so: honest urgency, nothing invented. */
@@ -23,7 +24,7 @@ function useLastUnit(villa: string, checkIn: string, checkOut: string): boolean 
 }
 
 /** The availability answer: the price of a free villa, or the nearest free dates and the other villas, one tap each. */
-export default function AvailabilityResultBox({ result, villa, checkIn, checkOut, guests, onDates, onVilla }: Props) {
+export default function AvailabilityResultBox({ result, villa, checkIn, checkOut, guests, onDates, onVilla, onRooms }: Props) {
   const lastUnit = useLastUnit(villa, checkIn, checkOut);
   if (result.available) {
     const breakdown = result.priceBreakdown;
@@ -72,6 +73,19 @@ export default function AvailabilityResultBox({ result, villa, checkIn, checkOut
   }
   return (
     <div className="result result--unavailable" data-testid="availability-result">
+      {result.maxRooms ? (
+        <section aria-labelledby="fewer-rooms">
+          <h3 id="fewer-rooms">What this villa can take</h3>
+          <ul className="choice-list">
+            <li>
+              <button type="button" className="choice" onClick={() => onRooms(result.maxRooms ?? 1)}>
+                <span>{plural(result.maxRooms, 'room')} of this villa</span>
+                <span className="choice__action">Book {plural(result.maxRooms, 'room')}</span>
+              </button>
+            </li>
+          </ul>
+        </section>
+      ) : null}
       {result.alternativeDates.length > 0 && (
         <section aria-labelledby="alternative-dates">
           <h3 id="alternative-dates">Nearest free dates</h3>
@@ -107,7 +121,7 @@ export default function AvailabilityResultBox({ result, villa, checkIn, checkOut
           </ul>
         </section>
       )}
-      {result.alternativeDates.length === 0 && result.suggestedVillas.length === 0 && (
+      {result.alternativeDates.length === 0 && result.suggestedVillas.length === 0 && !result.maxRooms && (
         <p>No nearby dates or other villas are free for this party. Please try other dates.</p>
       )}
     </div>

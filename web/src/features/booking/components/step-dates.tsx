@@ -228,6 +228,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
               guests={partySize(draft)}
               onDates={(dates) => applyAndCheck(dates)}
               onVilla={(type) => applyAndCheck({ cottage: type as StayKind })}
+              onRooms={(rooms) => applyAndCheck({ rooms })}
             />
           </Suspense>
         )}
