@@ -79,6 +79,17 @@ describe("reading a channel's calendar (functions/lib/channels/feed-parse.ts, ic
     ]);
   });
 
+  it('refuses a calendar with more stays in the window than a unit has nights, and cuts a very long UID', () => {
+    const many = Array.from({ length: 1001 }, (_, index) => event([`UID:s${index}`, 'DTSTART;VALUE=DATE:20270101', 'DTEND;VALUE=DATE:20270102']));
+    expect(() => feedStays(calendar(...many), '2026-12-01', '2027-12-01')).toThrow('more than 1000 stays in the next year');
+    const [stay] = feedStays(
+      calendar(event([`UID:${'u'.repeat(500)}`, 'DTSTART;VALUE=DATE:20270101', 'DTEND;VALUE=DATE:20270102'])),
+      '2026-12-01',
+      '2027-12-01',
+    );
+    expect(stay?.uid).toHaveLength(200);
+  });
+
   it('refuses what is not an iCalendar file, and reads an empty calendar as no stays', () => {
     for (const text of ['', '<html><body>Sign in</body></html>', 'BEGIN:VCARD\r\nVERSION:4.0\r\nEND:VCARD\r\n'])
       expect(() => feedStays(text, '2026-12-01', '2027-12-01'), text).toThrow('it is not an iCalendar file');

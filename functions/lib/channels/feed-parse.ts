@@ -5,8 +5,12 @@ import { UpstreamError } from '../domain-errors.ts';
 /** A channel's stay as its calendar gives it: its UID and the nights it takes within the window asked for. */
 export type FeedStay = { uid: string; nights: string[] };
 
-/** More than any one unit's calendar holds: a feed beyond it is refused rather than half read. */
-export const MAX_FEED_EVENTS = 3000;
+/** More events than a calendar needs (past ones included): a feed beyond it is refused rather than half read. */
+export const MAX_FEED_EVENTS = 5000;
+/** More stays in a year than one unit can have nights: refused (the stays are kept on the channel's row, which has a size limit). */
+export const MAX_FEED_STAYS = 1000;
+/** A UID longer than this is cut (RFC 5545 sets no limit; channels use a few dozen characters). */
+const MAX_UID = 200;
 
 const malformed = () => new UpstreamError('The channel’s calendar could not be read: it is not an iCalendar file');
 
@@ -41,7 +45,7 @@ export function feedStays(text: string, firstNight: string, lastNight: string): 
         (night) => night >= firstNight && night <= lastNight,
       );
       if (!nights.length) continue;
-      const uid = event.uid || `${start}/${end}`;
+      const uid = (event.uid || `${start}/${end}`).slice(0, MAX_UID);
       const known = stays.get(uid) ?? new Set<string>();
       for (const night of nights) known.add(night);
       stays.set(uid, known);
@@ -50,5 +54,6 @@ export function feedStays(text: string, firstNight: string, lastNight: string): 
       continue;
     }
   }
+  if (stays.size > MAX_FEED_STAYS) throw new UpstreamError(`The channel’s calendar has more than ${MAX_FEED_STAYS} stays in the next year`);
   return [...stays].map(([uid, nights]) => ({ uid, nights: [...nights].sort() }));
 }
