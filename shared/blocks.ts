@@ -1,7 +1,3 @@
-import * as z from 'zod/mini';
-import { isIsoDate, nightsBetween } from './stay.ts';
-import { idField, maxLength } from './validation.ts';
-
 /* Date blocks: nights of one unit that staff take off sale (docs/product.md#date-blocks). */
 
 /** One block's nights commit in one transaction with the block and its audit entry (at most 100 writes). */
@@ -18,26 +14,10 @@ export const blockMessages = {
   reason: 'Say why the nights are blocked',
   unitNotFound: 'Cottage not found',
   notFound: 'Block not found',
-  range: 'to must be after from',
-  rangeTooLong: `Ask for at most ${BLOCK_LIST_MAX_DAYS} days at a time`,
 } as const;
 
-const isoDate = (label: string) => z.string(`${label} is required`).check(z.refine(isIsoDate, blockMessages.date));
-
-/** POST /api/admin/blocks: `{cottageId, checkIn, checkOut, reason}`, check-out exclusive like a stay. */
-export const blockRequestSchema = z
-  .object({
-    cottageId: idField('cottageId'),
-    checkIn: isoDate('checkIn'),
-    checkOut: isoDate('checkOut'),
-    reason: z.string(blockMessages.reason).check(z.trim(), z.minLength(1, blockMessages.reason), maxLength(BLOCK_REASON_MAX)),
-  })
-  .check(
-    z.refine((block) => !(nightsBetween(block.checkIn, block.checkOut) <= 0), { error: blockMessages.order, path: ['checkOut'] }),
-    z.refine((block) => !(nightsBetween(block.checkIn, block.checkOut) > BLOCK_MAX_NIGHTS), { error: blockMessages.tooLong, path: ['checkOut'] }),
-  );
-
-export type BlockRequest = z.infer<typeof blockRequestSchema>;
+/** POST /api/admin/blocks: `{cottageId, checkIn, checkOut, reason}`, check-out exclusive like a stay (its schema: the route's). */
+export type BlockRequest = { cottageId: string; checkIn: string; checkOut: string; reason: string };
 
 /** A block as the API answers it. */
 export type DateBlock = {

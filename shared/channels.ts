@@ -1,6 +1,3 @@
-import * as z from 'zod/mini';
-import { idField, maxLength } from './validation.ts';
-
 /* Calendar sync with the booking channels (docs/product.md#calendar-sync). */
 
 /** How far ahead a channel's stays claim nights (and a removed channel's are freed). */
@@ -17,18 +14,8 @@ export const channelMessages = {
   exists: 'This unit imports that calendar already',
 } as const;
 
-/** POST /api/admin/channels: a channel's calendar feed that one unit imports. Whether the address may be fetched is checked at the server (stage rules). */
-export const channelRequestSchema = z.object({
-  cottageId: idField('cottageId'),
-  name: z.string(channelMessages.name).check(z.trim(), z.minLength(1, channelMessages.name), maxLength(CHANNEL_NAME_MAX)),
-  url: z.string(channelMessages.url).check(
-    z.trim(),
-    maxLength(CHANNEL_URL_MAX),
-    z.refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), channelMessages.url),
-  ),
-});
-
-export type ChannelRequest = z.infer<typeof channelRequestSchema>;
+/** POST /api/admin/channels: a channel's calendar feed that one unit imports (its schema: the route's). */
+export type ChannelRequest = { cottageId: string; name: string; url: string };
 
 /** A direct booking or a block that an imported event overlaps: the event's nights are not taken, and staff are told. */
 export type ChannelConflict = {
@@ -36,6 +23,10 @@ export type ChannelConflict = {
   nights: string[];
   with: { kind: 'booking'; bookingId: string; bookingReference: string } | { kind: 'block'; blockId: string } | { kind: 'channel'; channelId: string };
 };
+
+/** What holds a conflict's nights, as staff read it: `booking VM…`, `a block` or `another channel`. */
+export const conflictHolder = (met: ChannelConflict['with']): string =>
+  met.kind === 'booking' ? `booking ${met.bookingReference}` : met.kind === 'block' ? 'a block' : 'another channel';
 
 export type SyncResult = { imported: number; updated: number; removed: number; conflicts: ChannelConflict[]; notModified?: true };
 
@@ -52,4 +43,14 @@ export type ChannelImport = {
   lastErrorAt?: string;
   stays: number;
   conflicts: ChannelConflict[];
+};
+
+/** A unit's row of GET /api/admin/channels: its own feed for the channels to import, and the channels' feeds it imports. */
+export type UnitChannels = {
+  cottageId: string;
+  cottageName: string;
+  cottageType: string;
+  status: string;
+  exportUrl: string;
+  imports: ChannelImport[];
 };

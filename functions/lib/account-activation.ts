@@ -1,5 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
-import { emailLinkMac } from './bookings/manage-link.ts';
+import { emailLinkMac, emailLinkMacMatches } from './bookings/manage-link.ts';
 
 const PURPOSE = 'account-activation';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -18,9 +17,7 @@ export async function activationToken(signupId: string): Promise<string> {
 export async function activationSignupId(token: string): Promise<string | undefined> {
   const [id, mac, ...rest] = token.split('.');
   if (!id || !mac || rest.length || !UUID.test(id)) return undefined;
-  const expected = Buffer.from(await emailLinkMac(PURPOSE, id));
-  const given = Buffer.from(mac);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? id : undefined;
+  return (await emailLinkMacMatches(PURPOSE, id, mac)) ? id : undefined;
 }
 
 /** The site's activation page for a token. */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { unitCalendar } from '../../lib/channels/calendar-export.ts';
-import { publicRoute, type BoundHandler } from '../../lib/http/handler.ts';
+import { publicRoute } from '../../lib/http/handler.ts';
+import { withRawSuccess } from '../../lib/http/raw-success.ts';
 
 /** Channels poll feeds every few minutes to hours: a few minutes of caching spares the table, and a new booking shows within them. */
 const CACHE_CONTROL = 'private, max-age=300';
@@ -19,12 +20,7 @@ const route = publicRoute(
  * for the booking channels (docs/product.md#calendar-sync). The chain runs as for every route (its
  * errors, a wrong token's 404 among them, in the envelope); its 200 carries the calendar itself.
  */
-export const handler: BoundHandler = Object.assign(
-  async (...args: Parameters<typeof route>) => {
-    const answer = await route(...args);
-    if (answer.statusCode !== 200) return answer;
-    const calendar = (JSON.parse(answer.body ?? '{}') as { data: string }).data;
-    return { ...answer, headers: { ...answer.headers, 'content-type': 'text/calendar; charset=utf-8', 'cache-control': CACHE_CONTROL }, body: calendar };
-  },
-  { routeName: route.routeName, schemas: route.schemas },
-);
+export const handler = withRawSuccess(route, (envelope) => ({
+  body: (JSON.parse(envelope) as { data: string }).data,
+  headers: { 'content-type': 'text/calendar; charset=utf-8', 'cache-control': CACHE_CONTROL },
+}));

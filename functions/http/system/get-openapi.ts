@@ -1,5 +1,6 @@
 import document from '../../../docs/openapi.json' with { type: 'json' };
-import { publicRoute, type BoundHandler } from '../../lib/http/handler.ts';
+import { publicRoute } from '../../lib/http/handler.ts';
+import { withRawSuccess } from '../../lib/http/raw-success.ts';
 
 /** Serialised once per cold start: the document changes only with a deploy. */
 const documentText = JSON.stringify(document);
@@ -18,11 +19,4 @@ const route = publicRoute<'get-openapi', null>('get-openapi', {}, async () => nu
  * its 200 then carries the document itself rather than the envelope, because OpenAPI tools (Swagger
  * UI, code generators) read the document from its URL as it is.
  */
-export const handler: BoundHandler = Object.assign(
-  async (...args: Parameters<typeof route>) => {
-    const answer = await route(...args);
-    if (answer.statusCode !== 200) return answer;
-    return { ...answer, headers: { ...answer.headers, 'cache-control': CACHE_CONTROL }, body: documentText };
-  },
-  { routeName: route.routeName, schemas: route.schemas },
-);
+export const handler = withRawSuccess(route, () => ({ body: documentText, headers: { 'cache-control': CACHE_CONTROL } }));

@@ -42,6 +42,13 @@ export async function emailLinkMac(purpose: string, id: string): Promise<string>
     .slice(0, 32);
 }
 
+/** Whether `given` is that MAC (constant time): an activation link's, a calendar feed's. */
+export async function emailLinkMacMatches(purpose: string, id: string, given: string): Promise<boolean> {
+  const expected = Buffer.from(await emailLinkMac(purpose, id));
+  const received = Buffer.from(given);
+  return expected.length === received.length && timingSafeEqual(expected, received);
+}
+
 export async function manageLinkToken(bookingId: string): Promise<string> {
   return `${bookingId}.${mac(await linkKey(), bookingId)}`;
 }

@@ -3,6 +3,7 @@ import { addDaysIso, resortToday, stayLimits } from '../../../shared/stay.ts';
 import { feedVersion } from '../db/calendar-feeds.ts';
 import { cottages } from '../db/catalogue.ts';
 import { unitNights, type NightHolder } from '../db/inventory.ts';
+import { nightRuns } from '../inventory/night-runs.ts';
 import { NotFoundError } from '../domain-errors.ts';
 import { feedTokenMatches } from './feed-token.ts';
 
@@ -13,30 +14,18 @@ export const FEED_NOT_FOUND = 'Calendar feed not found';
 const FEED_PAST_DAYS = 30;
 const feedLastNight = (today: string) => addDaysIso(today, stayLimits.maxDaysAhead + stayLimits.maxNights);
 
-const holderKey = (holder: NightHolder) =>
-  'bookingId' in holder ? `booking-${holder.bookingId}` : 'blockId' in holder ? `block-${holder.blockId}` : `channel-${holder.channelId}-${holder.uid}`;
-
 /**
  * The unit's taken nights as events: each run of consecutive nights of one booking (held or
- * booked) or block is one event, its UID stable for as long as the stay stands.
+ * booked), block or channel stay is one event, its UID stable for as long as the stay stands.
  */
 export function stayEvents(unitId: string, nights: ReadonlyArray<{ night: string; holder: NightHolder; heldUntil?: number }>): AllDayEvent[] {
-  const events: AllDayEvent[] = [];
-  const runsOf = new Map<string, number>();
-  let open: { key: string; event: AllDayEvent } | undefined;
-  for (const { night, holder, heldUntil } of nights) {
-    const key = holderKey(holder);
-    if (open && open.key === key && open.event.end === night) {
-      open.event.end = addDaysIso(night, 1);
-      continue;
-    }
-    const run = (runsOf.get(key) ?? 0) + 1;
-    runsOf.set(key, run);
+  const seen = new Map<string, number>();
+  return nightRuns(nights).map(({ key, holder, start, end, heldUntil }) => {
+    const run = (seen.get(key) ?? 0) + 1;
+    seen.set(key, run);
     const summary = 'blockId' in holder ? 'Blocked' : 'channelId' in holder ? 'Channel stay' : heldUntil ? 'Held' : 'Booked';
-    open = { key, event: { uid: `${key}${run > 1 ? `-${run}` : ''}.${unitId}@forest-resort`, start: night, end: addDaysIso(night, 1), summary } };
-    events.push(open.event);
-  }
-  return events;
+    return { uid: `${key}${run > 1 ? `-${run}` : ''}.${unitId}@forest-resort`, start, end, summary };
+  });
 }
 
 /** GET /api/ical/{unit}.ics?token=: the unit's taken nights, if the token is the unit's current one. */

@@ -1,4 +1,4 @@
-import type { ChannelImport } from '../../../shared/channels.ts';
+import type { UnitChannels } from '../../../shared/channels.ts';
 import type { Principal } from '../auth.ts';
 import { auditWrite } from '../db/audit.ts';
 import { feedVersion, feedVersions, rotateFeedWrite } from '../db/calendar-feeds.ts';
@@ -7,16 +7,6 @@ import { transact, TransactionRefused } from '../db/transactions.ts';
 import { ConflictError, NotFoundError } from '../domain-errors.ts';
 import { importsByUnit } from './channel-admin.ts';
 import { feedToken } from './feed-token.ts';
-
-/** A unit's row on the Channels tab: its own feed for the channels to import, and the channels' feeds it imports. */
-export type UnitChannels = {
-  cottageId: string;
-  cottageName: string;
-  cottageType: string;
-  status: string;
-  exportUrl: string;
-  imports: ChannelImport[];
-};
 
 /**
  * The feed's address: absolute on the site (SITE_URL: locally, and on AWS the site's domain or its

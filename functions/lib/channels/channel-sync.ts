@@ -1,9 +1,10 @@
 import { SYNC_DAYS_AHEAD, type ChannelConflict, type SyncResult } from '../../../shared/channels.ts';
 import { addDaysIso, resortToday } from '../../../shared/stay.ts';
-import { getBooking } from '../db/bookings.ts';
 import { recordSyncWrite, type StoredChannel } from '../db/channels.ts';
 import { claimNightForChannel, moveChannelNight, releaseChannelNight, unitNights, type NightHolder } from '../db/inventory.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
+import { describeHolder } from '../inventory/night-holders.ts';
+import { holderIdentity } from '../inventory/night-runs.ts';
 import { LimitReachedError, UpstreamError } from '../domain-errors.ts';
 import { fetchFeed, type FetchPolicy } from './feed-fetch.ts';
 import { feedStays } from './feed-parse.ts';
@@ -42,15 +43,6 @@ async function writeEach(writes: Writes): Promise<Set<number>> {
   }
   return refused;
 }
-
-const conflictWith = async (holder: NightHolder): Promise<ChannelConflict['with']> => {
-  if ('blockId' in holder) return { kind: 'block', blockId: holder.blockId };
-  if ('channelId' in holder) return { kind: 'channel', channelId: holder.channelId };
-  const booking = await getBooking(holder.bookingId);
-  return { kind: 'booking', bookingId: holder.bookingId, bookingReference: booking?.booking_reference ?? holder.bookingId };
-};
-
-const holderId = (holder: NightHolder) => ('bookingId' in holder ? holder.bookingId : 'blockId' in holder ? holder.blockId : holder.channelId);
 
 export type SyncOptions = { now: number; policy: FetchPolicy; manual: boolean };
 
@@ -124,13 +116,13 @@ export async function syncChannel(channel: StoredChannel, options: SyncOptions):
   // Conflicts, one per event and what it met.
   const grouped = new Map<string, { uid: string; holder: NightHolder; nights: string[] }>();
   for (const [night, { uid, holder }] of [...refusedNights].sort(([a], [b]) => a.localeCompare(b))) {
-    const key = `${uid}\n${holderId(holder)}`;
+    const key = `${uid}\n${holderIdentity(holder)}`;
     const entry = grouped.get(key) ?? { uid, holder, nights: [] };
     entry.nights.push(night);
     grouped.set(key, entry);
   }
   const conflicts: ChannelConflict[] = await Promise.all(
-    [...grouped.values()].map(async ({ uid, holder, nights }) => ({ uid, nights, with: await conflictWith(holder) })),
+    [...grouped.values()].map(async ({ uid, holder, nights }) => ({ uid, nights, with: await describeHolder(holder) })),
   );
 
   // Counted by stay: new UIDs, UIDs whose nights changed, UIDs gone.

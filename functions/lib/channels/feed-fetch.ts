@@ -2,6 +2,7 @@ import { lookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import { channelMessages } from '../../../shared/channels.ts';
 import { UpstreamError } from '../domain-errors.ts';
 
 /*
@@ -74,7 +75,7 @@ export function feedUrlProblem(value: string, policy: FetchPolicy): string | und
   if (!URL.canParse(value)) return 'The calendar address is not a URL';
   const url = new URL(value);
   const localHttp = policy.local && url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !localHttp) return 'The calendar address must start with https://';
+  if (url.protocol !== 'https:' && !localHttp) return channelMessages.https;
   if (url.username || url.password) return 'The calendar address must not carry a user name or password';
   // A socket connects to an IP literal without a lookup: its address is judged here.
   const literal = url.hostname.replace(/^\[|\]$/g, '');

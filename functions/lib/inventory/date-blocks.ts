@@ -4,11 +4,12 @@ import { resortToday, stayNights } from '../../../shared/stay.ts';
 import type { Principal } from '../auth.ts';
 import { auditWrite } from '../db/audit.ts';
 import { blocksEndingAfter, createBlockWrites, deleteBlockWrites, getBlock, toDateBlock, type StoredBlock } from '../db/blocks.ts';
-import { getBooking } from '../db/bookings.ts';
 import { cottages } from '../db/catalogue.ts';
-import { nightHolders } from '../db/inventory.ts';
+import { nightHolders, type NightHolder } from '../db/inventory.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../domain-errors.ts';
+import { describeHolder } from './night-holders.ts';
+import { holderIdentity } from './night-runs.ts';
 
 /*
  * Date blocks (docs/product.md#date-blocks): staff take nights of one unit off sale. A block claims
@@ -22,29 +23,16 @@ const auditSubject = (block: StoredBlock) => ({ entity: 'block', id: block.id, l
 /** What holds the nights a refused block wanted, in words staff can act on, with the bookings' references. */
 async function takenNightsConflict(cottageId: string, nights: string[], now: number): Promise<ConflictError> {
   const holders = await nightHolders(cottageId, nights[0] ?? '', nights.at(-1) ?? '', now);
-  const byHolder = new Map<string, { kind: 'booking' | 'block' | 'channel'; id: string; nights: string[] }>();
+  const byHolder = new Map<string, { holder: NightHolder; nights: string[] }>();
   for (const night of nights) {
     const holder = holders.get(night);
     if (!holder) continue;
-    const [kind, id] =
-      'bookingId' in holder
-        ? (['booking', holder.bookingId] as const)
-        : 'blockId' in holder
-          ? (['block', holder.blockId] as const)
-          : (['channel', holder.channelId] as const);
-    const entry = byHolder.get(`${kind}#${id}`) ?? { kind, id, nights: [] };
+    const entry = byHolder.get(holderIdentity(holder)) ?? { holder, nights: [] };
     entry.nights.push(night);
-    byHolder.set(`${kind}#${id}`, entry);
+    byHolder.set(holderIdentity(holder), entry);
   }
   if (byHolder.size === 0) return new ConflictError('Those nights were taken a moment ago: try again');
-  const conflicts = await Promise.all(
-    [...byHolder.values()].map(async (holder) => {
-      if (holder.kind === 'block') return { kind: 'block' as const, blockId: holder.id, nights: holder.nights };
-      if (holder.kind === 'channel') return { kind: 'channel' as const, channelId: holder.id, nights: holder.nights };
-      const booking = await getBooking(holder.id);
-      return { kind: 'booking' as const, bookingId: holder.id, bookingReference: booking?.booking_reference ?? holder.id, nights: holder.nights };
-    }),
-  );
+  const conflicts = await Promise.all([...byHolder.values()].map(async ({ holder, nights: held }) => ({ ...(await describeHolder(holder)), nights: held })));
   const words = conflicts.map((conflict) =>
     conflict.kind === 'booking'
       ? `booking ${conflict.bookingReference} holds ${conflict.nights.join(', ')}`

@@ -1,27 +1,12 @@
-import type { ChannelConflict } from '../../../shared/channels.ts';
+import { conflictHolder } from '../../../shared/channels.ts';
 import type { ChartBar, ChartConflict, ChartUnit, InventoryChart } from '../../../shared/inventory-chart.ts';
 import { addDaysIso } from '../../../shared/stay.ts';
 import { blocksEndingAfter } from '../db/blocks.ts';
 import { bookingLabels } from '../db/bookings.ts';
 import { cottages } from '../db/catalogue.ts';
 import { listChannels } from '../db/channels.ts';
-import { unitNights, type NightHolder } from '../db/inventory.ts';
-
-type Night = { night: string; holder: NightHolder; heldUntil?: number };
-
-const keyOf = (holder: NightHolder) =>
-  'bookingId' in holder ? `booking:${holder.bookingId}` : 'blockId' in holder ? `block:${holder.blockId}` : `channel:${holder.channelId}:${holder.uid}`;
-
-/** Runs of consecutive nights of one holder: the bars of one unit's row, before their labels. */
-export function runsOf(nights: readonly Night[]): Array<{ holder: NightHolder; start: string; end: string; heldUntil?: number }> {
-  const runs: Array<{ key: string; holder: NightHolder; start: string; end: string; heldUntil?: number }> = [];
-  for (const { night, holder, heldUntil } of nights) {
-    const last = runs.at(-1);
-    if (last && last.key === keyOf(holder) && last.end === night) last.end = addDaysIso(night, 1);
-    else runs.push({ key: keyOf(holder), holder, start: night, end: addDaysIso(night, 1), ...(heldUntil ? { heldUntil } : {}) });
-  }
-  return runs.map(({ key: _key, ...run }) => run);
-}
+import { unitNights } from '../db/inventory.ts';
+import { nightRuns } from './night-runs.ts';
 
 /**
  * Every unit's row for the nights from `from` up to `to`: one query per unit for its night items
@@ -36,7 +21,7 @@ export async function inventoryChart(from: string, to: string, now = Date.now())
     blocksEndingAfter(from),
     listChannels(),
   ]);
-  const runs = nightsByUnit.map(runsOf);
+  const runs = nightsByUnit.map(nightRuns);
   const bookingIds = runs.flat().flatMap((run) => ('bookingId' in run.holder && run.end > from && run.start < to ? [run.holder.bookingId] : []));
   const bookings = await bookingLabels(bookingIds);
   const blockOf = new Map(blocks.map((block) => [block.id, block]));
@@ -73,8 +58,6 @@ export async function inventoryChart(from: string, to: string, now = Date.now())
     };
   };
   const inRange = (run: (typeof runs)[number][number]) => run.end > from && run.start < to;
-  const heldBy = (conflict: ChannelConflict) =>
-    conflict.with.kind === 'booking' ? `booking ${conflict.with.bookingReference}` : conflict.with.kind === 'block' ? 'a block' : 'another channel';
   // The conflicts the channels' last syncs found, on the nights of the range.
   const conflictsOf = (unitId: string): ChartConflict[] =>
     channels
@@ -83,7 +66,7 @@ export async function inventoryChart(from: string, to: string, now = Date.now())
         (channel.conflicts ?? []).flatMap((conflict) =>
           conflict.nights
             .filter((night) => night >= from && night < to)
-            .map((night) => ({ night, channelId: channel.id, channel: channel.name, heldBy: heldBy(conflict) })),
+            .map((night) => ({ night, channelId: channel.id, channel: channel.name, heldBy: conflictHolder(conflict.with) })),
         ),
       )
       .sort((a, b) => a.night.localeCompare(b.night));

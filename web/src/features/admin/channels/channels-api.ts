@@ -1,10 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import type { ChannelImport, SyncResult } from '@shared/channels';
+import type { ChannelImport, SyncResult, UnitChannels } from '@shared/channels';
 import { adminRequest } from '../api/admin-request';
-
-/** A unit's row of GET /api/admin/channels. */
-export type UnitChannels = { cottageId: string; cottageName: string; cottageType: string; status: string; exportUrl: string; imports: ChannelImport[] };
 
 const listSchema = z.custom<{ units: UnitChannels[] }>(
   (value) => typeof value === 'object' && value !== null && 'units' in value && Array.isArray(value.units),

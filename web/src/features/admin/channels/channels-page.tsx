@@ -1,15 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import type { ChannelConflict, ChannelImport, SyncResult } from '@shared/channels';
+import { conflictHolder, type ChannelConflict, type ChannelImport, type SyncResult, type UnitChannels } from '@shared/channels';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { LoadError } from '../components/load-error';
 import { formatResortInstant, plural } from '@/lib/format';
-import { useChannelActions, useChannels, type UnitChannels } from './channels-api';
+import { useChannelActions, useChannels } from './channels-api';
 import './channels.css';
 
-const conflictWords = (conflict: ChannelConflict) =>
-  `${conflict.nights.join(', ')}: ${
-    conflict.with.kind === 'booking' ? `booking ${conflict.with.bookingReference}` : conflict.with.kind === 'block' ? 'a block' : 'another channel'
-  }`;
+const conflictWords = (conflict: ChannelConflict) => `${conflict.nights.join(', ')}: ${conflictHolder(conflict.with)}`;
 
 const syncWords = (result: SyncResult) =>
   result.notModified
