@@ -120,6 +120,25 @@ export const httpRoutes = [
   { name: 'get-profile', method: 'GET', path: '/api/auth/profile', auth: 'user', access: 'read', handler: 'http/auth/get-profile' },
   { name: 'update-profile', method: 'PUT', path: '/api/auth/profile', auth: 'user', access: 'write', handler: 'http/auth/update-profile' },
 
+  // Villa types: the kinds of stay guests choose, each with its units (docs/product.md#villa-types-tab)
+  { name: 'list-stay-types', method: 'GET', path: '/api/admin/stay-types', auth: 'manager', access: 'read', handler: 'http/admin/stay-types/list-stay-types' },
+  {
+    name: 'create-stay-type',
+    method: 'POST',
+    path: '/api/admin/stay-types',
+    auth: 'manager',
+    access: 'write',
+    handler: 'http/admin/stay-types/create-stay-type',
+  },
+  {
+    name: 'update-stay-type',
+    method: 'PUT',
+    path: '/api/admin/stay-types/{id}',
+    auth: 'manager',
+    access: 'write',
+    handler: 'http/admin/stay-types/update-stay-type',
+  },
+
   // Cottages
   {
     name: 'list-cottages',

@@ -14,6 +14,7 @@ import {
   pricingRuleKeys,
   reportKeys,
   safariKeys,
+  stayTypeKeys,
   userKeys,
 } from '../functions/lib/db/keys.ts';
 
@@ -45,6 +46,8 @@ const ANY = '*';
 export const partitionKeyPatterns: Record<TablePartition, readonly string[]> = {
   // Villas and their nights, packages, safaris and their seats, pricing rules: what guests browse.
   catalogue: [
+    stayTypeKeys.item(ANY).pk,
+    stayTypeKeys.listPartition,
     cottageKeys.item(ANY).pk,
     cottageKeys.listPartition,
     packageKeys.item(ANY).pk,

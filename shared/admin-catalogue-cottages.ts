@@ -1,25 +1,26 @@
 import * as z from 'zod/mini';
-import { cottageStatuses, stayKinds, type Cottage } from './catalogue.ts';
+import { cottageStatuses, type Cottage, type StayType } from './catalogue.ts';
 import { amount, count, listOrText, requiredText, slugOf, toList } from './admin-catalogue.ts';
-import { maxLength, minLength, wholeNumber } from './validation.ts';
+import { imageList, sizeField } from './admin-catalogue-stay-types.ts';
+import { CATALOGUE_ID, idField } from './validation.ts';
 
 /* Cottages in the portal (docs/product.md#cottages-tab): a cottage is one unit of a kind of stay. */
 
-/** A unit stored without a size takes its type's, or this. */
-const DEFAULT_SIZE_SQFT = 1000;
-
-/** A unit's id: its name's slug, never a kind of stay's slug (the availability routes take either). */
-export function cottageIdOf(name: string): string {
+/** A unit's id: its name's slug, never a kind of stay's id (the availability routes take either). */
+export function cottageIdOf(name: string, typeIds: ReadonlySet<string>): string {
   const slug = slugOf(name);
-  return (stayKinds as readonly string[]).includes(slug) ? `${slug}-1` : slug;
+  return typeIds.has(slug) ? `${slug}-1` : slug;
 }
 
 export const cottageStatusMessage = 'Status is active, inactive or maintenance';
 
+export const unknownTypeMessage = 'Choose one of the villa types, or leave it out to make a new one';
+
 /**
  * POST /api/cottages/admin/create and PUT /api/cottages/admin/update/{id}: the wire body
- * `{name, description, price_per_night, capacity, amenities, status}` plus the kind of stay the
- * cottage is a unit of, and optionally its size and images.
+ * `{name, description, price_per_night, capacity, amenities, status}`, optionally the kind of stay
+ * the cottage is a unit of (`type`: without it, a create makes a new kind with this one unit, and
+ * an update keeps the unit's), its size and images.
  */
 export const cottageInputSchema = /* @__PURE__ */ z.object({
   name: /* @__PURE__ */ requiredText('Cottage name', 120),
@@ -28,13 +29,11 @@ export const cottageInputSchema = /* @__PURE__ */ z.object({
   capacity: /* @__PURE__ */ count('Capacity', 1, 20),
   amenities: /* @__PURE__ */ z._default(/* @__PURE__ */ listOrText('Amenities', 60), []),
   status: /* @__PURE__ */ z._default(/* @__PURE__ */ z.enum(cottageStatuses, cottageStatusMessage), 'active'),
-  type: /* @__PURE__ */ z.enum(stayKinds, 'Choose the villa type this cottage is a unit of'),
-  size_sqft: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ wholeNumber('Size is a number of square feet').check(/* @__PURE__ */ z.gte(1, 'Size must be at least 1 sq ft')),
+  type: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ idField('Villa type', 64, unknownTypeMessage).check(/* @__PURE__ */ z.refine((id: string) => CATALOGUE_ID.test(id), unknownTypeMessage)),
   ),
-  images: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(/* @__PURE__ */ z.string().check(/* @__PURE__ */ minLength(1))).check(/* @__PURE__ */ maxLength(20, 'At most 20 images')),
-  ),
+  size_sqft: /* @__PURE__ */ z.optional(/* @__PURE__ */ sizeField()),
+  images: /* @__PURE__ */ z.optional(/* @__PURE__ */ imageList()),
 });
 export type CottageInput = z.infer<typeof cottageInputSchema>;
 export type CottageInputDraft = z.input<typeof cottageInputSchema>;
@@ -55,20 +54,20 @@ export const cottagePricingSchema = /* @__PURE__ */ z
 /** The nightly price a pricing body sets (the schema makes sure it has one). */
 export const cottagePriceOf = (body: z.infer<typeof cottagePricingSchema>): number => (body.price_per_night ?? body.base_price) as number;
 
-/** The stored unit from the wire body: `sibling` (another unit of the type) lends its size and images to a new unit. */
-export function toStoredCottage(input: CottageInput, context: { id: string; existing?: Cottage | undefined; sibling?: Cottage | undefined }): Cottage {
-  const { existing, sibling } = context;
-  const sameType = existing?.type === input.type ? existing : undefined;
+/** The stored unit from the wire body, a unit of `type`: what the body leaves out it takes from the unit as it was, or from its type. */
+export function toStoredCottage(input: CottageInput, context: { id: string; type: StayType; existing?: Cottage | undefined }): Cottage {
+  const { existing, type } = context;
+  const sameType = existing?.type === type.id ? existing : undefined;
   return {
     id: context.id,
     name: input.name,
-    type: input.type,
+    type: type.id,
     description: input.description,
     base_price: input.price_per_night,
     max_guests: input.capacity,
-    size_sqft: input.size_sqft ?? sameType?.size_sqft ?? sibling?.size_sqft ?? existing?.size_sqft ?? DEFAULT_SIZE_SQFT,
+    size_sqft: input.size_sqft ?? sameType?.size_sqft ?? type.size_sqft,
     amenities: toList(input.amenities),
-    images: input.images ?? sameType?.images ?? sibling?.images ?? [`/images/villas/${input.type}.svg`],
+    images: input.images ?? sameType?.images ?? type.images,
     status: input.status,
   };
 }
@@ -77,7 +76,7 @@ export function toStoredCottage(input: CottageInput, context: { id: string; exis
 export const adminCottageSchema = /* @__PURE__ */ z.object({
   id: /* @__PURE__ */ z.string(),
   name: /* @__PURE__ */ z.string(),
-  type: /* @__PURE__ */ z.enum(stayKinds),
+  type: /* @__PURE__ */ z.string(),
   description: /* @__PURE__ */ z.string(),
   price_per_night: /* @__PURE__ */ z.number(),
   capacity: /* @__PURE__ */ z.number(),

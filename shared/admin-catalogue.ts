@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import type { StayKind } from './catalogue.ts';
 import { cleanText, tooLongMessage } from './text.ts';
 import { maxLength, minLength, wholeNumber } from './validation.ts';
 
@@ -12,13 +11,6 @@ import { maxLength, minLength, wholeNumber } from './validation.ts';
  * only its own kind's. Their schemas are built with every call marked pure, so that a function keeps
  * only the ones it uses (the web's answer schemas, or a create body in a delete, are left out).
  */
-
-/** Each kind of stay's name as staff read it. */
-export const stayKindLabels: Record<StayKind, string> = {
-  'hornbill-villa': 'Hornbill Villa',
-  'kingfisher-villa': 'Kingfisher Villa',
-  'glass-cottage': 'Glass Cottage',
-};
 
 /** A required one-line (or multi-line) text: cleaned, then 1..max characters. */
 export const requiredText = (label: string, max: number, multiline = false) =>

@@ -1,4 +1,4 @@
-import type { stayKinds, StayPackage } from './catalogue.ts';
+import type { StayPackage } from './catalogue.ts';
 
 /*
  * What every side of a booking shares and builds nothing at import: its statuses, its record, and
@@ -72,7 +72,7 @@ export type BookingRecord = {
   adults: number;
   children: number;
   rooms: number;
-  cottage_type: (typeof stayKinds)[number];
+  cottage_type: string;
   cottage_ids: string[];
   cottage_name: string;
   package_id: string;

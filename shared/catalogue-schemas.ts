@@ -1,5 +1,14 @@
 import * as z from 'zod/mini';
-import { cottageStatuses, packageCategories, packageStatuses, packageTypes, safariCategories, safariStatuses, safariTypes, stayKinds } from './catalogue.ts';
+import {
+  cottageStatuses,
+  packageCategories,
+  packageStatuses,
+  packageTypes,
+  safariCategories,
+  safariStatuses,
+  safariTypes,
+  stayTypeStatuses,
+} from './catalogue.ts';
 import { MAX_PACKAGE_MULTIPLIER } from './package-price.ts';
 import { CATALOGUE_ID, idField, maxLength, minLength, wholeNumber } from './validation.ts';
 
@@ -8,8 +17,6 @@ import { CATALOGUE_ID, idField, maxLength, minLength, wholeNumber } from './vali
  * Every call building one is marked pure, so that a bundle keeps only the schemas it uses (a
  * cottage route carries no package or safari schema): esbuild keeps any other module-level call.
  */
-export const stayKindSchema = /* @__PURE__ */ z.enum(stayKinds);
-
 // Patterns are checked with refine, as the input schemas' own checks are: no bundle needs zod's format checks for them.
 const idSchema = /* @__PURE__ */ idField('id').check(
   /* @__PURE__ */ z.refine((id: string) => CATALOGUE_ID.test(id), 'Ids are lower-case letters, digits and dashes'),
@@ -23,11 +30,30 @@ const text = /* @__NO_SIDE_EFFECTS__ */ (max: number) => z.string().check(minLen
 /** A list of at most 30 short texts. */
 const textList = /* @__NO_SIDE_EFFECTS__ */ (max: number) => z.array(text(max)).check(maxLength(30));
 
+/**
+ * A kind of stay (villa type): what guests choose and its card shows, and the one nightly price its
+ * units share (docs/product.md#the-resort-and-its-catalogue). `max_guests` is the most a unit of it
+ * takes; a unit may take fewer.
+ */
+export const stayTypeSchema = /* @__PURE__ */ z.object({
+  id: idSchema,
+  name: text(120),
+  description: text(2000),
+  base_price: rupeesSchema,
+  max_guests: /* @__PURE__ */ wholeNumber().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(20)),
+  size_sqft: /* @__PURE__ */ wholeNumber().check(/* @__PURE__ */ z.gt(0)),
+  amenities: textList(60),
+  images: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string().check(/* @__PURE__ */ minLength(1))).check(/* @__PURE__ */ maxLength(20)),
+  status: /* @__PURE__ */ z.enum(stayTypeStatuses),
+});
+export type StayType = z.infer<typeof stayTypeSchema>;
+
 /** A cottage is one bookable unit of a villa type (docs/product.md#the-resort-and-its-catalogue). */
 export const cottageSchema = /* @__PURE__ */ z.object({
   id: idSchema,
   name: text(120),
-  type: stayKindSchema,
+  /** Its kind of stay's id. */
+  type: idSchema,
   description: text(2000),
   base_price: rupeesSchema,
   max_guests: /* @__PURE__ */ wholeNumber().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(20)),

@@ -1,6 +1,8 @@
-/** The three villa types the resort sells; each is also a URL slug. */
-export const stayKinds = ['hornbill-villa', 'kingfisher-villa', 'glass-cottage'] as const;
-export type StayKind = (typeof stayKinds)[number];
+/**
+ * A kind of stay (villa type) is data staff own (docs/product.md#villa-types-tab): its id is a URL
+ * slug, and each of its units is a cottage. Only an active kind is offered to guests.
+ */
+export const stayTypeStatuses = ['active', 'retired'] as const;
 
 export const packageCategories = ['romance', 'family', 'adventure', 'comfort', 'standard'] as const;
 export const safariCategories = ['morning', 'evening', 'night', 'standard'] as const;
@@ -16,7 +18,7 @@ export const cottageStatuses = ['active', 'inactive', 'maintenance'] as const;
  * catalogue-schemas.ts, so that a module needing a villa type or a safari's badge rule does not build
  * every catalogue schema at import: esbuild cannot drop schema construction it cannot prove pure.
  */
-export type { Cottage, Safari, StayPackage } from './catalogue-schemas.ts';
+export type { Cottage, Safari, StayPackage, StayType } from './catalogue-schemas.ts';
 
 /** Above this per-person price a safari carries the 'Special Experience' badge (docs/product.md#step-3-safaris). */
 export const SPECIAL_SAFARI_PRICE = 800;

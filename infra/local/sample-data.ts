@@ -1,8 +1,12 @@
-import type { Cottage, Safari, StayPackage } from '../../shared/catalogue.ts';
+import type { Cottage, Safari, StayPackage, StayType } from '../../shared/catalogue.ts';
 import type { PricingRule } from '../../shared/pricing-rules.ts';
 
-/** The resort as a fresh local install shows it: the three villa types of docs/product.md#the-resort-and-its-catalogue, one unit each. */
-export const sampleCottages: Cottage[] = [
+/**
+ * The resort as a fresh local install shows it: the three villa types of
+ * docs/product.md#the-resort-and-its-catalogue (sampleStayTypes, below), one unit each but
+ * Kingfisher's three (sampleExtraUnits), so that two rooms can be booked.
+ */
+const firstUnits: Cottage[] = [
   {
     id: 'hornbill-1',
     name: 'Hornbill Villa',
@@ -40,6 +44,26 @@ export const sampleCottages: Cottage[] = [
     status: 'active',
   },
 ];
+
+/** Each villa type is its first unit's card, price and capacity. */
+export const sampleStayTypes: StayType[] = firstUnits.map((unit) => ({
+  id: unit.type,
+  name: unit.name,
+  description: unit.description,
+  base_price: unit.base_price,
+  max_guests: unit.max_guests,
+  size_sqft: unit.size_sqft,
+  amenities: unit.amenities,
+  images: unit.images,
+  status: 'active',
+}));
+
+const kingfisher = firstUnits.find((unit) => unit.id === 'kingfisher-1') as Cottage;
+
+/** Kingfisher Villa's other two units. */
+export const sampleExtraUnits: Cottage[] = [2, 3].map((n) => ({ ...kingfisher, id: `kingfisher-${n}`, name: `Kingfisher Villa ${n}` }));
+
+export const sampleCottages: Cottage[] = [...firstUnits, ...sampleExtraUnits];
 
 export const samplePackages: StayPackage[] = [
   {

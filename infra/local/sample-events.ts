@@ -15,6 +15,7 @@ import { SAMPLE_CHANNEL_PATH } from './sample-channel.ts';
  * card's payment of that order as the checkout would return it; `{{webhookBody}}` and
  * `{{webhookSignature}}` a signed `payment.captured` of it, as Razorpay would deliver it.
  * `{{disposableCottageId}}` (and Package, Safari) a fresh inactive catalogue item to change or delete,
+ * `{{disposableStayTypeId}}` a fresh retired villa type to change,
  * `{{disposableBlockId}}` a fresh date block of one night on such a unit, to remove;
  * `{{sampleFeedToken}}` the calendar feed token of the sample unit hornbill-1;
  * `{{sampleChannelFeedUrl}}` the local server's sample channel calendar, `{{disposableChannelId}}` a
@@ -71,6 +72,8 @@ export async function loadSampleEvent(path: string): Promise<unknown> {
   if (text.includes('{{disposablePricingRuleId}}')) text = text.replace(/\{\{disposablePricingRuleId\}\}/g, await disposablePricingRule());
   // Users (admin portal): a disposable customer made for this event, so an update, reset, unlock or DELETE has an account of its own.
   if (text.includes('{{disposableUserId}}')) text = text.replace(/\{\{disposableUserId\}\}/g, await disposableUser());
+  // Villa types (admin portal): a disposable retired type, for the update to change.
+  if (text.includes('{{disposableStayTypeId}}')) text = text.replace(/\{\{disposableStayTypeId\}\}/g, await disposableStayType());
   // Date blocks (admin portal): a disposable block, on a disposable unit, for the DELETE to remove.
   if (text.includes('{{disposableBlockId}}')) text = text.replace(/\{\{disposableBlockId\}\}/g, await disposableBlock());
   // Channels (admin portal): the local server's sample channel calendar, and a disposable channel importing it.
@@ -241,6 +244,24 @@ async function freshTestPayment() {
     signature: paid.response.razorpay_signature,
     webhook: test.webhook('payment.captured', { payment: paid.payment }),
   };
+}
+
+/** A retired villa type no sample relies on (guests never see it), for the update event to change. */
+async function disposableStayType(): Promise<string> {
+  const { stayTypeWrites } = await import('../../functions/lib/db/stay-type-writes.ts');
+  const id = `sample-type-${randomUUID()}`;
+  await stayTypeWrites.put({
+    id,
+    name: 'Sample Villa Type (disposable)',
+    description: 'Made by a sample event to be changed.',
+    base_price: 12000,
+    max_guests: 4,
+    size_sqft: 800,
+    amenities: ['WiFi'],
+    images: ['/images/villas/placeholder.svg'],
+    status: 'retired',
+  });
+  return id;
 }
 
 /** A pricing rule no sample relies on (inactive, so no quote applies it), for the pricing sample events to update or delete. */

@@ -101,7 +101,7 @@ describe('the inventory calendar', () => {
     await page.waitForURL(`${stack.baseUrl}/admin/channels`);
     const address = page.getByLabel('This unit’s calendar address (give it to the channels)').first();
     expect(await address.inputValue()).toMatch(/\/api\/ical\/[a-z0-9-]+\.ics\?token=[\w-]{32}$/);
-    const form = page.getByRole('form', { name: 'Add a channel calendar to Kingfisher Villa' });
+    const form = page.getByRole('form', { name: 'Add a channel calendar to Kingfisher Villa', exact: true });
     await form.getByLabel('Channel').fill('Booking.com');
     // The local server's sample channel calendar: two stays, 3 and 6 weeks ahead.
     await form.getByLabel('Its calendar address').fill(`${stack.baseUrl.replace('127.0.0.1', 'localhost')}/_dev/sample-channel.ics`);

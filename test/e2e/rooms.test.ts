@@ -19,7 +19,7 @@ describe('more rooms than a villa type has', () => {
   it('says so, offers the rooms it has, and one tap books those', async () => {
     const checkIn = addDaysIso(resortToday(), 12);
     await page.goto(stack.baseUrl);
-    await page.getByRole('radio', { name: 'Kingfisher Villa' }).check();
+    await page.getByRole('radio', { name: 'Hornbill Villa' }).check();
     await page.getByRole('button', { name: /^Check-in/ }).click();
     await page.getByRole('dialog', { name: 'Select check-in date' }).waitFor();
     await pickDay(page, checkIn);
@@ -30,7 +30,7 @@ describe('more rooms than a villa type has', () => {
     await page.getByRole('button', { name: 'Check Availability' }).click();
     await page.getByRole('heading', { name: 'What this villa can take' }).waitFor();
     expect(await page.getByTestId('availability-status').textContent()).toBe(
-      'Kingfisher Villa has one villa, so it cannot take 2 rooms. Book 1 room here, or choose another villa.',
+      'Hornbill Villa has one villa, so it cannot take 2 rooms. Book 1 room here, or choose another villa.',
     );
     await page.screenshot({ path: `${SHOTS}/step1-rooms-390.png`, fullPage: true });
     await expectAccessible(page, 'step 1, more rooms than the villa has');

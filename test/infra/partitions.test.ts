@@ -24,7 +24,8 @@ import { safariWrites } from '../../functions/lib/db/safari-writes.ts';
 import { bookingKeys, healthKeys, pricingRuleKeys, userKeys } from '../../functions/lib/db/keys.ts';
 import { DEFAULT_ADMIN } from '../../infra/local/environment.ts';
 import { lambdaContext, loadHandler } from '../../infra/local/handlers.ts';
-import { sampleCottages, samplePackages, samplePricingRules, sampleSafaris } from '../../infra/local/sample-data.ts';
+import { sampleCottages, samplePackages, samplePricingRules, sampleSafaris, sampleStayTypes } from '../../infra/local/sample-data.ts';
+import { stayTypeWrites } from '../../functions/lib/db/stay-type-writes.ts';
 import { loadSampleEvent } from '../../infra/local/sample-events.ts';
 import { partitionKeyPatterns } from '../../infra/route-classes.ts';
 import { asBookingItem, storedBooking, streamRecord } from '../support/stream-fixtures.ts';
@@ -95,6 +96,7 @@ function sampleTable(): Item[] {
     },
     { ...bookingKeys.item(offlineId), entity: 'booking', ...waiting(offlineId, offlineReference, 'offline') },
     { ...bookingKeys.reference(offlineReference), entity: 'booking-reference', booking_id: offlineId },
+    ...sampleStayTypes.map((type) => stayTypeWrites.toItem(type)),
     ...sampleCottages.map((cottage) => cottageWrites.toItem(cottage)),
     ...samplePackages.map((stayPackage) => packageWrites.toItem(stayPackage)),
     ...sampleSafaris.map((safari) => safariWrites.toItem(safari)),

@@ -27,46 +27,46 @@ const units = async (type: string, day: string) => {
 };
 
 const cottageBody = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Kingfisher Villa 2',
-  description: 'A second stream-side villa for four.',
-  price_per_night: 15000,
+  name: 'Glass Cottage 2',
+  description: 'A second glass cottage under the canopy.',
+  price_per_night: 25000,
   capacity: 4,
   amenities: 'Queen Bed, River View ,WiFi',
   status: 'active',
-  type: 'kingfisher-villa',
+  type: 'glass-cottage',
   ...overrides,
 });
 
 describe('cottages: units of a villa type', () => {
   it('creates a unit from the portal payload (amenities as text), and its type has one more unit to sell', async () => {
     const day = inDays(90);
-    expect(await units('kingfisher-villa', day)).toMatchObject({ totalUnits: 1, freeUnits: 1 });
+    expect(await units('glass-cottage', day)).toMatchObject({ totalUnits: 1, freeUnits: 1 });
 
     const created = await call('POST', '/cottages/admin/create', cottageBody());
 
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.data).toMatchObject({
-      id: 'kingfisher-villa-2',
-      price_per_night: 15000,
+      id: 'glass-cottage-2',
+      price_per_night: 25000,
       capacity: 4,
       amenities: 'Queen Bed, River View, WiFi',
       amenity_list: ['Queen Bed', 'River View', 'WiFi'],
       status: 'active',
-      size_sqft: 900,
-      images: ['/images/villas/kingfisher-villa.svg'],
+      size_sqft: 1500,
+      images: ['/images/villas/glass-cottage.svg'],
       confirmed_bookings: 0,
       total_bookings: 0,
     });
-    const stored = await getItem(cottageKeys.item('kingfisher-villa-2'), true);
-    expect(stored).toMatchObject({ base_price: 15000, max_guests: 4, amenities: ['Queen Bed', 'River View', 'WiFi'], type: 'kingfisher-villa' });
-    expect(await units('kingfisher-villa', day)).toMatchObject({ totalUnits: 2, freeUnits: 2 });
-    // Guests still see one Kingfisher card: a unit adds availability, not a second villa.
+    const stored = await getItem(cottageKeys.item('glass-cottage-2'), true);
+    expect(stored).toMatchObject({ base_price: 25000, max_guests: 4, amenities: ['Queen Bed', 'River View', 'WiFi'], type: 'glass-cottage' });
+    expect(await units('glass-cottage', day)).toMatchObject({ totalUnits: 2, freeUnits: 2 });
+    // Guests still see one Glass Cottage card: a unit adds availability, not a second villa.
     const listed = await getJson<Array<{ type: string }>>(`${stack.api}/cottages`);
-    expect(listed.body.data?.filter((cottage) => cottage.type === 'kingfisher-villa')).toHaveLength(1);
+    expect(listed.body.data?.filter((cottage) => cottage.type === 'glass-cottage')).toHaveLength(1);
 
-    const [entry] = await auditOf({ entity: 'cottage', id: 'kingfisher-villa-2' });
-    expect(entry).toMatchObject({ action: 'cottage.create', subject_id: 'kingfisher-villa-2', label: 'Kingfisher Villa 2', actor: { name: 'Meera Manager' } });
-    expect(entry?.after).toMatchObject({ base_price: 15000 });
+    const [entry] = await auditOf({ entity: 'cottage', id: 'glass-cottage-2' });
+    expect(entry).toMatchObject({ action: 'cottage.create', subject_id: 'glass-cottage-2', label: 'Glass Cottage 2', actor: { name: 'Meera Manager' } });
+    expect(entry?.after).toMatchObject({ base_price: 25000 });
     expect(entry?.before).toBeUndefined();
   });
 
@@ -79,8 +79,10 @@ describe('cottages: units of a villa type', () => {
       price_per_night: ['Price per night is required'],
       capacity: ['Capacity is required'],
       status: ['Status is active, inactive or maintenance'],
-      type: ['Choose the villa type this cottage is a unit of'],
     });
+    expect(invalid.body.details?.type).toBeUndefined();
+    const unknownType = await call('POST', '/cottages/admin/create', cottageBody({ type: 'Not A Type' }));
+    expect(unknownType.body.details).toEqual({ type: ['Choose one of the villa types, or leave it out to make a new one'] });
 
     const duplicate = await call('POST', '/cottages/admin/create', cottageBody());
     expect(duplicate.status).toBe(409);
@@ -93,37 +95,37 @@ describe('cottages: units of a villa type', () => {
 
   it('refuses to delete a unit with an upcoming booking and offers deactivation; a retired unit keeps it and is not offered again', async () => {
     const checkIn = inDays(95);
-    const booked = await book({ cottageType: 'kingfisher-villa', rooms: 2, adults: 2, checkIn, checkOut: inDays(96) });
-    expect(booked.booking.cottage_ids.sort()).toEqual(['kingfisher-1', 'kingfisher-villa-2']);
+    const booked = await book({ cottageType: 'glass-cottage', rooms: 2, adults: 2, checkIn, checkOut: inDays(96) });
+    expect(booked.booking.cottage_ids.sort()).toEqual(['glass-1', 'glass-cottage-2']);
 
-    const refused = await call('DELETE', '/cottages/admin/delete/kingfisher-villa-2');
+    const refused = await call('DELETE', '/cottages/admin/delete/glass-cottage-2');
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toBe('Kingfisher Villa 2 has 1 upcoming booking. Set it to inactive instead, so no new guest can book it.');
+    expect(refused.body.error).toBe('Glass Cottage 2 has 1 upcoming booking. Set it to inactive instead, so no new guest can book it.');
     expect(refused.body.code).toBe('has_upcoming_bookings');
     const listed = await call('GET', '/cottages/admin/all');
-    expect(listed.body.data.find((cottage: { id: string }) => cottage.id === 'kingfisher-villa-2')).toMatchObject({ confirmed_bookings: 0, total_bookings: 1 });
+    expect(listed.body.data.find((cottage: { id: string }) => cottage.id === 'glass-cottage-2')).toMatchObject({ confirmed_bookings: 0, total_bookings: 1 });
 
-    const retired = await call('PUT', '/cottages/admin/update/kingfisher-villa-2', cottageBody({ status: 'inactive' }));
+    const retired = await call('PUT', '/cottages/admin/update/glass-cottage-2', cottageBody({ status: 'inactive' }));
     expect(retired.status).toBe(200);
-    expect(await units('kingfisher-villa', inDays(100))).toMatchObject({ totalUnits: 1 });
+    expect(await units('glass-cottage', inDays(100))).toMatchObject({ totalUnits: 1 });
     // The booking keeps its night on the retired unit.
-    expect(await getItem(cottageKeys.night('kingfisher-villa-2', checkIn), true)).toMatchObject({ booking_id: booked.booking.id });
+    expect(await getItem(cottageKeys.night('glass-cottage-2', checkIn), true)).toMatchObject({ booking_id: booked.booking.id });
     // A second booking of two rooms cannot land on the retired unit.
     const twoRooms = await postJson(
       `${stack.api}/bookings`,
-      bookingBody({ cottageType: 'kingfisher-villa', rooms: 2, checkIn: inDays(100), checkOut: inDays(101) }),
+      bookingBody({ cottageType: 'glass-cottage', rooms: 2, checkIn: inDays(100), checkOut: inDays(101) }),
       {
         'idempotency-key': newKey(),
       },
     );
     expect(twoRooms.status).toBe(409);
 
-    expect((await call('DELETE', '/cottages/admin/delete/kingfisher-villa-2')).status).toBe(409);
+    expect((await call('DELETE', '/cottages/admin/delete/glass-cottage-2')).status).toBe(409);
     await cancel(booked.bookingReference);
-    const deleted = await call('DELETE', '/cottages/admin/delete/kingfisher-villa-2');
+    const deleted = await call('DELETE', '/cottages/admin/delete/glass-cottage-2');
     expect(deleted.status).toBe(200);
-    expect(await getItem(cottageKeys.item('kingfisher-villa-2'), true)).toBeUndefined();
-    const history = await auditOf({ entity: 'cottage', id: 'kingfisher-villa-2' });
+    expect(await getItem(cottageKeys.item('glass-cottage-2'), true)).toBeUndefined();
+    const history = await auditOf({ entity: 'cottage', id: 'glass-cottage-2' });
     expect(history.map((entry) => entry.action)).toEqual(['cottage.delete', 'cottage.update', 'cottage.create']);
     expect(history[1]?.before).toMatchObject({ status: 'active' });
     expect(history[1]?.after).toMatchObject({ status: 'inactive' });

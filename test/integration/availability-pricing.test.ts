@@ -25,9 +25,14 @@ describe('POST /api/cottages/{id}/availability', () => {
   });
 
   it('offers the nearest free dates and other free villas when it is taken', async () => {
-    const booked = await postJson(`${stack.api}/bookings`, bookingBody({ cottageType: 'kingfisher-villa', checkIn: inDays(50), checkOut: inDays(52) }), {
-      'idempotency-key': newKey(),
-    });
+    // All three Kingfisher villas.
+    const booked = await postJson(
+      `${stack.api}/bookings`,
+      bookingBody({ cottageType: 'kingfisher-villa', rooms: 3, adults: 3, checkIn: inDays(50), checkOut: inDays(52) }),
+      {
+        'idempotency-key': newKey(),
+      },
+    );
     expect(booked.status).toBe(201);
     const { body } = await postJson(`${stack.api}/cottages/kingfisher-villa/availability`, { checkIn: inDays(50), checkOut: inDays(52), guests: 2, rooms: 1 });
     expect(body.data.available).toBe(false);
@@ -215,7 +220,7 @@ describe('safari seats', () => {
 
 describe('more rooms than a villa type has', () => {
   it('says so plainly and offers the rooms it has (no nearby dates: none would help)', async () => {
-    const { status, body } = await postJson(`${stack.api}/cottages/kingfisher-villa/availability`, {
+    const { status, body } = await postJson(`${stack.api}/cottages/hornbill-villa/availability`, {
       checkIn: inDays(140),
       checkOut: inDays(142),
       guests: 2,
@@ -225,12 +230,12 @@ describe('more rooms than a villa type has', () => {
     expect(body.data).toMatchObject({
       available: false,
       maxRooms: 1,
-      message: 'Kingfisher Villa has one villa, so it cannot take 2 rooms. Book 1 room here, or choose another villa.',
+      message: 'Hornbill Villa has one villa, so it cannot take 2 rooms. Book 1 room here, or choose another villa.',
       alternativeDates: [],
     });
     // A party one villa cannot hold is not offered it.
-    const big = await postJson(`${stack.api}/cottages/kingfisher-villa/availability`, { checkIn: inDays(140), checkOut: inDays(142), guests: 6, rooms: 2 });
+    const big = await postJson(`${stack.api}/cottages/hornbill-villa/availability`, { checkIn: inDays(140), checkOut: inDays(142), guests: 8, rooms: 2 });
     expect(big.body.data.maxRooms).toBeUndefined();
-    expect(big.body.data.message).toBe('Kingfisher Villa has one villa, so it cannot take 2 rooms. Please choose another villa.');
+    expect(big.body.data.message).toBe('Hornbill Villa has one villa, so it cannot take 2 rooms. Please choose another villa.');
   });
 });

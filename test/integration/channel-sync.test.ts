@@ -114,8 +114,8 @@ describe('channel calendars (import)', () => {
       [inDays(62), 'abnb-1'],
       [inDays(80), 'abnb-3'],
     ]);
-    expect(await freeUnits('kingfisher-villa', inDays(60))).toBe(1);
-    expect(await freeUnits('kingfisher-villa', inDays(70))).toBe(1);
+    expect(await freeUnits('kingfisher-1', inDays(60))).toBe(1);
+    expect(await freeUnits('kingfisher-1', inDays(70))).toBe(1);
 
     const before = await itemsOf('night');
     expect(await scheduledSync(channel.id)).toEqual({ imported: 0, updated: 0, removed: 0, conflicts: [] });
@@ -125,7 +125,7 @@ describe('channel calendars (import)', () => {
     const removed = await call('DELETE', `/admin/channels/${channel.id}`);
     expect(removed.status).toBe(200);
     expect(await channelNights(channel.id)).toEqual([]);
-    expect(await freeUnits('kingfisher-villa', inDays(61))).toBe(1);
+    expect(await freeUnits('kingfisher-1', inDays(61))).toBe(1);
     expect((await auditOf({ entity: 'channel', id: channel.id })).map((entry) => entry.action).sort()).toEqual(['channel.create', 'channel.delete']);
   });
 

@@ -75,14 +75,14 @@ describe('managing a booking by reference', () => {
     for (const refused of [wrongEmail, wrongToken, unknown])
       expect(refused).toEqual({ status: 404, body: { success: false, error: 'No booking matches this reference and e-mail' } });
     expect((await put(`${stack.api}/bookings/reference/${booking.reference}/cancel`, {})).status).toBe(400);
-    expect((await availability('kingfisher-villa', 70)).body.data.available).toBe(false);
+    expect((await availability('kingfisher-1', 70)).body.data.available).toBe(false);
 
     const shown = await getJson<any>(`${stack.api}/bookings/reference/${booking.reference}?token=${encodeURIComponent(booking.token)}`);
     expect(shown.body.data.cancellation).toMatchObject({ cancellable: true, refundAmount: 0 });
     const cancelled = await put(`${stack.api}/bookings/reference/${booking.reference}/cancel`, { token: booking.token });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data).toMatchObject({ refundAmount: 0, booking: { status: 'cancelled' } });
-    expect((await availability('kingfisher-villa', 70)).body.data.available).toBe(true);
+    expect((await availability('kingfisher-1', 70)).body.data.available).toBe(true);
   });
 
   it('inside 48 hours of check-in a paid booking can still be cancelled, for no refund, and says so first', async () => {

@@ -4,8 +4,8 @@ import { slugOf, toList } from '../../shared/admin-catalogue.ts';
 import { cottageIdOf, cottageInputSchema, toStoredCottage } from '../../shared/admin-catalogue-cottages.ts';
 import { describePackageDerivations, packageDerivations, packageInputSchema, toStoredPackage } from '../../shared/admin-catalogue-packages.ts';
 import { safariInputSchema, toAdminSafari, toStoredSafari } from '../../shared/admin-catalogue-safaris.ts';
-import { oneUnitPerKind } from '../../functions/lib/catalogue/guest-stay-kinds.ts';
-import { sampleCottages, samplePackages, sampleSafaris } from '../../infra/local/sample-data.ts';
+import { asGuestUnit, roomsFor } from '../../functions/lib/catalogue/guest-stay-kinds.ts';
+import { sampleCottages, samplePackages, sampleSafaris, sampleStayTypes } from '../../infra/local/sample-data.ts';
 
 describe('package derivations (docs/product.md#packages-tab)', () => {
   it("the price is the guests' package base: multiplier = price / 15000, or 1 without a price", () => {
@@ -33,7 +33,8 @@ describe('mapping the portal payloads onto what we store', () => {
     expect(slugOf('  Hornbill Villa  2 ')).toBe('hornbill-villa-2');
     expect(slugOf('Café Suite!')).toBe('cafe-suite');
     expect(slugOf('!!!')).toBe('item');
-    expect(cottageIdOf('Glass Cottage')).toBe('glass-cottage-1');
+    expect(cottageIdOf('Glass Cottage', new Set(['glass-cottage']))).toBe('glass-cottage-1');
+    expect(cottageIdOf('Glass Cottage', new Set(['hornbill-villa']))).toBe('glass-cottage');
   });
 
   it('lists come as a list or as comma-separated text, trimmed, without blanks or repeats', () => {
@@ -50,7 +51,7 @@ describe('mapping the portal payloads onto what we store', () => {
       amenities: 'King Bed, WiFi',
       type: 'hornbill-villa',
     });
-    expect(toStoredCottage(input, { id: 'hornbill-villa-2', sibling: sampleCottages[0] })).toEqual({
+    expect(toStoredCottage(input, { id: 'hornbill-villa-2', type: sampleStayTypes[0] as never })).toEqual({
       id: 'hornbill-villa-2',
       name: 'Hornbill Villa 2',
       type: 'hornbill-villa',
@@ -127,11 +128,31 @@ describe('mapping the portal payloads onto what we store', () => {
   });
 });
 
-describe('the guest list of villas', () => {
-  it('shows each type once, as its first bookable unit by id', () => {
-    const [hornbill, kingfisher] = sampleCottages;
-    if (!hornbill || !kingfisher) throw new Error('sample');
-    const units = [{ ...hornbill, id: 'hornbill-villa-2', name: 'Hornbill Villa 2' }, hornbill, { ...kingfisher, status: 'maintenance' as const }];
-    expect(oneUnitPerKind(units).map((unit) => unit.id)).toEqual(['hornbill-1']);
+describe('units as guests book them', () => {
+  const [hornbill] = sampleCottages;
+  const [type] = sampleStayTypes;
+  if (!hornbill || !type) throw new Error('sample');
+  const unit = (id: string, max_guests: number) => ({ ...hornbill, id, max_guests });
+
+  it("show their type's card and price, and their own capacity, at most the type's", () => {
+    const renamed = { ...type, name: 'Hornbill Suite', base_price: 21000, images: ['/media/x.webp'] };
+    expect(asGuestUnit(renamed, { ...hornbill, name: 'Hornbill Villa 2', max_guests: 4 })).toMatchObject({
+      id: 'hornbill-1',
+      name: 'Hornbill Suite',
+      base_price: 21000,
+      max_guests: 4,
+      images: ['/media/x.webp'],
+    });
+    expect(asGuestUnit({ ...type, max_guests: 3 }, hornbill).max_guests).toBe(3);
+  });
+
+  it('rooms go to the largest free units, and a party they cannot hold gets none', () => {
+    const free = [unit('a', 2), unit('b', 4), unit('c', 4)];
+    expect(roomsFor(free, 2, 8)?.map((chosen) => chosen.id)).toEqual(['b', 'c']);
+    expect(roomsFor(free, 1, 4)?.map((chosen) => chosen.id)).toEqual(['b']);
+    expect(roomsFor(free, 1, 5)).toBeUndefined();
+    expect(roomsFor(free, 3, 11)).toBeUndefined();
+    expect(roomsFor(free, 4, 2)).toBeUndefined();
+    expect(roomsFor([unit('a', 2)], 1, 2)?.map((chosen) => chosen.id)).toEqual(['a']);
   });
 });

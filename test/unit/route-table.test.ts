@@ -91,6 +91,10 @@ const beyondSpecRouteKeys = [
   'GET /api/openapi.json',
   // The inventory calendar (issue 17).
   'GET /api/admin/inventory',
+  // Villa types: kinds of stay as data (issue 17).
+  'GET /api/admin/stay-types',
+  'POST /api/admin/stay-types',
+  'PUT /api/admin/stay-types/{id}',
   // Date blocks: nights of a unit taken off sale (issue 17).
   'GET /api/admin/blocks',
   'POST /api/admin/blocks',

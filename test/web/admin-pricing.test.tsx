@@ -6,7 +6,8 @@ import { toAdminCottage } from '@shared/admin-catalogue-cottages';
 import { toAdminPackage } from '@shared/admin-catalogue-packages';
 import { toAdminSafari } from '@shared/admin-catalogue-safaris';
 import type { PricingRule } from '@shared/pricing-rule-schema';
-import { sampleCottages, samplePackages, sampleSafaris } from '../../infra/local/sample-data.ts';
+import { sampleCottages, samplePackages, sampleSafaris, sampleStayTypes } from '../../infra/local/sample-data.ts';
+import { toAdminStayType } from '@shared/admin-catalogue-stay-types';
 import { saveAdminSession } from '@/lib/admin-session';
 import PricingPage from '@/features/admin/pricing/pricing-page';
 import { checkPricingForm, emptyPricingForm } from '@/features/admin/pricing/pricing-form';
@@ -186,6 +187,7 @@ describe('pricing form rules', () => {
 describe('what a rule applies to', () => {
   const catalogue = [
     { method: 'GET', path: /\/api\/cottages\/admin\/all$/, answer: () => ok(sampleCottages.map((cottage) => toAdminCottage(cottage))) },
+    { method: 'GET', path: /\/api\/admin\/stay-types$/, answer: () => ok(sampleStayTypes.map((type) => toAdminStayType(type))) },
     { method: 'GET', path: /\/api\/packages\/admin\/all$/, answer: () => ok(samplePackages.map(toAdminPackage)) },
     { method: 'GET', path: /\/api\/safaris\/admin\/all$/, answer: () => ok(sampleSafaris.map(toAdminSafari)) },
   ];

@@ -48,7 +48,7 @@ describe('the portal shell', () => {
     expect(screen.queryByText('Debug panel')).toBeNull();
   });
 
-  it('shows each role the tabs its group may open: staff see Overview, Bookings and Calendar; managers all but Users; admins all ten', async () => {
+  it('shows each role the tabs its group may open: staff see Overview, Bookings and Calendar; managers all but Users; admins all eleven', async () => {
     const tabs = () =>
       screen
         .getAllByRole('link')
@@ -59,10 +59,10 @@ describe('the portal shell', () => {
     expect(screen.getByText('Staff')).toBeTruthy();
     staff.unmount();
     const manager = await renderShell('manager', 'prod');
-    expect(tabs()).toEqual(['Overview', 'Bookings', 'Calendar', 'Cottages', 'Channels', 'Packages', 'Safaris', 'Pricing', 'Reports']);
+    expect(tabs()).toEqual(['Overview', 'Bookings', 'Calendar', 'Villa Types', 'Cottages', 'Channels', 'Packages', 'Safaris', 'Pricing', 'Reports']);
     manager.unmount();
     await renderShell('admin', 'prod');
-    expect(tabs()).toEqual(['Overview', 'Bookings', 'Calendar', 'Cottages', 'Channels', 'Packages', 'Safaris', 'Pricing', 'Reports', 'Users']);
+    expect(tabs()).toEqual(['Overview', 'Bookings', 'Calendar', 'Villa Types', 'Cottages', 'Channels', 'Packages', 'Safaris', 'Pricing', 'Reports', 'Users']);
     expect(screen.getByText('Administrator')).toBeTruthy();
   });
 });

@@ -3,7 +3,8 @@ import { quoteStay } from '../../../shared/quote.ts';
 import { hasProblems, nightsBetween, resortToday, stayLimits, stayMessages, stayProblems } from '../../../shared/stay.ts';
 import { fields, idField } from '../../../shared/validation.ts';
 import { alternativeDates, freeUnits, suggestedVillas } from '../../lib/bookings/availability.ts';
-import { resolveUnits } from '../../lib/bookings/bookable.ts';
+import { resolveStay } from '../../lib/bookings/bookable.ts';
+import { mostPerRoom, roomsFor } from '../../lib/catalogue/guest-stay-kinds.ts';
 import { listPricingRules } from '../../lib/db/pricing-rules.ts';
 import { badRequest } from '../../lib/http/errors.ts';
 import { publicRoute } from '../../lib/http/handler.ts';
@@ -15,23 +16,25 @@ export const handler = publicRoute(
   { params: fields({ id: idField('id') }), body: availabilityRequestSchema },
   async ({ params, body }) => {
     const now = Date.now();
-    const units = await resolveUnits(params.id);
+    const stay = await resolveStay(params.id);
+    const { units } = stay;
     const [unit] = units;
     const today = resortToday(new Date(now));
     // The form sends one guest count; the party limits (8 adults, 6 children) are checked at booking.
     const party = { adults: Math.min(body.guests, stayLimits.adults.max), children: Math.max(0, body.guests - stayLimits.adults.max) };
-    const problems = stayProblems({ ...body, ...party }, today, unit.max_guests);
+    const problems = stayProblems({ ...body, ...party }, today, mostPerRoom(stay));
     if (hasProblems(problems)) throw badRequest(stayMessages.fixErrors, problems);
 
     const [free, rules] = await Promise.all([freeUnits(units, body.checkIn, body.checkOut, now), listPricingRules()]);
-    const available = free.length >= body.rooms;
+    const rooms = roomsFor(free, body.rooms, body.guests);
+    const available = rooms !== undefined;
     const quote = quoteStay({
       checkIn: body.checkIn,
       checkOut: body.checkOut,
       adults: body.guests,
       children: 0,
       rooms: body.rooms,
-      cottage: free[0] ?? unit,
+      cottage: rooms?.[0] ?? unit,
       safaris: [],
       rules,
     });
@@ -39,7 +42,7 @@ export const handler = publicRoute(
 
     const common = {
       available,
-      cottage: { id: (free[0] ?? unit).id, name: unit.name, type: unit.type, base_price: unit.base_price, max_guests: unit.max_guests },
+      cottage: { id: (rooms?.[0] ?? unit).id, name: unit.name, type: unit.type, base_price: unit.base_price, max_guests: mostPerRoom(stay) },
       totalPrice: quote.villa.amount,
       priceBreakdown: {
         basePrice: unit.base_price,
@@ -54,7 +57,7 @@ export const handler = publicRoute(
     if (body.rooms > units.length) {
       // More rooms than the type has units: no date helps. Say so, and offer what is possible.
       const most = units.length;
-      const fits = unit.max_guests * most >= body.guests;
+      const fits = roomsFor(units, most, body.guests) !== undefined;
       const suggestions = await suggestedVillas(
         unit.type,
         { checkIn: body.checkIn, checkOut: body.checkOut, guests: body.guests, rooms: body.rooms },

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { addDaysIso, isIsoDate, nightsBetween, resortToday, stayLimits } from '../../../shared/stay.ts';
 import { idField } from '../../../shared/validation.ts';
 import { availabilityCalendar } from '../../lib/bookings/availability.ts';
-import { resolveUnits } from '../../lib/bookings/bookable.ts';
+import { resolveStay } from '../../lib/bookings/bookable.ts';
 import { listPricingRules } from '../../lib/db/pricing-rules.ts';
 import { badRequest } from '../../lib/http/errors.ts';
 import { publicRoute } from '../../lib/http/handler.ts';
@@ -24,8 +24,8 @@ export const handler = publicRoute(
     const now = Date.now();
     const today = resortToday(new Date(now));
     const lastBookable = addDaysIso(today, stayLimits.maxDaysAhead);
-    const [units, rules] = await Promise.all([resolveUnits(params.id), listPricingRules()]);
-    const nights = (await availabilityCalendar(units, query.startDate, query.endDate, rules, now)).map((night) =>
+    const [stay, rules] = await Promise.all([resolveStay(params.id), listPricingRules()]);
+    const nights = (await availabilityCalendar(stay.units, query.startDate, query.endDate, rules, now)).map((night) =>
       night.date < today || night.date > lastBookable ? { ...night, freeUnits: 0, available: false } : night,
     );
     return { id: params.id, startDate: query.startDate, endDate: query.endDate, nights };

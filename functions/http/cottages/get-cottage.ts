@@ -1,5 +1,9 @@
-import { cottages } from '../../lib/db/catalogue.ts';
+import { offeredStay, stayCard } from '../../lib/catalogue/guest-stay-kinds.ts';
 import { getCatalogueItemRoute } from '../../lib/http/catalogue-routes.ts';
-import { isBookableCottage } from '../../lib/listing-rules.ts';
 
-export const handler = getCatalogueItemRoute('get-cottage', cottages, { label: 'Cottage', isListed: isBookableCottage });
+/** GET /api/cottages/{id}: a villa type's card by its id, or by one of its units' (that unit as guests see it). */
+export const handler = getCatalogueItemRoute(
+  'get-cottage',
+  { get: async (id) => (await offeredStay(id).then((stay) => stay && stayCard(stay))) ?? undefined },
+  { label: 'Cottage', isListed: () => true },
+);

@@ -1,13 +1,9 @@
-import { cottages } from '../../lib/db/catalogue.ts';
-import { oneUnitPerKind } from '../../lib/catalogue/guest-stay-kinds.ts';
+import { offeredStays, stayCard } from '../../lib/catalogue/guest-stay-kinds.ts';
 import { listCatalogueRoute } from '../../lib/http/catalogue-routes.ts';
-import { isBookableCottage } from '../../lib/listing-rules.ts';
 
+/** GET /api/cottages: each villa type guests can book now, once, as its card (docs/product.md#step-1-dates-and-villa). */
 export const handler = listCatalogueRoute(
   'list-cottages',
-  { get: (id) => cottages.get(id), list: async () => oneUnitPerKind(await cottages.list()) },
-  {
-    isListed: isBookableCottage,
-    order: (a, b) => a.base_price - b.base_price || a.name.localeCompare(b.name),
-  },
+  { list: async () => (await offeredStays()).map(stayCard) },
+  { isListed: () => true, order: (a, b) => a.base_price - b.base_price || a.name.localeCompare(b.name) },
 );

@@ -4,7 +4,8 @@ import { safariSelectionSchema } from '../../../shared/safari-rules.ts';
 import { packageBasePrice, packagePrice, quoteStay } from '../../../shared/quote.ts';
 import { packageSafariProblem } from '../../../shared/safari-rules.ts';
 import { addProblem, hasProblems, resortToday, stayProblems, isIsoDate } from '../../../shared/stay.ts';
-import { bookablePackage, bookableSafari, resolveUnits } from '../../lib/bookings/bookable.ts';
+import { bookablePackage, bookableSafari, resolveStay } from '../../lib/bookings/bookable.ts';
+import { mostPerRoom } from '../../lib/catalogue/guest-stay-kinds.ts';
 import { listPricingRules } from '../../lib/db/pricing-rules.ts';
 import { badRequest } from '../../lib/http/errors.ts';
 import { publicRoute } from '../../lib/http/handler.ts';
@@ -47,14 +48,14 @@ export const handler = publicRoute(
         price: packagePrice(stayPackage.price_multiplier, body.guests, body.nights, stayPackage.min_guests),
       };
     }
-    const [units, stayPackage, safaris, rules] = await Promise.all([
-      resolveUnits(body.cottageType),
+    const [stay, stayPackage, safaris, rules] = await Promise.all([
+      resolveStay(body.cottageType),
       body.packageId ? bookablePackage(body.packageId) : Promise.resolve(undefined),
       Promise.all(body.selectedSafaris.map((selection) => bookableSafari(selection.safariId))),
       listPricingRules(),
     ]);
-    const [unit] = units;
-    const problems = stayProblems(body, resortToday(), unit.max_guests);
+    const [unit] = stay.units;
+    const problems = stayProblems(body, resortToday(), mostPerRoom(stay));
     const outsideRange = stayPackage ? packageGuestProblem(stayPackage, body.adults + body.children) : undefined;
     if (outsideRange) addProblem(problems, 'packageId', outsideRange);
     const tooManySafaris = stayPackage ? packageSafariProblem(stayPackage, body.selectedSafaris.length) : undefined;

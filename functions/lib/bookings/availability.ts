@@ -2,9 +2,8 @@ import type { Cottage } from '../../../shared/catalogue.ts';
 import { bestRule, discounted, type PricingRule } from '../../../shared/pricing-rules.ts';
 import { quoteStay } from '../../../shared/quote.ts';
 import { addDaysIso, nightsBetween, stayLimits, stayNights } from '../../../shared/stay.ts';
-import { cottages } from '../db/catalogue.ts';
+import { offeredStays, roomsFor } from '../catalogue/guest-stay-kinds.ts';
 import { takenNights } from '../db/inventory.ts';
-import { isBookableCottage } from '../listing-rules.ts';
 
 /** Units free for every night of the stay. */
 export async function freeUnits(units: Cottage[], checkIn: string, checkOut: string, now: number): Promise<Cottage[]> {
@@ -42,25 +41,20 @@ export async function suggestedVillas(
   rules: readonly PricingRule[],
   now: number,
 ) {
-  const others = (await cottages.list()).filter(
-    (cottage) => isBookableCottage(cottage) && cottage.type !== exclude && cottage.max_guests * stay.rooms >= stay.guests,
-  );
-  // Map.groupBy needs Node 21; this runs on Node 20 locally too.
-  const byType = new Map<string, Cottage[]>();
-  for (const cottage of others) byType.set(cottage.type, [...(byType.get(cottage.type) ?? []), cottage]);
+  const others = (await offeredStays()).filter((other) => other.type.id !== exclude && roomsFor(other.units, stay.rooms, stay.guests));
   const suggestions = [];
-  for (const [type, units] of byType) {
-    const free = await freeUnits(units, stay.checkIn, stay.checkOut, now);
-    const unit = free[0];
-    if (!unit || free.length < stay.rooms) continue;
+  for (const { type, units } of others) {
+    const rooms = roomsFor(await freeUnits(units, stay.checkIn, stay.checkOut, now), stay.rooms, stay.guests);
+    const unit = rooms?.[0];
+    if (!unit) continue;
     const quote = quoteStay({ ...stay, adults: stay.guests, children: 0, cottage: unit, safaris: [], rules });
     suggestions.push({
-      type,
+      type: type.id,
       id: unit.id,
       name: unit.name,
       price: unit.base_price,
       totalPrice: quote.villa.amount,
-      maxGuests: unit.max_guests,
+      maxGuests: Math.max(...units.map((other) => other.max_guests)),
       image: unit.images[0],
     });
   }

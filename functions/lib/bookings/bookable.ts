@@ -1,17 +1,13 @@
-import { stayKinds, type Cottage, type Safari, type StayPackage } from '../../../shared/catalogue.ts';
-import { cottages, safaris, stayPackages } from '../db/catalogue.ts';
+import type { Safari, StayPackage } from '../../../shared/catalogue.ts';
+import { offeredStay, type Stay } from '../catalogue/guest-stay-kinds.ts';
+import { safaris, stayPackages } from '../db/catalogue.ts';
 import { NotFoundError } from '../domain-errors.ts';
-import { isBookableCottage } from '../listing-rules.ts';
 
-/** `{id}` of the availability routes and `cottageType` of a booking: a villa type slug or one cottage's id. */
-export async function resolveUnits(idOrType: string): Promise<[Cottage, ...Cottage[]]> {
-  const isType = (stayKinds as readonly string[]).includes(idOrType);
-  const units = isType
-    ? (await cottages.list()).filter((cottage) => cottage.type === idOrType && isBookableCottage(cottage)).sort((a, b) => a.id.localeCompare(b.id))
-    : [await cottages.get(idOrType)].filter((cottage): cottage is Cottage => cottage !== undefined && isBookableCottage(cottage));
-  const [first, ...rest] = units;
-  if (!first) throw new NotFoundError(`Villa '${idOrType}' was not found`);
-  return [first, ...rest];
+/** `{id}` of the availability routes and `cottageType` of a booking: a villa type's id or one cottage's, as guests may book it now. */
+export async function resolveStay(idOrType: string): Promise<Stay> {
+  const stay = await offeredStay(idOrType);
+  if (!stay) throw new NotFoundError(`Villa '${idOrType}' was not found`);
+  return stay;
 }
 
 export async function bookablePackage(id: string): Promise<StayPackage> {

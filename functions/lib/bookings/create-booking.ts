@@ -8,12 +8,13 @@ import { packageSafariProblem, safariSelectionProblems } from '../../../shared/s
 import { addProblem, hasProblems, resortToday, stayNights, stayProblems, type FieldProblems } from '../../../shared/stay.ts';
 import type { Principal } from '../auth.ts';
 import { createBookingWrites, getBooking, getIdempotencyRecord, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
-import { claimNight, claimSeats, unitStillOffered } from '../db/inventory.ts';
+import { claimNight, claimSeats, typeStillOffered, unitStillOffered } from '../db/inventory.ts';
 import { listPricingRules } from '../db/pricing-rules.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
 import { ConflictError, InvalidInputError, MismatchError } from '../domain-errors.ts';
 import { freeUnits } from './availability.ts';
-import { bookablePackage, bookableSafari, resolveUnits } from './bookable.ts';
+import { bookablePackage, bookableSafari, resolveStay } from './bookable.ts';
+import { mostPerRoom, roomsFor } from '../catalogue/guest-stay-kinds.ts';
 
 /** A new booking; `manageToken`: its manage-booking link, for a guest's booking (BookingTerms `manageToken`). */
 export type CreatedBooking = { booking: BookingRecord; bookingReference: string; manageToken?: string | undefined; quote: Quote; replayed: boolean };
@@ -147,15 +148,16 @@ export async function createBooking(request: BookingRequest, options: CreateOpti
   if (earlier) return earlier;
 
   const today = resortToday(new Date(now));
-  const [units, stayPackage, safaris, rules] = await Promise.all([
-    resolveUnits(request.cottageType),
+  const [stay, stayPackage, safaris, rules] = await Promise.all([
+    resolveStay(request.cottageType),
     bookablePackage(request.packageId),
     Promise.all(request.selectedSafaris.map((selection) => bookableSafari(selection.safariId))),
     listPricingRules(),
   ]);
+  const { units } = stay;
   const [firstUnit] = units;
   const problems = problemsOf(request, {
-    maxGuests: firstUnit.max_guests,
+    maxGuests: mostPerRoom(stay),
     stayPackage,
     safaris,
     today,
@@ -180,8 +182,8 @@ export async function createBooking(request: BookingRequest, options: CreateOpti
   const overCapacity = seatClaims.filter((claim) => claim.seats > claim.safari.seats_per_slot);
   if (overCapacity.length) throw soldOut(overCapacity, 'guests');
   const nights = stayNights(request.checkIn, request.checkOut);
-  // The booking, its reference and key; each unit's check and nights; each safari slot; and what goes alongside (at most 3).
-  if (3 + request.rooms * (nights.length + 1) + seatClaims.length + 3 > MAX_TRANSACTION_ACTIONS) {
+  // The booking, its reference and key; the villa type's check; each unit's check and nights; each safari slot; and what goes alongside (at most 3).
+  if (4 + request.rooms * (nights.length + 1) + seatClaims.length + 3 > MAX_TRANSACTION_ACTIONS) {
     throw new InvalidInputError('This booking is too large to make at once: book fewer rooms or nights, or split it into two bookings', {
       details: {
         rooms: ['Too many rooms for this many nights in one booking'],
@@ -190,8 +192,8 @@ export async function createBooking(request: BookingRequest, options: CreateOpti
   }
 
   const free = await freeUnits(units, request.checkIn, request.checkOut, now);
-  const chosen = free.slice(0, request.rooms);
-  if (chosen.length < request.rooms) return winnerOr(villaTaken(firstUnit.name));
+  const chosen = roomsFor(free, request.rooms, request.adults + request.children);
+  if (!chosen) return winnerOr(villaTaken(firstUnit.name));
   const quote = quoteStay({
     checkIn: request.checkIn,
     checkOut: request.checkOut,
@@ -265,6 +267,7 @@ export async function createBooking(request: BookingRequest, options: CreateOpti
   if (alongside?.marks) Object.assign(booking, alongside.marks);
   const writes = [
     ...createBookingWrites(booking, { key: idempotencyKey, requestHash: hash, manageToken: manage?.token }),
+    typeStillOffered(stay.type.id),
     ...chosen.map((unit) => unitStillOffered(unit.id)),
     ...chosen.flatMap((unit) => nights.map((night) => claimNight(unit.id, night, booking.id, now, holdExpiresAtMs))),
     ...seatClaims.map((claim) => claimSeats(claim.safari.id, claim.date, claim.timeSlot, claim.seats, claim.safari.seats_per_slot)),

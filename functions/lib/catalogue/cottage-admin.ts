@@ -1,14 +1,22 @@
-import { stayKindLabels } from '../../../shared/admin-catalogue.ts';
-import { cottageIdOf, toAdminCottage, toStoredCottage, type AdminCottage, type CottageInput } from '../../../shared/admin-catalogue-cottages.ts';
-import type { Cottage } from '../../../shared/catalogue.ts';
+import {
+  cottageIdOf,
+  toAdminCottage,
+  toStoredCottage,
+  unknownTypeMessage,
+  type AdminCottage,
+  type CottageInput,
+} from '../../../shared/admin-catalogue-cottages.ts';
+import { toStoredStayType } from '../../../shared/admin-catalogue-stay-types.ts';
+import type { Cottage, StayType } from '../../../shared/catalogue.ts';
 import { resortToday } from '../../../shared/stay.ts';
 import type { Principal } from '../auth.ts';
 import { auditWrite } from '../db/audit.ts';
-import { cottages } from '../db/catalogue.ts';
-import { statusWrite } from '../db/catalogue-writer.ts';
+import { cottages, stayTypes } from '../db/catalogue.ts';
+import { createWrite, statusWrite } from '../db/catalogue-writer.ts';
 import { cottageItem, cottagePriceWrite, cottageStore } from '../db/cottage-writes.ts';
+import { stayTypeItem } from '../db/stay-type-writes.ts';
 import { transact, TransactionRefused } from '../db/transactions.ts';
-import { ConflictError, NotFoundError } from '../domain-errors.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '../domain-errors.ts';
 import {
   deleteRefusal,
   findCatalogueItem,
@@ -20,34 +28,31 @@ import {
   type CatalogueUpdate,
   type GuardDelete,
 } from './catalogue-admin.ts';
+import { followingPrice, newStayTypeId, OTHERS_CHANGED, stayTypeKind } from './stay-type-admin.ts';
 import { unitBookingCounts, upcomingBookingsOfUnits } from './upcoming.ts';
 
 /*
- * Cottages for staff (docs/product.md#cottages-tab). A cottage is one unit of a kind of stay:
- * adding one of a kind adds a unit guests can book (availability counts the kind's active units),
- * setting it inactive or under maintenance retires it (no new booking lands on it; the bookings it
- * has keep their nights). Guests book a kind of stay at one price, so its units share their
- * nightly price: a price set on one unit is set on every unit of its kind, in the same transaction.
+ * Cottages for staff (docs/product.md#cottages-tab). A cottage is one unit of a kind of stay (a
+ * villa type, stay-type-admin.ts): adding one adds a unit guests can book (availability counts the
+ * type's active units), setting it inactive or under maintenance retires it (no new booking lands
+ * on it; the bookings it has keep their nights). The spec's payload without a `type` makes a new
+ * villa type with this one unit, from the same fields. Guests book a type at one price, so its units
+ * share their type's nightly price: a price set on one unit is set on its type and every other unit,
+ * in the same transaction. A unit takes at most its type's capacity.
  */
 
-const OTHERS_CHANGED = 'Another unit of this villa type changed meanwhile. Please try again.';
+/** The villa type a body names, or a 400 on `type`. */
+async function namedType(id: string): Promise<StayType> {
+  const type = await stayTypes.get(id);
+  if (!type) throw new InvalidInputError(unknownTypeMessage, { details: { type: [unknownTypeMessage] } });
+  return type;
+}
 
-/** The other units of a kind whose price differs: they follow the new price. */
-function siblingPriceChanges(all: Cottage[], unit: Pick<Cottage, 'id' | 'type'>, basePrice: number, actor: Principal, at: string) {
-  return all
-    .filter((other) => other.type === unit.type && other.id !== unit.id && other.base_price !== basePrice)
-    .flatMap((other) => [
-      cottagePriceWrite(other.id, basePrice),
-      auditWrite({
-        actor,
-        action: 'cottage.price',
-        subject: subjectOf(cottageKind, other),
-        before: { base_price: other.base_price },
-        after: { base_price: basePrice },
-        note: `The units of ${stayKindLabels[other.type]} share one price (set on ${unit.id})`,
-        at,
-      }),
-    ]);
+/** A unit takes at most its type's guests. */
+function checkCapacity(unit: Cottage, type: StayType): void {
+  if (unit.max_guests <= type.max_guests) return;
+  const message = `A unit of ${type.name} takes at most ${type.max_guests} guests (the villa type's capacity)`;
+  throw new InvalidInputError(message, { details: { capacity: [message] } });
 }
 
 const upcomingOf = async (id: string, now: number) => (await upcomingBookingsOfUnits([id], resortToday(new Date(now)), now)).get(id)?.size ?? 0;
@@ -71,31 +76,52 @@ const refuseDelete = (before: Cottage, upcoming: number) =>
 
 export const cottageKind: CatalogueKind<Cottage> = { label: 'Cottage', items: cottages, store: cottageStore };
 
-/** A new unit takes its size and images from another unit of its kind, and its price is the kind's; it has no bookings yet. */
+/**
+ * With `type`, a new unit of it (its size and images the type's unless given, its price the
+ * type's: a different one is set on the type and all its units). Without, a new villa type made
+ * from the body, with this one unit.
+ */
 export const cottageCreate: CatalogueCreate<Cottage, CottageInput, AdminCottage> = {
   async plan(input, actor, at) {
-    const all = await cottages.list();
-    const item = toStoredCottage(input, { id: cottageIdOf(input.name), sibling: all.find((other) => other.type === input.type) });
-    return { item, companions: siblingPriceChanges(all, item, item.base_price, actor, at) };
+    if (input.type === undefined) {
+      const type = toStoredStayType({ ...input, status: 'active' }, { id: await newStayTypeId(input.name) });
+      const item = toStoredCottage(input, { id: `${type.id}-1`, type });
+      return {
+        item,
+        companions: [
+          createWrite(stayTypeItem(type)),
+          auditWrite({ actor, action: 'stay-type.create', subject: subjectOf(stayTypeKind, type), after: type, at }),
+        ],
+      };
+    }
+    const [type, types, units] = await Promise.all([namedType(input.type), stayTypes.list(), cottages.list()]);
+    const item = toStoredCottage(input, { id: cottageIdOf(input.name, new Set(types.map((other) => other.id))), type });
+    checkCapacity(item, type);
+    return { item, companions: followingPrice(type, units, item.base_price, { actor, at, setOn: { entity: 'cottage', id: item.id } }) };
   },
   toItem: cottageItem,
   companionsChanged: OTHERS_CHANGED,
   toAdmin: (cottage) => toAdminCottage(cottage),
 };
 
-/** A unit guests are coming to keeps its kind until they have been; a new price is its kind's. */
+/** A unit guests are coming to keeps its type until they have been; a new price is its type's. */
 export const cottageUpdate: CatalogueUpdate<Cottage, CottageInput, AdminCottage> = {
   async plan(input, before, actor, at, now) {
-    const item = toStoredCottage(input, { id: before.id, existing: before });
+    const [type, units] = await Promise.all([namedType(input.type ?? before.type), cottages.list()]);
+    const item = toStoredCottage(input, { id: before.id, type, existing: before });
+    checkCapacity(item, type);
     if (item.type !== before.type) {
       const upcoming = await upcomingOf(before.id, now);
+      const was = (await stayTypes.get(before.type))?.name ?? before.type;
       if (upcoming > 0)
-        throw new ConflictError(
-          `${before.name} has ${plural(upcoming, 'upcoming booking')} as a ${stayKindLabels[before.type]}: its villa type cannot change until they are over.`,
-          { details: { type: ['The villa type cannot change while the cottage has upcoming bookings'] } },
-        );
+        throw new ConflictError(`${before.name} has ${plural(upcoming, 'upcoming booking')} as a ${was}: its villa type cannot change until they are over.`, {
+          details: { type: ['The villa type cannot change while the cottage has upcoming bookings'] },
+        });
     }
-    const companions = item.base_price !== before.base_price ? siblingPriceChanges(await cottages.list(), item, item.base_price, actor, at) : [];
+    const companions =
+      item.base_price !== type.base_price || item.type !== before.type
+        ? followingPrice(type, units, item.base_price, { actor, at, setOn: { entity: 'cottage', id: item.id } })
+        : [];
     return { item, companions };
   },
   toItem: cottageItem,
@@ -126,11 +152,12 @@ export const guardCottageDelete: GuardDelete<Cottage> = async (before, now) => {
   }
 };
 
-/** The nightly price of a unit's kind of stay: set on the unit and every other unit of its kind. */
+/** The nightly price of a unit's villa type: set on the unit, its type and every other unit of it. */
 export async function setCottagePrice(id: string, basePrice: number, actor: Principal, now = Date.now()): Promise<AdminCottage> {
   const before = await findCatalogueItem(cottageKind, id);
   const at = new Date(now).toISOString();
   const after = { ...before, base_price: basePrice };
+  const [type, units] = await Promise.all([stayTypes.get(before.type), cottages.list()]);
   const writes = [
     cottagePriceWrite(id, basePrice),
     auditWrite({
@@ -141,7 +168,7 @@ export async function setCottagePrice(id: string, basePrice: number, actor: Prin
       after: { base_price: basePrice },
       at,
     }),
-    ...siblingPriceChanges(await cottages.list(), before, basePrice, actor, at),
+    ...(type ? followingPrice(type, units, basePrice, { actor, at, setOn: { entity: 'cottage', id } }) : []),
   ];
   if (before.base_price === basePrice && writes.length === 2) return oneWithBookings(before, now);
   try {

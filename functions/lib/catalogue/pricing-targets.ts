@@ -1,7 +1,6 @@
 import { appliesToMissing } from '../../../shared/admin-pricing.ts';
-import { stayKinds } from '../../../shared/catalogue.ts';
 import type { PricingRule } from '../../../shared/pricing-rule-schema.ts';
-import { cottages, safaris, stayPackages } from '../db/catalogue.ts';
+import { cottages, safaris, stayPackages, stayTypes } from '../db/catalogue.ts';
 
 /**
  * Whether a rule's `applies_to` names something of its service type that exists: what the quote
@@ -15,7 +14,7 @@ export async function appliesToProblem(rule: Pick<PricingRule, 'service_type' | 
   let exists: boolean;
   switch (rule.service_type) {
     case 'cottage':
-      exists = (stayKinds as readonly string[]).includes(id) || (await cottages.get(id)) !== undefined;
+      exists = (await stayTypes.get(id)) !== undefined || (await cottages.get(id)) !== undefined;
       break;
     case 'package':
       exists = (await stayPackages.get(id)) !== undefined;

@@ -1,12 +1,13 @@
-import type { Cottage, Safari, StayPackage } from '../../../shared/catalogue.ts';
+import type { Cottage, Safari, StayPackage, StayType } from '../../../shared/catalogue.ts';
 import { type Keys } from './keys.ts';
 import * as cottageKeys from './keys/cottage.ts';
 import * as packageKeys from './keys/package.ts';
 import * as safariKeys from './keys/safari.ts';
+import * as stayTypeKeys from './keys/stay-type.ts';
 import { getItem, queryAll, withoutStorageAttributes } from './query.ts';
 
 /**
- * Cottages, packages and safaris share one shape of storage: an item per entity under its own
+ * Villa types, cottages, packages and safaris share one shape of storage: an item per entity under its own
  * partition, and a GSI1 listing partition per kind, so "list all" is one Query, never a Scan.
  * Reading trusts the items: every write goes through catalogue-writer.ts, which validates them. So
  * the public catalogue functions carry no validation library at all. Each kind's reader is a plain
@@ -24,6 +25,10 @@ async function readListing<T>(partition: string): Promise<T[]> {
   return items.map((item) => withoutStorageAttributes(item) as T);
 }
 
+export const stayTypes: CatalogueReader<StayType> = {
+  get: (id) => readItem(stayTypeKeys.item(id)),
+  list: () => readListing(stayTypeKeys.listPartition),
+};
 export const cottages: CatalogueReader<Cottage> = {
   get: (id) => readItem(cottageKeys.item(id)),
   list: () => readListing(cottageKeys.listPartition),

@@ -14,12 +14,15 @@ export const cottageItem = (cottage: Cottage) => catalogueItem(cottageStore, cot
 export const cottageWrites = { toItem: cottageItem, put: (cottage: Cottage) => putItem(cottageItem(cottage)) };
 
 /** A unit's nightly price alone (the pricing route, and the units of its kind that share it), if the unit is still there. */
-export function cottagePriceWrite(id: string, basePrice: number): TransactItem {
+export const cottagePriceWrite = (id: string, basePrice: number): TransactItem => basePriceWrite(cottageStore, id, basePrice);
+
+/** The nightly price alone of a unit or a villa type (`store`), if it is still there. */
+export function basePriceWrite(store: CatalogueStore, id: string, basePrice: number): TransactItem {
   z.parse(rupeesSchema, basePrice);
   return {
     Update: {
       TableName: tableName,
-      Key: cottageKeys.item(id),
+      Key: store.itemKeys(id),
       UpdateExpression: 'SET #price = :price',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#price': 'base_price' },

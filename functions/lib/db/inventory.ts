@@ -1,4 +1,5 @@
 import * as cottageKeys from './keys/cottage.ts';
+import * as stayTypeKeys from './keys/stay-type.ts';
 import * as safariKeys from './keys/safari.ts';
 import { queryAll } from './query.ts';
 import { tableName } from './client.ts';
@@ -75,6 +76,19 @@ function releaseIfOwner(cottageId: string, night: string, field: 'booking_id' | 
  * A unit is booked only while it is offered: checked in the booking's own transaction, so a unit
  * retired or deleted meanwhile (functions/lib/catalogue/cottage-admin.ts) refuses the booking.
  */
+/** A booking's check that its villa type is still offered: one retired meanwhile takes no new booking. */
+export function typeStillOffered(typeId: string) {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: stayTypeKeys.item(typeId),
+      ConditionExpression: '#status = :active',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':active': 'active' },
+    },
+  };
+}
+
 export function unitStillOffered(cottageId: string) {
   return {
     ConditionCheck: {

@@ -3,6 +3,7 @@
  *
  * | access pattern                                   | index | key condition                                   |
  * |--------------------------------------------------|-------|-------------------------------------------------|
+ * | villa type by id / all villa types               | table / gsi1 | pk=STAYTYPE#id / gsi1pk=STAYTYPES        |
  * | cottage by id                                    | table | pk=COTTAGE#id, sk=COTTAGE                       |
  * | all cottages, by type                            | gsi1  | gsi1pk=COTTAGES, gsi1sk begins_with TYPE#type#  |
  * | nightly inventory of a cottage over dates        | table | pk=COTTAGE#id, sk between NIGHT#from and NIGHT#to |
@@ -40,6 +41,8 @@
 
 export type Keys = { pk: string; sk: string };
 export type Gsi1Keys = { gsi1pk: string; gsi1sk: string };
+
+export * as stayTypeKeys from './keys/stay-type.ts';
 
 export * as cottageKeys from './keys/cottage.ts';
 

@@ -1,9 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { cottages, stayTypes } from './catalogue.ts';
 import { documentClient, tableName } from './client.ts';
 import * as openHoldKeys from './keys/open-hold.ts';
 import * as pricingRuleKeys from './keys/pricing-rule.ts';
 import { queryAll, withoutStorageAttributes } from './query.ts';
+import { stayTypeItem } from './stay-type-writes.ts';
 import { transact, TransactionRefused } from './transactions.ts';
 
 /**
@@ -120,4 +122,39 @@ export async function moveToSnakeCase(): Promise<number> {
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return moved;
+}
+
+/**
+ * Villa types were once fixed in code, their cards read from their first unit; they are now items
+ * of their own (keys/stay-type.ts). Each type a unit names that has no item gets one, made from its
+ * first unit by id (card, price, capacity: the largest unit's), only if still absent. Answers how
+ * many were made.
+ */
+export async function createMissingStayTypes(): Promise<number> {
+  const [types, units] = await Promise.all([stayTypes.list(), cottages.list()]);
+  const known = new Set(types.map((type) => type.id));
+  let made = 0;
+  for (const id of [...new Set(units.map((unit) => unit.type))].filter((type) => !known.has(type)).sort()) {
+    const own = units.filter((unit) => unit.type === id).sort((a, b) => a.id.localeCompare(b.id));
+    const [first] = own;
+    if (!first) continue;
+    const type = {
+      id,
+      name: first.name,
+      description: first.description,
+      base_price: first.base_price,
+      max_guests: Math.max(...own.map((unit) => unit.max_guests)),
+      size_sqft: first.size_sqft,
+      amenities: first.amenities,
+      images: first.images,
+      status: 'active' as const,
+    };
+    try {
+      await documentClient.send(new PutCommand({ TableName: tableName, Item: stayTypeItem(type), ConditionExpression: 'attribute_not_exists(pk)' }));
+      made += 1;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+  return made;
 }

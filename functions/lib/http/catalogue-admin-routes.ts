@@ -21,10 +21,10 @@ import { httpRoute } from './signed-in-route.ts';
  */
 
 type Item = { id: string; name: string };
-type CreateRoute = 'create-cottage' | 'create-package' | 'create-safari';
-type UpdateRoute = 'update-cottage' | 'update-package' | 'update-safari';
+type CreateRoute = 'create-stay-type' | 'create-cottage' | 'create-package' | 'create-safari';
+type UpdateRoute = 'update-stay-type' | 'update-cottage' | 'update-package' | 'update-safari';
 type DeleteRoute = 'delete-cottage' | 'delete-package' | 'delete-safari';
-type ListRoute = 'list-all-cottages' | 'list-all-packages' | 'list-all-safaris';
+type ListRoute = 'list-stay-types' | 'list-all-cottages' | 'list-all-packages' | 'list-all-safaris';
 
 // Marked pure, so that the routes without an id in their path do not build it.
 const byId = /* @__PURE__ */ fields({ id: /* @__PURE__ */ idField('id') });

@@ -9,7 +9,7 @@ const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 /** GET /api/<kind>: what guests may book, in the order given. */
 export function listCatalogueRoute<T extends Listed>(
   name: PublicRouteName,
-  repository: Repository<T>,
+  repository: Pick<Repository<T>, 'list'>,
   options: { isListed: (value: T) => boolean; order: (a: T, b: T) => number },
 ) {
   return publicRoute(name, {}, async () => (await repository.list()).filter(options.isListed).sort(options.order));
@@ -18,7 +18,7 @@ export function listCatalogueRoute<T extends Listed>(
 /** GET /api/<kind>/{id}: one bookable item, or a 404 that names what was asked for. */
 export function getCatalogueItemRoute<T extends Listed>(
   name: PublicRouteName,
-  repository: Repository<T>,
+  repository: Pick<Repository<T>, 'get'>,
   options: { label: string; isListed: (value: T) => boolean },
 ) {
   // The id is checked by its pattern alone: these routes carry no validation library.

@@ -1,5 +1,5 @@
 import type { DateRange, Report, ReportKind, ReportPeriod } from '../../../shared/admin-reports.ts';
-import { cottages, safaris, stayPackages } from '../db/catalogue.ts';
+import { cottages, safaris, stayPackages, stayTypes } from '../db/catalogue.ts';
 import { isBookableCottage } from '../listing-rules.ts';
 import { buildReport } from './figures.ts';
 import { readReportDays } from '../db/report-days.ts';
@@ -10,9 +10,10 @@ import { readReportDays } from '../db/report-days.ts';
  * as they stand now).
  */
 export async function generateReport(input: { report: ReportKind; period: ReportPeriod; range: DateRange; previous: DateRange; now?: Date }): Promise<Report> {
-  const [days, units, safariList, packageList] = await Promise.all([
+  const [days, units, types, safariList, packageList] = await Promise.all([
     readReportDays(input.previous.start, input.range.end),
     cottages.list(),
+    stayTypes.list(),
     safaris.list(),
     stayPackages.list(),
   ]);
@@ -24,6 +25,7 @@ export async function generateReport(input: { report: ReportKind; period: Report
     days,
     inventory: {
       units: units.filter(isBookableCottage).map((unit) => ({ id: unit.id, type: unit.type, name: unit.name })),
+      stayKindNames: Object.fromEntries(types.map((type) => [type.id, type.name])),
       safaris: safariList
         .filter((safari) => safari.is_active)
         .map((safari) => ({ id: safari.id, name: safari.name, seats_per_slot: safari.seats_per_slot, time_slots: safari.time_slots })),

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { stayKinds } from '../../../shared/catalogue.ts';
+import { sampleCottages, sampleStayTypes } from '../../../infra/local/sample-data.ts';
 import { addDaysIso, resortToday } from '../../../shared/stay.ts';
 import { b64url } from './hostile-values.ts';
 
@@ -83,7 +83,7 @@ export async function prepareFuzz(stack: { baseUrl: string; tableName: string; d
       `Bearer ${customer.token}, Bearer ${admin.token}`,
     ],
     ids: {
-      cottages: ['hornbill-1', 'kingfisher-1', 'glass-1', ...stayKinds],
+      cottages: [...sampleCottages.map((unit) => unit.id), ...sampleStayTypes.map((type) => type.id)],
       packages: ['forest-retreat', 'family-getaway', 'honeymoon-escape', 'safari-adventure'],
       safaris: ['morning-jeep-safari', 'evening-jungle-safari', 'night-trail-safari'],
       pricingRules: ['long-stay', 'monsoon-escape-2027'],

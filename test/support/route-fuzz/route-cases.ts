@@ -56,6 +56,9 @@ function template(route: HttpRoute, fx: FuzzFixtures): unknown {
         status: 'inactive',
         type: 'glass-cottage',
       };
+    case 'create-stay-type':
+    case 'update-stay-type':
+      return { name: 'Fuzz Treehouse', description: 'A cabin.', price_per_night: 9000, capacity: 8, size_sqft: 400, amenities: 'Deck', status: 'retired' };
     case 'set-cottage-pricing':
       return { price_per_night: 18000 };
     case 'calculate-package-pricing':
@@ -138,6 +141,7 @@ export function realIds(route: HttpRoute, parameter: string, fx: FuzzFixtures): 
   if (area === 'safaris') return fx.ids.safaris;
   if (area === 'bookings') return fx.ids.bookings;
   if (route.path.startsWith('/api/admin/pricing')) return fx.ids.pricingRules;
+  if (route.path.startsWith('/api/admin/stay-types')) return fx.ids.cottages;
   if (route.path.startsWith('/api/admin/users')) return fx.ids.users;
   return [randomUUID()];
 }

@@ -11,6 +11,7 @@ const OverviewPage = lazy(() => import('@/features/admin/overview/overview-page'
 const AdminBookingsPage = lazy(() => import('@/features/admin/bookings/bookings-page'));
 const AdminCalendarPage = lazy(() => import('@/features/admin/calendar/calendar-page'));
 const AdminChannelsPage = lazy(() => import('@/features/admin/channels/channels-page'));
+const AdminVillaTypesPage = lazy(() => import('@/features/admin/villa-types/villa-types-page'));
 const AdminCottagesPage = lazy(() => import('@/features/admin/cottages/cottages-page'));
 const AdminPackagesPage = lazy(() => import('@/features/admin/packages/packages-page'));
 const AdminSafarisPage = lazy(() => import('@/features/admin/safaris/safaris-page'));
@@ -81,6 +82,7 @@ export function AppRoutes() {
             <Route path={paths.adminDashboard.path} element={<OverviewPage />} />
             <Route path={paths.adminBookings.path} element={<AdminBookingsPage />} />
             <Route path={paths.adminCalendar.path} element={<AdminCalendarPage />} />
+            <Route path={paths.adminVillaTypes.path} element={<AdminVillaTypesPage />} />
             <Route path={paths.adminCottages.path} element={<AdminCottagesPage />} />
             <Route path={paths.adminChannels.path} element={<AdminChannelsPage />} />
             <Route path={paths.adminPackages.path} element={<AdminPackagesPage />} />

@@ -29,6 +29,7 @@ export const paths = {
   adminBookings: { path: '/admin/bookings', getHref: () => '/admin/bookings' },
   /** The inventory calendar (tape chart): every unit's nights. */
   adminCalendar: { path: '/admin/calendar', getHref: () => '/admin/calendar' },
+  adminVillaTypes: { path: '/admin/villa-types', getHref: () => '/admin/villa-types' },
   adminCottages: { path: '/admin/cottages', getHref: () => '/admin/cottages' },
   /** Calendar sync with the booking channels. */
   adminChannels: { path: '/admin/channels', getHref: () => '/admin/channels' },

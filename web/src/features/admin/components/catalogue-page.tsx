@@ -29,6 +29,7 @@ export function CataloguePage<Item extends CatalogueItem, Body, K extends string
   addValues = form.empty,
   toolbar = (addButton) => addButton,
   summary = null,
+  canDelete = true,
 }: {
   tab: ReturnType<typeof useCatalogueTab<Item, Body>>;
   texts: CatalogueTexts;
@@ -42,6 +43,8 @@ export function CataloguePage<Item extends CatalogueItem, Body, K extends string
   /** The toolbar beside the heading, around the add button. */
   toolbar?: (addButton: ReactNode) => ReactNode;
   summary?: ReactNode;
+  /** False for a kind that is retired, not deleted (villa types): no delete action. */
+  canDelete?: boolean;
 }) {
   const addButton = (
     <button type="button" className="button button--primary" onClick={() => tab.openForm({ mode: 'add' })}>
@@ -74,13 +77,13 @@ export function CataloguePage<Item extends CatalogueItem, Body, K extends string
       <CatalogueTable
         list={tab.list}
         caption={texts.caption}
-        columns={[...columns, catalogueActionsColumn(tab)]}
+        columns={[...columns, catalogueActionsColumn(tab, canDelete)]}
         rows={rows}
         loading={texts.loading}
         empty={texts.empty}
       />
 
-      <CatalogueDeleteDialog tab={tab} noun={texts.noun.toLowerCase()} message={texts.deleteQuestion} />
+      {canDelete ? <CatalogueDeleteDialog tab={tab} noun={texts.noun.toLowerCase()} message={texts.deleteQuestion} /> : null}
     </section>
   );
 }

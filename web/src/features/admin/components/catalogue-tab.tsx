@@ -121,8 +121,8 @@ export type CatalogueTab<Item extends CatalogueItem> = Pick<
   'list' | 'openForm' | 'askDelete' | 'deleting' | 'closeDelete' | 'deleteError' | 'remove' | 'deactivate'
 >;
 
-/** The last column of a catalogue table: edit (the inline form) and delete (the confirmation). */
-export function catalogueActionsColumn<Item extends CatalogueItem>(tab: CatalogueTab<Item>): Column<Item> {
+/** The last column of a catalogue table: edit (the inline form) and, unless `canDelete` is false, delete (the confirmation). */
+export function catalogueActionsColumn<Item extends CatalogueItem>(tab: CatalogueTab<Item>, canDelete = true): Column<Item> {
   return {
     id: 'actions',
     header: 'Actions',
@@ -131,9 +131,11 @@ export function catalogueActionsColumn<Item extends CatalogueItem>(tab: Catalogu
         <button type="button" className="button button--secondary" onClick={() => tab.openForm({ mode: 'edit', item })} aria-label={`Edit ${item.name}`}>
           Edit
         </button>
-        <button type="button" className="button button--danger" onClick={() => tab.askDelete(item)} aria-label={`Delete ${item.name}`}>
-          Delete
-        </button>
+        {canDelete ? (
+          <button type="button" className="button button--danger" onClick={() => tab.askDelete(item)} aria-label={`Delete ${item.name}`}>
+            Delete
+          </button>
+        ) : null}
       </div>
     ),
   };

@@ -1,17 +1,17 @@
 import { z } from 'zod/mini';
-import { stayKindLabels } from '@shared/admin-catalogue';
 import { cottageInputSchema, type AdminCottage, type CottageInputDraft } from '@shared/admin-catalogue-cottages';
-import { cottageStatuses, stayKinds } from '@shared/catalogue';
+import type { AdminStayType } from '@shared/admin-catalogue-stay-types';
+import { cottageStatuses } from '@shared/catalogue';
 import { choiceOf, errorsOf, numberOf, type CatalogueFormConfig } from '../components/catalogue-form';
 
 type Field = 'name' | 'type' | 'description' | 'price_per_night' | 'capacity' | 'size_sqft' | 'amenities' | 'status';
 
 /**
  * The inline Add / Edit cottage form (docs/product.md#cottages-tab): name, price, capacity and
- * description required, checked with the server's own schema. A unit belongs to a kind of stay;
- * units of a kind share its price (`typePrices`: each kind's price now, for the hint).
+ * description required, checked with the server's own schema. A unit belongs to a villa type
+ * (`types`), whose price it shares; a new cottage without one makes a new type of its own.
  */
-export const cottageForm = (typePrices: Partial<Record<string, number>>): CatalogueFormConfig<AdminCottage, CottageInputDraft, Field> => ({
+export const cottageForm = (types: readonly AdminStayType[]): CatalogueFormConfig<AdminCottage, CottageInputDraft, Field> => ({
   // A new cottage is active.
   empty: { name: '', type: '', description: '', price_per_night: '', capacity: '', size_sqft: '', amenities: '', status: 'active' },
   of: (cottage) => ({
@@ -36,18 +36,20 @@ export const cottageForm = (typePrices: Partial<Record<string, number>>): Catalo
     return result.success ? { ok: true, body: body as CottageInputDraft } : { ok: false, errors: errorsOf(result.error.issues) };
   },
   fields(values) {
-    const typePrice = values.type ? typePrices[values.type] : undefined;
-    const priceHint =
-      typePrice !== undefined && values.type
-        ? `Units of ${stayKindLabels[values.type as keyof typeof stayKindLabels]} share one price (now ₹${typePrice.toLocaleString('en-IN')}); a new price applies to all of them.`
-        : undefined;
+    const type = types.find((candidate) => candidate.id === values.type);
+    const priceHint = type
+      ? `Units of ${type.name} share one price (now ₹${type.price_per_night.toLocaleString('en-IN')}); a new price applies to all of them.`
+      : undefined;
+    const labels = new Map(types.map((candidate) => [candidate.id, candidate.status === 'retired' ? `${candidate.name} (retired)` : candidate.name]));
     return [
       { name: 'name', label: 'Name', control: (props) => <input {...props} autoComplete="off" /> },
       {
         name: 'type',
         label: 'Villa type',
-        control: choiceOf(stayKinds, (type) => stayKindLabels[type as (typeof stayKinds)[number]], 'Choose a villa type'),
-        hint: 'The cottage is one more unit of this type for guests to book.',
+        control: choiceOf([...labels.keys()], (id) => labels.get(id) ?? id, 'A new villa type, from this cottage'),
+        hint: type
+          ? `One more unit of ${type.name} for guests to book, for up to ${type.capacity} guests.`
+          : 'A new villa type with this cottage as its one unit: guests see it at once.',
       },
       {
         name: 'price_per_night',

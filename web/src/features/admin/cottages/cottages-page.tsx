@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { stayKindLabels } from '@shared/admin-catalogue';
 import type { AdminCottage, CottageInputDraft } from '@shared/admin-catalogue-cottages';
-import { stayKinds } from '@shared/catalogue';
 import { formatInr } from '@shared/money';
 import { addNotification } from '@/lib/notification-store';
 import { CataloguePage } from '../components/catalogue-page';
@@ -10,8 +8,9 @@ import { type Column } from '../components/data-table';
 import { StatusBadge } from '../components/status-badge';
 import { cottageForm } from './cottage-form';
 import { cottagesApi, withStatus } from './cottages-api';
+import { useVillaTypes } from '../villa-types/villa-types-api';
 
-const columns: Array<Column<AdminCottage>> = [
+const columnsOf = (typeName: (id: string) => string): Array<Column<AdminCottage>> => [
   {
     id: 'name',
     header: 'Name',
@@ -19,7 +18,7 @@ const columns: Array<Column<AdminCottage>> = [
     cell: (cottage) => (
       <div className="catalogue-name">
         <strong>{cottage.name}</strong>
-        <span className="muted">{stayKindLabels[cottage.type]}</span>
+        <span className="muted">{typeName(cottage.type)}</span>
         <span className="catalogue-name__description">{cottage.description}</span>
       </div>
     ),
@@ -66,9 +65,10 @@ export default function CottagesPage() {
   const [typeFilter, setTypeFilter] = useState('');
 
   const all = tab.list.data ?? [];
-  const typePrices = Object.fromEntries(all.filter((cottage) => cottage.id !== tab.editing?.id).map((cottage) => [cottage.type, cottage.price_per_night]));
+  const types = useVillaTypes().data ?? [];
+  const typeName = (id: string) => types.find((type) => type.id === id)?.name ?? id;
   const activeUnits = (type: string) => all.filter((cottage) => cottage.type === type && cottage.status === 'active').length;
-  const form = cottageForm(typePrices);
+  const form = cottageForm(types);
 
   return (
     <CataloguePage
@@ -76,13 +76,13 @@ export default function CottagesPage() {
       texts={{
         noun: 'Cottage',
         title: 'Cottage Management',
-        caption: typeFilter ? `${stayKindLabels[typeFilter as keyof typeof stayKindLabels]} units` : 'Cottages (units of each villa type)',
+        caption: typeFilter ? `${typeName(typeFilter)} units` : 'Cottages (units of each villa type)',
         loading: 'Loading cottages...',
         empty: 'No cottages yet.',
         deleteQuestion: 'Are you sure you want to delete this cottage?',
       }}
       form={form}
-      columns={columns}
+      columns={columnsOf(typeName)}
       rows={typeFilter ? all.filter((cottage) => cottage.type === typeFilter) : all}
       addValues={{ ...form.empty, type: typeFilter }}
       toolbar={(addButton) => (
@@ -91,9 +91,9 @@ export default function CottagesPage() {
             Filter by villa type
             <select value={typeFilter} onChange={(event) => setTypeFilter(event.target.value)}>
               <option value="">All villa types</option>
-              {stayKinds.map((type) => (
-                <option key={type} value={type}>
-                  {stayKindLabels[type]} ({activeUnits(type)} active)
+              {types.map((type) => (
+                <option key={type.id} value={type.id}>
+                  {type.name} ({activeUnits(type.id)} active)
                 </option>
               ))}
             </select>

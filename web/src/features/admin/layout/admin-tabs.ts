@@ -6,6 +6,7 @@ export const adminTabs: ReadonlyArray<{ id: string; label: string; href: string;
   { id: 'overview', label: 'Overview', href: paths.adminDashboard.getHref(), group: 'staff' },
   { id: 'bookings', label: 'Bookings', href: paths.adminBookings.getHref(), group: 'staff' },
   { id: 'calendar', label: 'Calendar', href: paths.adminCalendar.getHref(), group: 'staff' },
+  { id: 'villa-types', label: 'Villa Types', href: paths.adminVillaTypes.getHref(), group: 'manager' },
   { id: 'cottages', label: 'Cottages', href: paths.adminCottages.getHref(), group: 'manager' },
   { id: 'channels', label: 'Channels', href: paths.adminChannels.getHref(), group: 'manager' },
   { id: 'packages', label: 'Packages', href: paths.adminPackages.getHref(), group: 'manager' },

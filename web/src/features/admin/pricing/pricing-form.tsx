@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { z } from 'zod/mini';
-import { stayKindLabels } from '@shared/admin-catalogue';
 import {
   createPricingRuleSchema,
   pricingCurrencies,
@@ -12,10 +11,10 @@ import {
   targetedServiceTypes,
   type CreatePricingRule,
 } from '@shared/admin-pricing';
-import { stayKinds } from '@shared/catalogue';
 import type { PricingRule } from '@shared/pricing-rule-schema';
 import { choiceOf, titleCase, useCatalogueForm } from '../components/catalogue-form';
 import { cottagesApi } from '../cottages/cottages-api';
+import { villaTypesApi } from '../villa-types/villa-types-api';
 import { packagesApi } from '../packages/packages-api';
 import { safarisApi } from '../safaris/safaris-api';
 
@@ -103,16 +102,17 @@ type Target = { value: string; label: string };
  */
 function useTargets(serviceType: string): { choices: Target[]; loaded: boolean } {
   const cottages = useQuery({ queryKey: cottagesApi.keys.all, queryFn: ({ signal }) => cottagesApi.list({ signal }), enabled: serviceType === 'cottage' });
+  const types = useQuery({ queryKey: villaTypesApi.keys.all, queryFn: ({ signal }) => villaTypesApi.list({ signal }), enabled: serviceType === 'cottage' });
   const packages = useQuery({ queryKey: packagesApi.keys.all, queryFn: ({ signal }) => packagesApi.list({ signal }), enabled: serviceType === 'package' });
   const safaris = useQuery({ queryKey: safarisApi.keys.all, queryFn: ({ signal }) => safarisApi.list({ signal }), enabled: serviceType === 'safari' });
   switch (serviceType) {
     case 'cottage':
       return {
         choices: [
-          ...stayKinds.map((type) => ({ value: type, label: `${stayKindLabels[type]} (every unit)` })),
+          ...(types.data ?? []).map((type) => ({ value: type.id, label: `${type.name} (every unit)` })),
           ...(cottages.data ?? []).map((cottage) => ({ value: cottage.id, label: `${cottage.name} (one unit)` })),
         ],
-        loaded: cottages.isSuccess,
+        loaded: cottages.isSuccess && types.isSuccess,
       };
     case 'package':
       return { choices: (packages.data ?? []).map((stayPackage) => ({ value: stayPackage.id, label: stayPackage.name })), loaded: packages.isSuccess };

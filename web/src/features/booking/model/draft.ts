@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
-import { stayKinds, type StayKind } from '@shared/catalogue';
 import { availabilityResultSchema, createdBookingSchema, type AvailabilityResult } from '../api/schemas';
 
-export type { StayKind };
+/** A villa type's id (its URL slug; the types are the resort's data, GET /api/cottages). */
+export type StayKind = string;
 
 export const guestPrefixes = ['Mr', 'Mrs', 'Ms', 'Dr'] as const;
 export const countryCodes = ['+91', '+1', '+44', '+61'] as const;
@@ -44,7 +44,8 @@ export type GuestForm = z.infer<typeof guestSchema>;
 
 /** The booking draft shared by the four steps (docs/product.md#wizard-session), as it is kept in sessionStorage. */
 export const draftSchema = z.object({
-  cottage: z.union([z.enum(stayKinds), z.literal('')]),
+  /** The chosen villa type's id, or '' before one is chosen. */
+  cottage: z.string().check(z.regex(/^$|^[a-z0-9][a-z0-9-]{0,63}$/)),
   checkIn: z.string(),
   checkOut: z.string(),
   rooms: z.number(),
