@@ -4,6 +4,11 @@ import { getCatalogueItemRoute } from '../../lib/http/catalogue-routes.ts';
 /** GET /api/cottages/{id}: a villa type's card by its id, or by one of its units' (that unit as guests see it). */
 export const handler = getCatalogueItemRoute(
   'get-cottage',
-  { get: async (id) => (await offeredStay(id).then((stay) => stay && stayCard(stay))) ?? undefined },
+  {
+    get: async (id) => {
+      const stay = await offeredStay(id);
+      return stay && stayCard(stay);
+    },
+  },
   { label: 'Cottage', isListed: () => true },
 );

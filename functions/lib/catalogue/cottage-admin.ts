@@ -41,9 +41,8 @@ import { unitBookingCounts, upcomingBookingsOfUnits } from './upcoming.ts';
  * in the same transaction. A unit takes at most its type's capacity.
  */
 
-/** The villa type a body names, or a 400 on `type`. */
-async function namedType(id: string): Promise<StayType> {
-  const type = await stayTypes.get(id);
+/** The villa type a body names (as read), or a 400 on `type` when there is none. */
+function namedType(type: StayType | undefined): StayType {
   if (!type) throw new InvalidInputError(unknownTypeMessage, { details: { type: [unknownTypeMessage] } });
   return type;
 }
@@ -94,7 +93,8 @@ export const cottageCreate: CatalogueCreate<Cottage, CottageInput, AdminCottage>
         ],
       };
     }
-    const [type, types, units] = await Promise.all([namedType(input.type), stayTypes.list(), cottages.list()]);
+    const [types, units] = await Promise.all([stayTypes.list(), cottages.list()]);
+    const type = namedType(types.find((candidate) => candidate.id === input.type));
     const item = toStoredCottage(input, { id: cottageIdOf(input.name, new Set(types.map((other) => other.id))), type });
     checkCapacity(item, type);
     return { item, companions: followingPrice(type, units, item.base_price, { actor, at, setOn: { entity: 'cottage', id: item.id } }) };
@@ -107,20 +107,21 @@ export const cottageCreate: CatalogueCreate<Cottage, CottageInput, AdminCottage>
 /** A unit guests are coming to keeps its type until they have been; a new price is its type's. */
 export const cottageUpdate: CatalogueUpdate<Cottage, CottageInput, AdminCottage> = {
   async plan(input, before, actor, at, now) {
-    const [type, units] = await Promise.all([namedType(input.type ?? before.type), cottages.list()]);
+    const type = namedType(await stayTypes.get(input.type ?? before.type));
     const item = toStoredCottage(input, { id: before.id, type, existing: before });
     checkCapacity(item, type);
     if (item.type !== before.type) {
       const upcoming = await upcomingOf(before.id, now);
-      const was = (await stayTypes.get(before.type))?.name ?? before.type;
-      if (upcoming > 0)
+      if (upcoming > 0) {
+        const was = (await stayTypes.get(before.type))?.name ?? before.type;
         throw new ConflictError(`${before.name} has ${plural(upcoming, 'upcoming booking')} as a ${was}: its villa type cannot change until they are over.`, {
           details: { type: ['The villa type cannot change while the cottage has upcoming bookings'] },
         });
+      }
     }
     const companions =
       item.base_price !== type.base_price || item.type !== before.type
-        ? followingPrice(type, units, item.base_price, { actor, at, setOn: { entity: 'cottage', id: item.id } })
+        ? followingPrice(type, await cottages.list(), item.base_price, { actor, at, setOn: { entity: 'cottage', id: item.id } })
         : [];
     return { item, companions };
   },

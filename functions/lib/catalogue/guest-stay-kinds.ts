@@ -1,5 +1,5 @@
 import type { Cottage, StayType } from '../../../shared/catalogue.ts';
-import { cottages, stayTypes } from '../db/catalogue.ts';
+import { cottages, stayTypes, unitsOfType } from '../db/catalogue.ts';
 import { isBookableCottage } from '../listing-rules.ts';
 
 /*
@@ -46,9 +46,9 @@ export async function offeredStays(): Promise<Stay[]> {
 
 /** The kind `idOrUnit` names (a kind's id, or one unit's: then that unit alone), if guests can book it now. */
 export async function offeredStay(idOrUnit: string): Promise<Stay | undefined> {
-  const [type, units] = await Promise.all([stayTypes.get(idOrUnit), cottages.list()]);
+  const [type, units] = await Promise.all([stayTypes.get(idOrUnit), unitsOfType(idOrUnit)]);
   if (type) return isOfferedType(type) ? stayOf(type, units) : undefined;
-  const unit = units.find((candidate) => candidate.id === idOrUnit);
+  const unit = await cottages.get(idOrUnit);
   const ofUnit = unit ? await stayTypes.get(unit.type) : undefined;
   return isOfferedType(ofUnit) && unit ? stayOf(ofUnit, [unit]) : undefined;
 }

@@ -33,6 +33,15 @@ export const cottages: CatalogueReader<Cottage> = {
   get: (id) => readItem(cottageKeys.item(id)),
   list: () => readListing(cottageKeys.listPartition),
 };
+/** The units of one villa type: one Query of the cottages' listing, by the type's prefix. */
+export async function unitsOfType(type: string): Promise<Cottage[]> {
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :type)',
+    ExpressionAttributeValues: { ':pk': cottageKeys.listPartition, ':type': cottageKeys.typePrefix(type) },
+  });
+  return items.map((item) => withoutStorageAttributes(item) as Cottage);
+}
 export const stayPackages: CatalogueReader<StayPackage> = {
   get: (id) => readItem(packageKeys.item(id)),
   list: () => readListing(packageKeys.listPartition),

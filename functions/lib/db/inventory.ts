@@ -3,6 +3,7 @@ import * as stayTypeKeys from './keys/stay-type.ts';
 import * as safariKeys from './keys/safari.ts';
 import { queryAll } from './query.ts';
 import { tableName } from './client.ts';
+import type { Keys } from './keys.ts';
 
 /**
  * Nightly inventory: one item per cottage unit and night, present while the night is held, booked
@@ -76,24 +77,17 @@ function releaseIfOwner(cottageId: string, night: string, field: 'booking_id' | 
  * A unit is booked only while it is offered: checked in the booking's own transaction, so a unit
  * retired or deleted meanwhile (functions/lib/catalogue/cottage-admin.ts) refuses the booking.
  */
-/** A booking's check that its villa type is still offered: one retired meanwhile takes no new booking. */
-export function typeStillOffered(typeId: string) {
-  return {
-    ConditionCheck: {
-      TableName: tableName,
-      Key: stayTypeKeys.item(typeId),
-      ConditionExpression: '#status = :active',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':active': 'active' },
-    },
-  };
-}
+export const unitStillOffered = (cottageId: string) => stillActive(cottageKeys.item(cottageId));
 
-export function unitStillOffered(cottageId: string) {
+/** Likewise its villa type: one retired meanwhile takes no new booking. */
+export const typeStillOffered = (typeId: string) => stillActive(stayTypeKeys.item(typeId));
+
+/** A transaction's check that the item at `key` still has status `active`. */
+function stillActive(key: Keys) {
   return {
     ConditionCheck: {
       TableName: tableName,
-      Key: cottageKeys.item(cottageId),
+      Key: key,
       ConditionExpression: '#status = :active',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':active': 'active' },
