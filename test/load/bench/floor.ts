@@ -45,8 +45,10 @@ export async function floorOperations(
     );
   // The routes no longer query the admin sockets (the stream consumer does, after the write), so
   // neither does the floor: the same calls, in the same order, as the request path makes today.
+  // A unit's availability needs the unit, then its villa type (what guests see it as), then its nights and the rules.
   const availabilityFloor = async () => {
-    await get(keys.cottageKeys.item('bench-000'));
+    const unit = await get(keys.cottageKeys.item('bench-000'));
+    await get(keys.stayTypeKeys.item(String(unit.Item?.type)));
     await Promise.all([query(keys.cottageKeys.item('bench-000').pk), query(keys.pricingRuleKeys.listPartition)]);
   };
   // The booking floor writes what the route writes: the same items, with the same size and
