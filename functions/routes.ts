@@ -61,6 +61,8 @@ export type HttpRoute = {
   usesManageLinkKey?: boolean;
   /** Answers links on the site's own address (SITE_URL): the calendar feeds' URLs. */
   linksToSite?: boolean;
+  /** Signs browser uploads to the site bucket's `media/` (MEDIA_BUCKET, MEDIA_UPLOAD_URL; s3:PutObject there). */
+  uploadsMedia?: boolean;
   /** Runs its work in this job's function (Lambda Invoke, RequestResponse): work whose code would break the route's bundle budget. */
   invokesJob?: JobName;
   class?: RouteClass;
@@ -137,6 +139,16 @@ export const httpRoutes = [
     auth: 'manager',
     access: 'write',
     handler: 'http/admin/stay-types/update-stay-type',
+  },
+  {
+    name: 'create-image-upload',
+    method: 'POST',
+    path: '/api/admin/media',
+    auth: 'manager',
+    access: 'read',
+    partitions: ['accounts'],
+    uploadsMedia: true,
+    handler: 'http/admin/media/create-image-upload',
   },
 
   // Cottages

@@ -237,6 +237,7 @@ export class ResortStack extends Stack {
       ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
     });
 
+    functions.useMediaBucket(site.bucket);
     acknowledgeCdkInternals(this, site.bucket.bucketArn);
 
     siteUrl = stage.domain ? `https://${stage.domain.name}` : `https://${site.distribution.distributionDomainName}`;

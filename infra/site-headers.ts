@@ -8,14 +8,15 @@ export const razorpayOrigins = {
   connect: 'https://lumberjack.razorpay.com https://api.razorpay.com',
 };
 
-export function contentSecurityPolicy(webSocketOrigin: string): string {
+/** `uploadOrigin`: where the portal posts image uploads when it is not this site (the S3 bucket's endpoint on AWS). */
+export function contentSecurityPolicy(webSocketOrigin: string, uploadOrigin?: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${razorpayOrigins.script}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",
-    `connect-src 'self' ${webSocketOrigin} ${razorpayOrigins.connect}`,
+    `connect-src 'self' ${webSocketOrigin}${uploadOrigin ? ` ${uploadOrigin}` : ''} ${razorpayOrigins.connect}`,
     `frame-src ${razorpayOrigins.frame}`,
     "object-src 'none'",
     "base-uri 'self'",

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { stayTypeStatuses, type StayType } from './catalogue.ts';
 import { amount, count, listOrText, requiredText, toList } from './admin-catalogue.ts';
+import { PLACEHOLDER_IMAGE } from './media.ts';
 import { maxLength, minLength, wholeNumber } from './validation.ts';
 
 /*
@@ -43,7 +44,7 @@ export type StayTypeInput = z.infer<typeof stayTypeInputSchema>;
 export type StayTypeInputDraft = z.input<typeof stayTypeInputSchema>;
 
 /** The image a type without its own shows. */
-export const placeholderImage = '/images/villas/placeholder.svg';
+export const placeholderImage = PLACEHOLDER_IMAGE;
 
 /** The stored type from the wire body; what the body leaves out keeps its value. */
 export function toStoredStayType(input: StayTypeInput, context: { id: string; existing?: StayType | undefined }): StayType {

@@ -43,6 +43,7 @@ export function routeNeeds(route: HttpRoute): Needs {
     manageLinkKey: implemented && (route.usesManageLinkKey ?? false),
     siteUrl: implemented && (route.linksToSite ?? false),
     ...(implemented && route.invokesJob ? { invokes: route.invokesJob } : {}),
+    ...(implemented && route.uploadsMedia ? { media: true } : {}),
     // Every route, planned ones too: only CloudFront's requests are answered.
     originVerify: true,
   };

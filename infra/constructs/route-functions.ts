@@ -13,6 +13,7 @@ import {
   Tracing,
 } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct, type IConstruct } from 'constructs';
 import type { TableAccess, TablePartition } from '../../functions/routes.ts';
@@ -74,6 +75,8 @@ export type Needs = {
   sendsMail?: boolean;
   /** Answers links on the site's own address: gets SITE_URL (no permission). */
   siteUrl?: boolean;
+  /** Signs uploads to the site bucket's `media/` (s3:PutObject there; MEDIA_BUCKET, MEDIA_UPLOAD_URL). */
+  media?: boolean;
   /** Invokes this job's function (lambda:InvokeFunction on it alone; its name in <JOB>_FUNCTION). */
   invokes?: string;
   /** Reads the table's stream (the one consumer). */
@@ -99,6 +102,7 @@ const roleKey = (needs: Needs) =>
     needs.rotatesSigningKey ? 'rotate-key' : '',
     needs.originVerify ? 'origin' : '',
     needs.invokes ? `invoke-${needs.invokes}` : '',
+    needs.media ? 'media' : '',
   ]
     .filter(Boolean)
     .join('-');
@@ -146,9 +150,15 @@ export class RouteFunctions extends Construct {
     private readonly props: RouteFunctionsProps,
   ) {
     super(scope, id);
+    this.node.addValidation({
+      validate: () => (this.mediaFunctions.length && !this.mediaBucket ? ['Functions that sign image uploads need useMediaBucket (the site bucket)'] : []),
+    });
   }
 
   private readonly added = new Map<string, LambdaFunction>();
+  private readonly mediaRoles = new Set<Role>();
+  private readonly mediaFunctions: LambdaFunction[] = [];
+  private mediaBucket: IBucket | undefined;
 
   roleFor(needs: Needs): Role {
     const key = roleKey(needs);
@@ -218,6 +228,7 @@ export class RouteFunctions extends Construct {
     if (needs.manageLinkKey) this.props.manageLinkKey.grantRead(role);
     if (needs.invokes)
       role.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['lambda:InvokeFunction'], resources: [this.invoked(needs.invokes).functionArn] }));
+    if (needs.media) this.mediaRoles.add(role);
     if (needs.originVerify) {
       if (!this.props.originVerifySecret) throw new Error('HTTP routes need the origin-verify secret');
       this.props.originVerifySecret.grantRead(role);
@@ -331,7 +342,30 @@ export class RouteFunctions extends Construct {
       description: `${name} (${Stack.of(this).stackName})`,
     });
     this.added.set(name, fn);
+    if (options.needs.media) this.mediaFunctions.push(fn);
     return fn;
+  }
+
+  /**
+   * Where staff's image uploads go: the site bucket, made after the functions (with the
+   * distribution that serves it). Each signing role may PutObject under `media/` only (no read, no
+   * delete); each signing function learns the bucket and its regional endpoint.
+   */
+  useMediaBucket(bucket: IBucket): void {
+    this.mediaBucket = bucket;
+    const media = bucket.arnForObjects('media/*');
+    for (const role of this.mediaRoles) {
+      role.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['s3:PutObject'], resources: [media] }));
+      acknowledgeWildcard(
+        role,
+        media,
+        'PutObject under media/ of the site bucket: each image copy gets a new random key, signed into a POST policy that names that one key, its type and its size limit.',
+      );
+    }
+    for (const fn of this.mediaFunctions) {
+      fn.addEnvironment('MEDIA_BUCKET', bucket.bucketName);
+      fn.addEnvironment('MEDIA_UPLOAD_URL', `https://${bucket.bucketRegionalDomainName}/`);
+    }
   }
 
   /** A function added before, that another invokes. */

@@ -19,7 +19,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -83,6 +83,15 @@ export class StaticSite extends Construct {
       enforceSSL: true,
       serverAccessLogsBucket: this.logsBucket,
       serverAccessLogsPrefix: 's3/site/',
+      // Staff's browsers post image uploads straight here (signed POST policies:
+      // functions/lib/media/post-policy.ts); CORS lets the portal read S3's answer.
+      cors: [
+        {
+          allowedMethods: [HttpMethods.POST],
+          allowedOrigins: [stage.domain ? `https://${stage.domain.name}` : 'https://*.cloudfront.net'],
+          maxAge: 3600,
+        },
+      ],
       removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !stage.retainData,
     });
@@ -96,7 +105,10 @@ export class StaticSite extends Construct {
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `forest-resort-${stage.name} security headers`,
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.webSocketOrigin), override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy(props.webSocketOrigin, `https://${this.bucket.bucketRegionalDomainName}`),
+          override: true,
+        },
         strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, preload: true, override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
@@ -184,7 +196,8 @@ export class StaticSite extends Construct {
     const shell = new BucketDeployment(this, 'DeployShell', {
       sources: [Source.asset(props.webRoot, { exclude: ['assets', 'assets/**', '.vite', '.vite/**'] }), Source.jsonData('config.json', siteConfig)],
       destinationBucket: this.bucket,
-      exclude: ['assets/*'],
+      // Pruning spares the hashed assets (kept for visitors mid-deploy) and staff's uploaded images.
+      exclude: ['assets/*', 'media/*'],
       cacheControl: [CacheControl.fromString('no-cache')],
       distribution: this.distribution,
       distributionPaths: ['/index.html', '/config.json'],

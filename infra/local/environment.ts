@@ -74,6 +74,9 @@ export function functionEnvironment(options: {
     // The local server stands in for Lambda's Invoke API (a route that runs its work in a job's function).
     LAMBDA_ENDPOINT: `http://127.0.0.1:${options.port}`,
     SYNC_CHANNELS_FUNCTION: 'sync-channels',
+    // Image uploads: the local server stands in for the site bucket (infra/local/media-store.ts).
+    MEDIA_BUCKET: 'local-media',
+    MEDIA_UPLOAD_URL: '/_media/upload',
     JWT_SECRET: options.jwtSecret,
     AWS_REGION: 'us-east-1',
     // DynamoDB Local and the local gateway accept any credentials; the SDK still insists on some.

@@ -20,6 +20,7 @@ import { startStreamReader, type StreamHandler, type StreamReader } from './stre
 import { lambdaContext, loadHandler } from './handlers.ts';
 import { LOCAL_STAGE } from './environment.ts';
 import { createMailInbox, INBOX_PATH } from './mail-inbox.ts';
+import { createMediaStore, MEDIA_PATH, MEDIA_UPLOAD_PATH } from './media-store.ts';
 
 function startJobTimers(): NodeJS.Timeout[] {
   return jobs.map((job) =>
@@ -52,6 +53,8 @@ export type LocalServerOptions = {
   streamConsumer?: false | { checkpointFile?: string; failureFile?: string };
   /** The local outbox (MAIL_OUTBOX_DIR), read as an inbox at /_dev/mail: on the local stage only. */
   outboxDir?: string;
+  /** Where staff's image uploads are kept (the site bucket's `media/` on AWS): taken at /_media/upload, served at /media/. */
+  mediaDir?: string;
 };
 
 /** `close` stops accepting, lets requests under way finish and (unless `drain: false`) the stream consumer catch up. */
@@ -148,6 +151,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   });
 
   const inbox = options.outboxDir && options.stage === LOCAL_STAGE ? createMailInbox(options.outboxDir) : undefined;
+  const media = options.mediaDir ? createMediaStore(options.mediaDir) : undefined;
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     // Built without the Host header, which is the client's to choose (and may not even parse).
@@ -190,6 +194,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     if (url.pathname === '/_dev' || url.pathname.startsWith('/_dev/')) {
       if (inbox && (url.pathname === INBOX_PATH || url.pathname.startsWith(`${INBOX_PATH}/`))) return inbox(request, response, url);
       return sendJson(response, 404, { success: false, error: 'Not Found' });
+    }
+
+    if (url.pathname === MEDIA_UPLOAD_PATH || url.pathname.startsWith(MEDIA_PATH)) {
+      if (!media) return sendJson(response, 404, { success: false, error: 'Not Found: this server keeps no uploads' });
+      return url.pathname === MEDIA_UPLOAD_PATH ? media.upload(request, response) : media.serve(request, response);
     }
 
     if (vite) return vite.middlewares(request, response);

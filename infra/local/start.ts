@@ -110,6 +110,7 @@ async function main(): Promise<void> {
       runJobs: true,
       streamConsumer: { checkpointFile: join(settings.dataDir, 'stream-checkpoint.json'), failureFile: join(settings.dataDir, 'stream-failures.jsonl') },
       outboxDir: join(settings.dataDir, 'outbox'),
+      mediaDir: join(settings.dataDir, 'media'),
     }).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') throw new Error(`Port ${settings.port} is already in use: stop the other server or run with PORT=${settings.port + 1}`);
       throw error;

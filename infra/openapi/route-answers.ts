@@ -15,6 +15,7 @@ export const successStatuses: Partial<Record<HttpRouteName, readonly number[]>> 
   'create-booking': [201],
   'create-staff-booking': [201],
   'create-stay-type': [201],
+  'create-image-upload': [201],
   'create-cottage': [201],
   'create-package': [201],
   'create-safari': [201],

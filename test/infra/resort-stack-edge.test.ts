@@ -19,6 +19,8 @@ import {
   ALL_VIEWER_EXCEPT_HOST,
   ofType,
   logicalIdOf,
+  actionsOf,
+  statementsByFunction,
   synthesizeResortStacks,
 } from '../support/resort-stack-synth.ts';
 
@@ -89,6 +91,32 @@ describe('site', () => {
     const policy = JSON.stringify(ofType('AWS::CloudFront::ResponseHeadersPolicy')[0]?.[1].Properties);
     expect(policy).toContain("script-src 'self' https://checkout.razorpay.com");
     expect(policy).toContain("frame-ancestors 'none'");
+  });
+
+  it("takes staff's image uploads into the site bucket's media/: CORS for the site, kept by deploys, allowed by the CSP, signed by one function allowed PutObject there alone", () => {
+    const [siteBucketId, siteBucket] =
+      ofType('AWS::S3::Bucket').find(([, bucket]) => JSON.stringify(bucket.Properties.LoggingConfiguration ?? '').includes('s3/site/')) ?? [];
+    expect(siteBucket?.Properties.CorsConfiguration).toEqual({
+      CorsRules: [{ AllowedMethods: ['POST'], AllowedOrigins: ['https://*.cloudfront.net'], MaxAge: 3600 }],
+    });
+    // The shell's deployment prunes what the build no longer has, but never the uploads (nor the hashed assets).
+    const shell = ofType('Custom::CDKBucketDeployment').find(([, resource]) => resource.Properties.SourceMarkers);
+    expect(shell?.[1].Properties.Exclude).toEqual(['assets/*', 'media/*']);
+    expect(shell?.[1].Properties.Prune).not.toBe(false);
+
+    const policy = JSON.stringify(ofType('AWS::CloudFront::ResponseHeadersPolicy')[0]?.[1].Properties);
+    expect(policy).toMatch(new RegExp(`connect-src 'self' [^;]* https://",\\{"Fn::GetAtt":\\["${siteBucketId}","RegionalDomainName"\\]`));
+
+    const signer = ofType('AWS::Lambda::Function').find(([, fn]) => fn.Properties.FunctionName === 'forest-resort-dev-create-image-upload')?.[1];
+    const environment = (signer?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(environment.MEDIA_BUCKET).toEqual({ Ref: siteBucketId });
+    expect(JSON.stringify(environment.MEDIA_UPLOAD_URL)).toContain(`"Fn::GetAtt":["${siteBucketId}","RegionalDomainName"]`);
+    const putters = [...statementsByFunction()].filter(([, statements]) => actionsOf(statements).some((action) => action.startsWith('s3:')));
+    expect(putters.map(([name]) => name)).toEqual(['forest-resort-dev-create-image-upload']);
+    const s3Statements = putters[0]?.[1].filter((statement) => actionsOf([statement]).some((action) => action.startsWith('s3:')));
+    expect(s3Statements).toEqual([
+      expect.objectContaining({ Action: 's3:PutObject', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [siteBucketId, 'Arn'] }, '/media/*']] } }),
+    ]);
   });
 
   it('deploys the SPA with a year of caching for hashed assets, and a fresh config.json telling the API and WebSocket URLs and the display currencies', () => {

@@ -6,7 +6,7 @@ import { webRoot } from '../../infra/local/web-build.ts';
 export type TestStack = { baseUrl: string; wsUrl: string; tableName: string; close: () => Promise<void> };
 
 /** `streamConsumer: false`: no stream reader, so nothing writes to the table but the requests themselves. */
-export type StackOptions = { seed?: boolean; streamConsumer?: false };
+export type StackOptions = { seed?: boolean; streamConsumer?: false; mediaDir?: string };
 
 /**
  * This test file's own table (seeded with the sample resort) behind a real local server on the
@@ -27,6 +27,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     paymentMode: 'test',
     webRoot,
     ...(options.streamConsumer === false ? { streamConsumer: false as const } : {}),
+    ...(options.mediaDir ? { mediaDir: options.mediaDir } : {}),
   });
   return { baseUrl: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}/ws`, tableName, close: server.close };
 }

@@ -95,6 +95,7 @@ const beyondSpecRouteKeys = [
   'GET /api/admin/stay-types',
   'POST /api/admin/stay-types',
   'PUT /api/admin/stay-types/{id}',
+  'POST /api/admin/media',
   // Date blocks: nights of a unit taken off sale (issue 17).
   'GET /api/admin/blocks',
   'POST /api/admin/blocks',
@@ -196,7 +197,14 @@ describe('route table', () => {
   it('grants write access to every route that changes state; only pure computations POST read-only', () => {
     const readOnlyPosts = httpRoutes.filter((route) => route.method !== 'GET' && route.access !== 'write').map((route) => route.name);
     // sync-channel's writes are its job's: the route's own function reads only the caller's account.
-    expect(readOnlyPosts.sort()).toEqual(['calculate-package-pricing', 'check-availability', 'sync-channel', 'validate-safari-selection']);
+    // create-image-upload writes no item: it signs uploads to the site bucket (its grant: PutObject under media/).
+    expect(readOnlyPosts.sort()).toEqual([
+      'calculate-package-pricing',
+      'check-availability',
+      'create-image-upload',
+      'sync-channel',
+      'validate-safari-selection',
+    ]);
     // A GET never writes; one reads nothing at all (the OpenAPI document, bundled with its function).
     expect((httpRoutes as readonly HttpRoute[]).filter((route) => route.method === 'GET' && route.access === 'write')).toEqual([]);
     expect(httpRoutes.filter((route) => route.access === 'none').map((route) => route.name)).toEqual(['get-openapi']);

@@ -2,12 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CottagesPage from '@/features/admin/cottages/cottages-page';
 import PackagesPage from '@/features/admin/packages/packages-page';
 import SafarisPage from '@/features/admin/safaris/safaris-page';
-import VillaTypesPage from '@/features/admin/villa-types/villa-types-page';
 import { saveAdminSession } from '@/lib/admin-session';
 import { fail, liveToken, ok, stubFetch, type StubRoute } from './support/app-harness';
 import { toAdminStayType } from '@shared/admin-catalogue-stay-types';
@@ -294,78 +292,5 @@ describe('Safari Management', () => {
     renderTab(<SafarisPage />);
     await user.click(await screen.findByRole('button', { name: 'Delete Morning Jeep Safari' }));
     expect(screen.getByText('Are you sure you want to delete this safari?')).toBeTruthy();
-  });
-});
-
-describe('the Villa Types tab', () => {
-  const types = () => sampleStayTypes.map((type) => toAdminStayType(type, { all: type.id === 'kingfisher-villa' ? 3 : 1, active: 1 }));
-
-  it('lists each type with its price, capacity, units and status, and has no delete', async () => {
-    stubFetch([{ method: 'GET', path: /\/admin\/stay-types$/, answer: () => ok(types()) }]);
-    renderTab(
-      <MemoryRouter>
-        <VillaTypesPage />
-      </MemoryRouter>,
-    );
-    const row = (await screen.findByText('Kingfisher Villa', { selector: 'strong' })).closest('tr') as HTMLElement;
-    expect(within(row).getByText('₹15,000 / night')).toBeTruthy();
-    expect(within(row).getByText('4 guests')).toBeTruthy();
-    expect(within(row).getByText('1 / 3')).toBeTruthy();
-    expect(within(row).getByRole('button', { name: 'Edit Kingfisher Villa' })).toBeTruthy();
-    expect(within(row).queryByRole('button', { name: /^Delete/ })).toBeNull();
-  });
-
-  it("checks the form with the server's schema and sends a new type; a type is retired by its status", async () => {
-    const sent = stubFetch([
-      { method: 'GET', path: /\/admin\/stay-types$/, answer: () => ok(types()) },
-      {
-        method: 'POST',
-        path: /\/admin\/stay-types$/,
-        answer: ({ body }) => ({
-          status: 201,
-          body: {
-            success: true,
-            data: { ...toAdminStayType(sampleStayTypes[0] as never), ...(body as object), id: 'treehouse', units: 0, active_units: 0, amenity_list: [] },
-          },
-        }),
-      },
-      {
-        method: 'PUT',
-        path: /\/admin\/stay-types\/kingfisher-villa$/,
-        answer: ({ body }) => ({ status: 200, body: { success: true, data: { ...types()[1], ...(body as object) } } }),
-      },
-    ]);
-    const user = userEvent.setup();
-    renderTab(
-      <MemoryRouter>
-        <VillaTypesPage />
-      </MemoryRouter>,
-    );
-    await user.click(await screen.findByRole('button', { name: 'Add New Villa Type' }));
-    await user.click(screen.getByRole('button', { name: 'Create Villa Type' }));
-    expect(screen.getByText('Name is required')).toBeTruthy();
-    expect(screen.getByText('Price per night is required')).toBeTruthy();
-    expect(sent.filter((request) => request.method === 'POST')).toHaveLength(0);
-
-    await user.type(screen.getByLabelText(/^Name/), 'Treehouse');
-    await user.type(screen.getByLabelText(/^Price per night \(₹\)/), '30000');
-    await user.type(screen.getByLabelText(/^Capacity \(guests\)/), '4');
-    await user.type(screen.getByLabelText(/^Description/), 'A cabin in the canopy.');
-    await user.click(screen.getByRole('button', { name: 'Create Villa Type' }));
-    await waitFor(() =>
-      expect(sent.find((request) => request.method === 'POST')?.body).toMatchObject({
-        name: 'Treehouse',
-        price_per_night: 30000,
-        capacity: 4,
-        description: 'A cabin in the canopy.',
-        status: 'active',
-      }),
-    );
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Create Villa Type' })).toBeNull());
-
-    await user.click(screen.getByRole('button', { name: 'Edit Kingfisher Villa' }));
-    await user.selectOptions(screen.getByLabelText(/^Status/), 'retired');
-    await user.click(screen.getByRole('button', { name: 'Update Villa Type' }));
-    await waitFor(() => expect(sent.find((request) => request.method === 'PUT')?.body).toMatchObject({ status: 'retired', price_per_night: 15000 }));
   });
 });

@@ -59,6 +59,8 @@ function template(route: HttpRoute, fx: FuzzFixtures): unknown {
     case 'create-stay-type':
     case 'update-stay-type':
       return { name: 'Fuzz Treehouse', description: 'A cabin.', price_per_night: 9000, capacity: 8, size_sqft: 400, amenities: 'Deck', status: 'retired' };
+    case 'create-image-upload':
+      return { contentType: 'image/webp', width: 1200 };
     case 'set-cottage-pricing':
       return { price_per_night: 18000 };
     case 'calculate-package-pricing':

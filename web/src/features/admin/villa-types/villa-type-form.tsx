@@ -2,15 +2,16 @@ import { z } from 'zod/mini';
 import { stayTypeInputSchema, type AdminStayType, type StayTypeInputDraft } from '@shared/admin-catalogue-stay-types';
 import { stayTypeStatuses } from '@shared/catalogue';
 import { choiceOf, errorsOf, numberOf, type CatalogueFormConfig } from '../components/catalogue-form';
+import { ImageListField } from './image-list-field';
 
-type Field = 'name' | 'description' | 'price_per_night' | 'capacity' | 'size_sqft' | 'amenities' | 'status';
+type Field = 'name' | 'description' | 'price_per_night' | 'capacity' | 'size_sqft' | 'amenities' | 'images' | 'status';
 
 /**
  * The inline Add / Edit villa type form (docs/product.md#villa-types-tab), checked with the
  * server's own schema. The price is every unit's; retiring takes the type off the guest site.
  */
 export const villaTypeForm: CatalogueFormConfig<AdminStayType, StayTypeInputDraft, Field> = {
-  empty: { name: '', description: '', price_per_night: '', capacity: '', size_sqft: '', amenities: '', status: 'active' },
+  empty: { name: '', description: '', price_per_night: '', capacity: '', size_sqft: '', amenities: '', images: '', status: 'active' },
   of: (type) => ({
     name: type.name,
     description: type.description,
@@ -18,6 +19,7 @@ export const villaTypeForm: CatalogueFormConfig<AdminStayType, StayTypeInputDraf
     capacity: String(type.capacity),
     size_sqft: String(type.size_sqft),
     amenities: type.amenities,
+    images: type.images.join('\n'),
     status: type.status,
   }),
   check(values) {
@@ -26,6 +28,7 @@ export const villaTypeForm: CatalogueFormConfig<AdminStayType, StayTypeInputDraf
       price_per_night: numberOf(values.price_per_night),
       capacity: numberOf(values.capacity),
       size_sqft: numberOf(values.size_sqft),
+      images: values.images.split('\n').filter(Boolean),
     };
     const result = z.safeParse(stayTypeInputSchema, body);
     return result.success ? { ok: true, body: body as StayTypeInputDraft } : { ok: false, errors: errorsOf(result.error.issues) };
@@ -56,6 +59,13 @@ export const villaTypeForm: CatalogueFormConfig<AdminStayType, StayTypeInputDraf
       name: 'amenities',
       label: 'Amenities (optional, comma-separated)',
       control: (props) => <input {...props} placeholder="King Bed, Forest View, WiFi" />,
+      wide: true,
+    },
+    {
+      name: 'images',
+      label: 'Photos',
+      control: (props) => <ImageListField {...props} />,
+      hint: 'The first is the card’s photo. Photos are shrunk to 1,600 px before they upload.',
       wide: true,
     },
   ],

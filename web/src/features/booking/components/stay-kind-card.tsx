@@ -1,4 +1,5 @@
 import type { Cottage } from '@shared/catalogue';
+import { PLACEHOLDER_IMAGE, imageSrcSet } from '@shared/media';
 import { formatCount, formatInr } from '@shared/money';
 import { PriceNote } from '@/components/price-note';
 
@@ -10,13 +11,16 @@ type StayKindCardProps = { cottage: Cottage; selected: boolean; invalid: boolean
  */
 export function StayKindCard({ cottage, selected, invalid, onSelect }: StayKindCardProps) {
   const inputId = `villa-${cottage.type}`;
+  const image = cottage.images[0] ?? PLACEHOLDER_IMAGE;
   return (
     <article className={`stay-kind-card${selected ? ' stay-kind-card--selected' : ''}`} data-testid="stay-kind-card" aria-labelledby={`${inputId}-name`}>
       <label htmlFor={inputId} className="stay-kind-card__label">
         <div className="stay-kind-card__media">
           <img
             className="stay-kind-card__image"
-            src={cottage.images[0] ?? `/images/villas/${cottage.type}.svg`}
+            src={image}
+            srcSet={imageSrcSet(image)}
+            sizes="(min-width: 768px) 360px, 84vw"
             alt=""
             width={640}
             height={400}
