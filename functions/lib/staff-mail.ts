@@ -1,5 +1,5 @@
 import { RESORT_NAME } from '../../shared/booking-mail.ts';
-import type { ChannelConflict } from '../../shared/channels.ts';
+import { conflictHolder, type ChannelConflict } from '../../shared/channels.ts';
 import type { Mail } from './mail.ts';
 import { escapeHtml, mailButton, mailPage, notesBox } from './mail-frame.ts';
 
@@ -10,13 +10,10 @@ import { escapeHtml, mailButton, mailPage, notesBox } from './mail-frame.ts';
  */
 export type StaffMailOrder = { kind: 'channel-conflict'; channel: { name: string; cottageId: string }; conflicts: ChannelConflict[] };
 
-const holderWords = (conflict: ChannelConflict) =>
-  conflict.with.kind === 'booking' ? `booking ${conflict.with.bookingReference}` : conflict.with.kind === 'block' ? 'a date block' : 'another channel';
-
 export function staffMail(order: StaffMailOrder, links: { to: string; calendarUrl: string }): Mail {
   const { channel, conflicts } = order;
   const subject = `Channel conflict: ${channel.name} sold nights of ${channel.cottageId} that are taken`;
-  const lines = conflicts.map((conflict) => `${conflict.nights.join(', ')}: held by ${holderWords(conflict)} (the channel's stay ${conflict.uid})`);
+  const lines = conflicts.map((conflict) => `${conflict.nights.join(', ')}: held by ${conflictHolder(conflict.with)} (the channel's stay ${conflict.uid})`);
   const intro = `${channel.name}'s calendar has stays on nights of ${channel.cottageId} that are already taken here. Nothing was cancelled: the nights stay with what holds them. Move or cancel one of the two, in the portal or in the channel's extranet.`;
   const rows = `<tr><td style="padding:16px 24px 0;font-size:16px;line-height:24px">${escapeHtml(intro)}</td></tr>
 ${notesBox(lines, '16px 24px 0')}${mailButton({ label: 'Open the calendar', url: links.calendarUrl })}`;

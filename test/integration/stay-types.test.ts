@@ -89,6 +89,15 @@ describe('villa types', () => {
     // The two-guest unit is free but cannot take three: not available, said plainly.
     const left = await availability('canopy-tent', { checkIn: inDays(80), checkOut: inDays(81), guests: 3 });
     expect(left.body.data.available).toBe(false);
+    // Nor are the other dates it offers ones where only the small unit is free (night 80 is the big one's):
+    // for two nights from 79, the nearest are from 78 and 77, and from 81, not from 80.
+    const twoNights = await availability('canopy-tent', { checkIn: inDays(79), checkOut: inDays(81), guests: 3 });
+    const offered = twoNights.body.data.alternativeDates as Array<{ checkIn: string; checkOut: string }>;
+    expect(offered).toEqual([
+      { checkIn: inDays(78), checkOut: inDays(80) },
+      { checkIn: inDays(77), checkOut: inDays(79) },
+      { checkIn: inDays(81), checkOut: inDays(83) },
+    ]);
     const small = await book({ cottageType: 'canopy-tent', checkIn: inDays(80), checkOut: inDays(81), adults: 2 });
     expect(small.booking.cottage_ids).toEqual(['canopy-tent-small']);
   });

@@ -160,3 +160,26 @@ describe('the booking e-mails', () => {
     expect(text).toContain('Check-out: Tuesday, 2 February 2027, by 11:00 AM');
   });
 });
+
+describe('the staff e-mail of a channel conflict', () => {
+  it('names what holds each night as the calendar does: a booking by its reference, a block, another channel', async () => {
+    const { staffMail } = await import('../../functions/lib/staff-mail.ts');
+    const mail = staffMail(
+      {
+        kind: 'channel-conflict',
+        channel: { name: 'Booking.com', cottageId: 'hornbill-1' },
+        conflicts: [
+          { uid: 'a@bdc', nights: ['2027-01-10'], with: { kind: 'booking', bookingId: 'b1', bookingReference: 'VM1234ABCD' } },
+          { uid: 'b@bdc', nights: ['2027-01-12', '2027-01-13'], with: { kind: 'block', blockId: 'k1' } },
+          { uid: 'c@bdc', nights: ['2027-01-20'], with: { kind: 'channel', channelId: 'c2' } },
+        ],
+      },
+      { to: 'front-desk@example.in', calendarUrl: 'https://resort.example/admin/calendar' },
+    );
+    expect(mail.subject).toBe('Channel conflict: Booking.com sold nights of hornbill-1 that are taken');
+    expect(mail.text).toContain("- 2027-01-10: held by booking VM1234ABCD (the channel's stay a@bdc)");
+    expect(mail.text).toContain("- 2027-01-12, 2027-01-13: held by a block (the channel's stay b@bdc)");
+    expect(mail.text).toContain("- 2027-01-20: held by another channel (the channel's stay c@bdc)");
+    expect(mail.html).toContain('held by a block');
+  });
+});

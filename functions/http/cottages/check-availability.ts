@@ -76,7 +76,7 @@ export const handler = publicRoute(
     }
     const nights = nightsBetween(body.checkIn, body.checkOut);
     const [alternatives, suggestions] = await Promise.all([
-      alternativeDates(units, body.checkIn, nights, body.rooms, today, now),
+      alternativeDates(units, body.checkIn, nights, { rooms: body.rooms, guests: body.guests }, today, now),
       suggestedVillas(unit.type, { checkIn: body.checkIn, checkOut: body.checkOut, guests: body.guests, rooms: body.rooms }, rules, now),
     ]);
     return { ...common, message: `Sorry, ${unit.name} is not available for these dates.`, alternativeDates: alternatives, suggestedVillas: suggestions };

@@ -14,9 +14,18 @@ export async function freeUnits(units: Cottage[], checkIn: string, checkOut: str
 
 /**
  * The nearest free windows of the same length (earlier or later, closest first), searching two
- * weeks back and a month ahead of the asked check-in, never before today or beyond a year.
+ * weeks back and a month ahead of the asked check-in, never before today or beyond a year: windows
+ * where enough units are free to hold the party in its rooms (a free unit too small does not count).
  */
-export async function alternativeDates(units: Cottage[], checkIn: string, nights: number, rooms: number, today: string, now: number, limit = 3) {
+export async function alternativeDates(
+  units: Cottage[],
+  checkIn: string,
+  nights: number,
+  party: { rooms: number; guests: number },
+  today: string,
+  now: number,
+  limit = 3,
+) {
   const from = [addDaysIso(checkIn, -14), today].sort().at(-1) ?? today;
   const lastStart = [addDaysIso(checkIn, 30), addDaysIso(today, stayLimits.maxDaysAhead)].sort()[0] ?? checkIn;
   if (from > lastStart) return [];
@@ -27,8 +36,8 @@ export async function alternativeDates(units: Cottage[], checkIn: string, nights
   const windows: Array<{ checkIn: string; checkOut: string }> = [];
   for (const start of starts) {
     const stay = stayNights(start, addDaysIso(start, nights));
-    const free = taken.filter((set) => stay.every((night) => !set.has(night))).length;
-    if (free >= rooms) windows.push({ checkIn: start, checkOut: addDaysIso(start, nights) });
+    const free = units.filter((_, index) => stay.every((night) => !taken[index]?.has(night)));
+    if (roomsFor(free, party.rooms, party.guests)) windows.push({ checkIn: start, checkOut: addDaysIso(start, nights) });
     if (windows.length >= limit) break;
   }
   return windows;
