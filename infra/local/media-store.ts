@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sirv from 'sirv';
@@ -36,6 +36,11 @@ class UploadRefused extends Error {
 }
 
 async function readLimited(request: IncomingMessage, limit: number): Promise<Buffer> {
+  if (Number(request.headers['content-length'] ?? 0) > limit) {
+    // Refused before a byte is kept; the rest of the body is read and dropped so the answer arrives.
+    request.resume();
+    throw new UploadRefused(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
@@ -129,7 +134,10 @@ const answer = (response: ServerResponse, status: number, body?: { code: string;
 export function createMediaStore(mediaDir: string) {
   const files = sirv(mediaDir, {
     dev: true,
-    setHeaders: (response) => response.setHeader('cache-control', IMAGE_CACHE_CONTROL),
+    setHeaders: (response) => {
+      response.setHeader('cache-control', IMAGE_CACHE_CONTROL);
+      response.setHeader('x-content-type-options', 'nosniff');
+    },
   });
 
   async function upload(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -149,7 +157,7 @@ export function createMediaStore(mediaDir: string) {
       const { key, file } = await checkUpload(form);
       const target = join(mediaDir, key.slice('media/'.length));
       await mkdir(dirname(target), { recursive: true });
-      const partial = `${target}.part`;
+      const partial = `${target}.${randomUUID()}.part`;
       await writeFile(partial, Buffer.from(await file.arrayBuffer()));
       await rename(partial, target);
       answer(response, 204);

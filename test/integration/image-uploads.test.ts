@@ -82,7 +82,11 @@ describe('image uploads', () => {
     expect((await post(upload, bytesOf(10, 7), 'image/jpeg', { Policy: forgedPolicy })).status).toBe(403);
     expect((await fetch(`${base()}/${key}`)).status).toBe(404);
 
-    // The signed form itself still works once, within its ten minutes.
+    // A body far past the limit is refused before it is read.
+    const huge = await post(upload, bytesOf(MAX_IMAGE_BYTES + 200_000, 7), 'image/jpeg');
+    expect(huge.status).toBe(400);
+    expect(JSON.parse(huge.text)).toMatchObject({ code: 'EntityTooLarge' });
+    // The signed form itself still works, within its ten minutes.
     expect((await post(upload, bytesOf(10, 7), 'image/jpeg')).status).toBe(204);
     expect((await fetch(`${base()}/${key}`)).headers.get('content-type')).toBe('image/jpeg');
   });

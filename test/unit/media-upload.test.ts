@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { describe, expect, it, vi } from 'vitest';
 import { documentClient } from '../../functions/lib/db/client.ts';
 import { policySignature, presignedPost, type PostPolicy } from '../../functions/lib/media/post-policy.ts';
 import { checkUpload } from '../../infra/local/media-store.ts';
@@ -45,16 +47,60 @@ describe('the POST policy signer', () => {
     });
     const policy = JSON.parse(Buffer.from(fields.Policy ?? '', 'base64').toString('utf8')) as PostPolicy;
     expect(policy.expiration).toBe('2026-11-24T08:40:15Z');
-    expect(policy.conditions).toEqual(
-      expect.arrayContaining([
-        { key: 'media/photo-1600w.webp' },
-        { 'Content-Type': 'image/webp' },
-        { bucket: 'site-bucket' },
-        { 'X-Amz-Security-Token': 'session-token' },
-        ['content-length-range', 1, 3_000_000],
-      ]),
-    );
-    expect(fields['X-Amz-Signature']).toBe(await policySignature(fields.Policy ?? '', signing, '20261124'));
+    expect(policy.conditions).toEqual([
+      { key: 'media/photo-1600w.webp' },
+      { 'Content-Type': 'image/webp' },
+      { 'Cache-Control': IMAGE_CACHE_CONTROL },
+      { bucket: 'site-bucket' },
+      { 'X-Amz-Algorithm': 'AWS4-HMAC-SHA256' },
+      { 'X-Amz-Credential': 'AKIAIOSFODNN7EXAMPLE/20261124/ap-south-1/s3/aws4_request' },
+      { 'X-Amz-Date': '20261124T083015Z' },
+      { 'X-Amz-Security-Token': 'session-token' },
+      ['content-length-range', 1, 3_000_000],
+    ]);
+  });
+
+  it("builds the form the AWS SDK's createPresignedPost builds, and signs the SDK's policy to the SDK's signature", async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T08:30:15.123Z'), toFake: ['Date'] });
+    try {
+      const credentials = { ...exampleKeys, sessionToken: 'session-token' };
+      const contentFields = { 'Content-Type': 'image/webp', 'Cache-Control': IMAGE_CACHE_CONTROL };
+      const theirs = await createPresignedPost(new S3Client({ region: 'ap-south-1', credentials }), {
+        Bucket: 'site-bucket',
+        Key: 'media/photo-1600w.webp',
+        Conditions: [['content-length-range', 1, 3_000_000]],
+        Fields: contentFields,
+        Expires: 600,
+      });
+      const signing = { credentials, region: 'ap-south-1', sha256 };
+      const ours = await presignedPost(
+        {
+          // What the stack gives the function: the bucket's regional endpoint (MEDIA_UPLOAD_URL).
+          url: 'https://site-bucket.s3.ap-south-1.amazonaws.com/',
+          bucket: 'site-bucket',
+          key: 'media/photo-1600w.webp',
+          contentType: 'image/webp',
+          cacheControl: IMAGE_CACHE_CONTROL,
+          maxBytes: 3_000_000,
+          expiresSeconds: 600,
+          now: new Date(),
+        },
+        signing,
+      );
+      expect(ours.url).toBe(theirs.url);
+      const { Policy: theirPolicy = '', 'X-Amz-Signature': theirSignature, ...theirFields } = theirs.fields;
+      const { Policy: ourPolicy = '', 'X-Amz-Signature': _ours, ...ourFields } = ours.fields;
+      expect(ourFields).toEqual(theirFields);
+      const decoded = (policy: string) => {
+        const { expiration, conditions } = JSON.parse(Buffer.from(policy, 'base64').toString('utf8')) as PostPolicy;
+        return { expiration, conditions: conditions.map((condition) => JSON.stringify(condition)).sort() };
+      };
+      // The same conditions, listed in another order.
+      expect(decoded(ourPolicy)).toEqual(decoded(theirPolicy));
+      await expect(policySignature(theirPolicy, signing, '20261124')).resolves.toBe(theirSignature);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -113,7 +113,8 @@ describe('the Villa Types tab', () => {
 
     const kingfisher = () => types()[1] as ReturnType<typeof toAdminStayType>;
     /** The stubbed API, and the storage posts (forms) answered `storageStatus`. */
-    function stubUploads(storageStatus = 204) {
+    function stubUploads(storageStatus = 204, gate?: Promise<void>) {
+      let photos = 0;
       const sent = stubFetch([
         { method: 'GET', path: /\/admin\/stay-types$/, answer: () => ok(types()) },
         {
@@ -123,16 +124,17 @@ describe('the Villa Types tab', () => {
             const { width, contentType } = body as { width: number; contentType: string };
             const extension = contentType === 'image/webp' ? 'webp' : 'jpg';
             const widths = [width, 800, 400].filter((each, index) => index === 0 || each < width);
+            const id = `0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e0${photos++}`;
             return {
               status: 201,
               body: {
                 success: true,
                 data: {
-                  image: `/media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e0f-${width}w.${extension}`,
+                  image: `/media/${id}-${width}w.${extension}`,
                   uploads: widths.map((each) => ({
                     width: each,
                     url: '/_media/upload',
-                    fields: { key: `media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e0f-${each}w.${extension}`, Policy: 'p' },
+                    fields: { key: `media/${id}-${each}w.${extension}`, Policy: 'p' },
                   })),
                 },
               },
@@ -147,6 +149,7 @@ describe('the Villa Types tab', () => {
         if (!(init.body instanceof FormData)) return api(input, init);
         const file = init.body.get('file') as Blob;
         forms.push({ key: String(init.body.get('key')), size: file.size, type: file.type });
+        await gate;
         return new Response(null, { status: storageStatus });
       });
       return { sent, forms };
@@ -171,13 +174,13 @@ describe('the Villa Types tab', () => {
       await screen.findByText('1 photo added. Save the villa type to keep it.');
       expect(sent.find((request) => request.path.endsWith('/admin/media'))?.body).toEqual({ contentType: 'image/webp', width: 1600 });
       expect(forms).toEqual([
-        { key: 'media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e0f-1600w.webp', size: 1600, type: 'image/webp' },
-        { key: 'media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e0f-800w.webp', size: 800, type: 'image/webp' },
-        { key: 'media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e0f-400w.webp', size: 400, type: 'image/webp' },
+        { key: 'media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e00-1600w.webp', size: 1600, type: 'image/webp' },
+        { key: 'media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e00-800w.webp', size: 800, type: 'image/webp' },
+        { key: 'media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e00-400w.webp', size: 400, type: 'image/webp' },
       ]);
       const added = screen.getByRole('img', { name: 'Photo 2' });
       expect(added.getAttribute('srcset')).toBe(
-        '/media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e0f-400w.webp 400w, /media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e0f-800w.webp 800w, /media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e0f-1600w.webp 1600w',
+        '/media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e00-400w.webp 400w, /media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e00-800w.webp 800w, /media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e00-1600w.webp 1600w',
       );
 
       // Made the card's photo, and saved.
@@ -185,7 +188,7 @@ describe('the Villa Types tab', () => {
       await user.click(screen.getByRole('button', { name: 'Update Villa Type' }));
       await waitFor(() =>
         expect(sent.find((request) => request.method === 'PUT')?.body).toMatchObject({
-          images: ['/media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e0f-1600w.webp', '/images/villas/kingfisher-villa.svg'],
+          images: ['/media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e00-1600w.webp', '/images/villas/kingfisher-villa.svg'],
         }),
       );
     });
@@ -199,15 +202,43 @@ describe('the Villa Types tab', () => {
       await screen.findByText('1 photo added. Save the villa type to keep it.');
       expect(sent.find((request) => request.path.endsWith('/admin/media'))?.body).toEqual({ contentType: 'image/jpeg', width: 1000 });
       expect(forms.map((form) => form.key)).toEqual([
-        'media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e0f-1000w.jpg',
-        'media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e0f-800w.jpg',
-        'media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e0f-400w.jpg',
+        'media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e00-1000w.jpg',
+        'media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e00-800w.jpg',
+        'media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e00-400w.jpg',
       ]);
 
       decoded = { width: 320, height: 200 };
       await user.upload(screen.getByLabelText('Photos'), new File(['raw'], 'thumb.jpg', { type: 'image/jpeg' }));
       expect((await screen.findByRole('alert')).textContent).toBe('thumb.jpg is only 320 px wide: use a photo at least 400 px wide.');
       expect(screen.queryByRole('img', { name: 'Photo 3' })).toBeNull();
+    });
+
+    it('uploads several photos one after another; a save meanwhile waits, and a Remove meanwhile is kept', async () => {
+      let open = () => undefined as void;
+      const { sent } = stubUploads(204, new Promise<void>((resolve) => (open = resolve)));
+      const user = await openKingfisher();
+      await user.upload(screen.getByLabelText('Photos'), [
+        new File(['raw'], 'deck.jpg', { type: 'image/jpeg' }),
+        new File(['raw'], 'river.jpg', { type: 'image/jpeg' }),
+      ]);
+      await screen.findByText('Shrinking and uploading photo 1 of 2…');
+      await user.click(screen.getByRole('button', { name: 'Update Villa Type' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('Wait until the photos have uploaded, then save.');
+      expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(0);
+      await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+
+      open();
+      await screen.findByText('2 photos added. Save the villa type to keep them.');
+      expect(screen.getAllByRole('img').map((image) => image.getAttribute('src'))).toEqual([
+        '/media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e00-1600w.webp',
+        '/media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e01-1600w.webp',
+      ]);
+      await user.click(screen.getByRole('button', { name: 'Update Villa Type' }));
+      await waitFor(() =>
+        expect(sent.find((request) => request.method === 'PUT')?.body).toMatchObject({
+          images: ['/media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e00-1600w.webp', '/media/0b7c2f4e-1d2a-4c3b-9e8f-5a6b7c8d9e01-1600w.webp'],
+        }),
+      );
     });
 
     it('adds nothing when storage refuses the upload, and says so', async () => {

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { imageSrcSet } from '@shared/media';
 import { ImageProblem, uploadImage } from './image-upload';
 import './image-list-field.css';
@@ -17,6 +17,8 @@ type ImageListFieldProps = {
 
 const photoCount = (count: number) => `${count} photo${count === 1 ? '' : 's'}`;
 
+export const WAIT_FOR_UPLOADS = 'Wait until the photos have uploaded, then save.';
+
 /**
  * A villa type's photos: thumbnails in the order guests see them (the first is the card's), each
  * with Move earlier and Remove; Add photos shrinks and uploads the chosen files, saying what it is
@@ -24,10 +26,32 @@ const photoCount = (count: number) => `${count} photo${count === 1 ? '' : 's'}`;
  */
 export function ImageListField({ id, value = '', onChange, upload = uploadImage, ...aria }: ImageListFieldProps) {
   const images = value.split('\n').filter(Boolean);
-  const [uploading, setUploading] = useState(0);
+  const [progress, setProgress] = useState<{ at: number; of: number }>();
   const [problems, setProblems] = useState<string[]>([]);
   const [done, setDone] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  // What the form holds now: a Remove or a Move during an upload is kept when it ends.
+  const latest = useRef(images);
+  useEffect(() => {
+    latest.current = images;
+  });
+  const uploading = useRef(false);
   const set = (next: string[]) => onChange?.({ target: { value: next.join('\n') } });
+
+  // Saving while photos upload would save the type without them: the form's submit is held here,
+  // on the form itself, before React's handler (at the root) hears it.
+  useEffect(() => {
+    const form = input.current?.form;
+    if (!form) return;
+    const hold = (event: Event) => {
+      if (!uploading.current) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setProblems([WAIT_FOR_UPLOADS]);
+    };
+    form.addEventListener('submit', hold);
+    return () => form.removeEventListener('submit', hold);
+  }, []);
 
   async function add(event: ChangeEvent<HTMLInputElement>) {
     const files = [...(event.target.files ?? [])];
@@ -35,18 +59,23 @@ export function ImageListField({ id, value = '', onChange, upload = uploadImage,
     if (!files.length) return;
     setProblems([]);
     setDone('');
-    setUploading(files.length);
-    const results = await Promise.allSettled(files.map((file) => upload(file)));
-    const added = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-    const failed = results.flatMap((result, index) =>
-      result.status === 'rejected'
-        ? [result.reason instanceof ImageProblem ? result.reason.message : `${files[index]?.name ?? 'A photo'} could not be uploaded. Please try again.`]
-        : [],
-    );
-    setUploading(0);
+    uploading.current = true;
+    const added: string[] = [];
+    const failed: string[] = [];
+    // One at a time: a phone decodes one full-size photo at once, not ten.
+    for (const [index, file] of files.entries()) {
+      setProgress({ at: index + 1, of: files.length });
+      try {
+        added.push(await upload(file));
+      } catch (caught) {
+        failed.push(caught instanceof ImageProblem ? caught.message : `${file.name} could not be uploaded. Please try again.`);
+      }
+    }
+    uploading.current = false;
+    setProgress(undefined);
     setProblems(failed);
     if (added.length) {
-      set([...images, ...added]);
+      set([...latest.current, ...added]);
       setDone(`${photoCount(added.length)} added. Save the villa type to keep ${added.length === 1 ? 'it' : 'them'}.`);
     }
   }
@@ -88,18 +117,19 @@ export function ImageListField({ id, value = '', onChange, upload = uploadImage,
         <p className="muted">No photos yet: guests see a placeholder.</p>
       )}
       <input
+        ref={input}
         id={id}
         className="image-list__input"
         type="file"
         accept="image/*"
         multiple
-        disabled={uploading > 0}
+        disabled={progress !== undefined}
         onChange={(event) => void add(event)}
         aria-describedby={aria['aria-describedby']}
         aria-invalid={aria['aria-invalid']}
       />
       <p role="status" className="image-list__status">
-        {uploading ? `Shrinking and uploading ${photoCount(uploading)}…` : done}
+        {progress ? (progress.of === 1 ? 'Shrinking and uploading the photo…' : `Shrinking and uploading photo ${progress.at} of ${progress.of}…`) : done}
       </p>
       {problems.map((problem) => (
         <p key={problem} role="alert" className="field-error">

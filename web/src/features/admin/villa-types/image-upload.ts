@@ -14,6 +14,10 @@ export class ImageProblem extends Error {}
 export type ImageCopy = { width: number; blob: Blob };
 export type ShrunkImage = { type: ImageType; copies: ImageCopy[] };
 
+/** Above this a photo is not from a camera (and a phone's browser may not hold it twice over). */
+const MAX_SOURCE_PIXELS = 60_000_000;
+/** A storage post that has not answered in this long is given up. */
+const UPLOAD_TIMEOUT_MS = 60_000;
 const WEBP_QUALITY = 0.82;
 const JPEG_QUALITY = 0.85;
 
@@ -27,7 +31,17 @@ function encode(bitmap: ImageBitmap, width: number, type: ImageType, quality: nu
   context.imageSmoothingQuality = 'high';
   context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
   return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new ImageProblem('This browser could not shrink the photo: try another browser.'))), type, quality),
+    canvas.toBlob(
+      (blob) => {
+        // The canvas's pixels are released now, not when the collector comes by.
+        canvas.width = 0;
+        canvas.height = 0;
+        if (blob) resolve(blob);
+        else reject(new ImageProblem('This browser could not shrink the photo: try another browser.'));
+      },
+      type,
+      quality,
+    ),
   );
 }
 
@@ -41,6 +55,8 @@ export async function shrinkImage(file: File): Promise<ShrunkImage> {
     throw new ImageProblem(`${file.name} could not be read as a photo: use a JPEG, PNG or WebP image.`);
   }
   try {
+    if (bitmap.width * bitmap.height > MAX_SOURCE_PIXELS)
+      throw new ImageProblem(`${file.name} has more than ${MAX_SOURCE_PIXELS / 1_000_000} megapixels: choose a smaller photo.`);
     if (bitmap.width < MIN_IMAGE_WIDTH)
       throw new ImageProblem(`${file.name} is only ${bitmap.width} px wide: use a photo at least ${MIN_IMAGE_WIDTH} px wide.`);
     const widths = imageWidths(Math.min(bitmap.width, MAX_IMAGE_WIDTH));
@@ -78,7 +94,12 @@ export async function uploadImage(file: File, shrink: (file: File) => Promise<Sh
       const form = new FormData();
       for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
       form.append('file', copy.blob);
-      const response = await fetch(upload.url, { method: 'POST', body: form });
+      let response: Response;
+      try {
+        response = await fetch(upload.url, { method: 'POST', body: form, signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS) });
+      } catch {
+        throw new ImageProblem(`${file.name} could not be uploaded: the storage did not answer. Please try again.`);
+      }
       if (!response.ok) throw new ImageProblem(`${file.name} could not be uploaded (storage answered ${response.status}). Please try again.`);
     }),
   );
