@@ -37,6 +37,13 @@ export const actionTo = (status: TargetStatus): StatusAction => statusActions.fi
 export const actionsFor = (status: string, role: UserRole | string | undefined): StatusAction[] =>
   statusActions.filter((entry) => (entry.from as readonly string[]).includes(status) && inRoleGroup((role ?? 'customer') as UserRole, entry.group));
 
+/** Guests are checked in from their arrival day on (dates as the resort's calendar: shared/stay.ts resortToday). */
+export const checkInOpen = (checkInDate: string, today: string): boolean => today >= checkInDate;
+
+/** What the portal offers on this booking today: its actions, less Check in before the arrival day (the server refuses it). */
+export const offeredActions = (booking: { status: string; check_in_date: string }, role: UserRole | string | undefined, today: string): StatusAction[] =>
+  actionsFor(booking.status, role).filter((entry) => entry.action !== 'check-in' || checkInOpen(booking.check_in_date, today));
+
 export const statusMessages = {
   forbidden: (label: string) => `Only a manager or an administrator can ${label.toLowerCase()} a booking. Staff can check guests in and out.`,
   wrongFrom: (reference: string, current: string, done: string) => `Booking ${reference} is ${current}: it cannot be ${done} now.`,

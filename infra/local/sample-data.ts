@@ -141,6 +141,7 @@ export const sampleSafaris: Safari[] = [
     includes: ['Open jeep', 'Naturalist guide', 'Park entry'],
     highlights: ['Tiger and leopard territory', 'Dawn birdsong'],
     time_slots: ['06:00-09:00', '07:00-10:00'],
+    meeting_point: 'Safari desk by the main gate',
     is_active: true,
   },
   {
@@ -155,6 +156,7 @@ export const sampleSafaris: Safari[] = [
     includes: ['Open jeep', 'Naturalist guide', 'Park entry', 'Sundowner tea'],
     highlights: ['Elephant herds at the waterhole', 'Sunset over the reserve'],
     time_slots: ['16:00-19:00'],
+    meeting_point: 'Safari desk by the main gate',
     is_active: true,
   },
   {
@@ -169,6 +171,7 @@ export const sampleSafaris: Safari[] = [
     includes: ['Red-light torches', 'Naturalist guide'],
     highlights: ['Owls and nightjars', 'Glow-worm clearing'],
     time_slots: ['20:00-22:00'],
+    meeting_point: 'Reception porch (bring closed shoes)',
     is_active: true,
   },
 ];

@@ -124,7 +124,12 @@ describe('mapping the portal payloads onto what we store', () => {
       highlights: existing.highlights,
     });
     expect(toAdminSafari(stored)).toMatchObject({ start_time: '05:30', end_time: '08:30', type: 'morning', status: 'seasonal' });
-    expect(toAdminSafari(sampleSafaris[2] as never)).toMatchObject({ type: 'night', status: 'active', meeting_point: '', exclusions: [] });
+    expect(toAdminSafari(sampleSafaris[2] as never)).toMatchObject({
+      type: 'night',
+      status: 'active',
+      meeting_point: 'Reception porch (bring closed shoes)',
+      exclusions: [],
+    });
   });
 });
 

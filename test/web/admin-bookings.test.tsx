@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import BookingsPage from '@/features/admin/bookings/bookings-page';
 import { saveAdminSession } from '@/lib/admin-session';
 import { deliverFrame } from '@/lib/realtime';
+import { addDaysIso, resortToday } from '@shared/stay';
 import { liveToken } from './support/app-harness';
 
 const booking = (fields: Record<string, unknown> = {}) => ({
@@ -148,16 +149,33 @@ describe('the Bookings tab', () => {
     expect((await screen.findByRole('dialog')).textContent).toContain('Cancel booking VM1A2B3C for Meera Iyer, refund ₹36,000? Its nights are released.');
   });
 
-  it('offers staff only check-in and check-out, by status', async () => {
+  it('offers staff only check-in and check-out, by status, and Check in only from the arrival day', async () => {
+    const today = resortToday();
     stubApi({
       rows: [
         booking(),
-        booking({ id: '1b6f1c52-4f7e-4a55-9d3c-1f2e3d4c5b6a', booking_reference: 'VM9Z8Y7X', customer_name: 'Kabir Shah', status: 'confirmed' }),
+        booking({
+          id: '1b6f1c52-4f7e-4a55-9d3c-1f2e3d4c5b6a',
+          booking_reference: 'VM9Z8Y7X',
+          customer_name: 'Kabir Shah',
+          status: 'confirmed',
+          check_in_date: today,
+        }),
+        booking({
+          id: '3b6f1c52-4f7e-4a55-9d3c-1f2e3d4c5b6a',
+          booking_reference: 'VM5T6U7V',
+          customer_name: 'Leela Menon',
+          status: 'confirmed',
+          check_in_date: addDaysIso(today, 1),
+          check_out_date: addDaysIso(today, 3),
+        }),
       ],
     });
     renderPage('staff');
     const pending = within(await row('Meera Iyer'));
     expect(pending.queryByRole('button', { name: /Confirm|Cancel/ })).toBeNull();
+    // Arriving tomorrow: the server would refuse a check-in today, so it is not offered.
+    expect(within(await row('Leela Menon')).queryByRole('button', { name: /^Check in/ })).toBeNull();
     const confirmed = within(await row('Kabir Shah'));
     expect(confirmed.getByRole('button', { name: 'Check in booking VM9Z8Y7X' })).toBeTruthy();
     fireEvent.click(confirmed.getByRole('button', { name: 'Check in booking VM9Z8Y7X' }));

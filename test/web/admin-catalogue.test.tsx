@@ -9,7 +9,9 @@ import SafarisPage from '@/features/admin/safaris/safaris-page';
 import { saveAdminSession } from '@/lib/admin-session';
 import { fail, liveToken, ok, stubFetch, type StubRoute } from './support/app-harness';
 import { toAdminStayType } from '@shared/admin-catalogue-stay-types';
-import { sampleStayTypes } from '../../infra/local/sample-data.ts';
+import { sampleSafaris, sampleStayTypes } from '../../infra/local/sample-data.ts';
+import { safariForm } from '@/features/admin/safaris/safari-form';
+import { toAdminSafari } from '@shared/admin-catalogue-safaris';
 
 const hornbill = {
   id: 'hornbill-1',
@@ -257,6 +259,10 @@ describe('Package Management', () => {
 });
 
 describe('Safari Management', () => {
+  it('saves each sample safari as its form shows it, unchanged (the seed is complete: meeting point and all)', () => {
+    for (const safari of sampleSafaris) expect(safariForm.check(safariForm.of(toAdminSafari(safari)), undefined), safari.id).toMatchObject({ ok: true });
+  });
+
   const routes = (extra: StubRoute[] = []): StubRoute[] => [
     ...extra,
     { method: 'GET', path: /\/safaris\/admin\/all$/, answer: () => ok([morning]) },

@@ -1,4 +1,4 @@
-import { actionTo, statusMessages, type UpdateBookingStatusRequest } from '../../../shared/booking-status.ts';
+import { actionTo, checkInOpen, statusMessages, type UpdateBookingStatusRequest } from '../../../shared/booking-status.ts';
 import { resortToday } from '../../../shared/stay.ts';
 import { inRoleGroup } from '../../../shared/users.ts';
 import type { Principal } from '../auth.ts';
@@ -37,7 +37,7 @@ export async function changeBookingStatus(id: string, request: UpdateBookingStat
   const conflict = (message: string, current = booking.status) => new ConflictError(message, { extra: { status: current } });
   if (!(action.from as readonly string[]).includes(booking.status))
     throw conflict(statusMessages.wrongFrom(booking.booking_reference, booking.status, action.done));
-  if (action.action === 'check-in' && resortToday(new Date(now)) < booking.check_in_date) throw conflict(statusMessages.tooEarly(booking.check_in_date));
+  if (action.action === 'check-in' && !checkInOpen(booking.check_in_date, resortToday(new Date(now)))) throw conflict(statusMessages.tooEarly(booking.check_in_date));
 
   const at = new Date(now).toISOString();
   const by = `${principal.name} <${principal.email}>`;

@@ -19,6 +19,7 @@ const AdminPricingPage = lazy(() => import('@/features/admin/pricing/pricing-pag
 const AdminReportsPage = lazy(() => import('@/features/admin/reports/reports-page'));
 const AdminUsersPage = lazy(() => import('@/features/admin/users/users-page'));
 const AdminAuditPage = lazy(() => import('@/features/admin/audit/audit-page'));
+const UnknownTabPage = lazy(() => import('@/features/admin/layout/unknown-tab-page'));
 // Managing a booking and the guest account: lazy too, so the wizard's first load stays small.
 const FindBookingPage = lazy(() => import('@/features/manage/components/find-booking-page'));
 const ManageBookingPage = lazy(() => import('@/features/manage/components/manage-booking-page'));
@@ -91,8 +92,8 @@ export function AppRoutes() {
             <Route path={paths.adminReports.path} element={<AdminReportsPage />} />
             <Route path={paths.adminUsers.path} element={<AdminUsersPage />} />
             <Route path={paths.adminAudit.path} element={<AdminAuditPage />} />
-            {/* An unknown tab of the portal stays in the portal. */}
-            <Route path="*" element={<Navigate to={paths.adminDashboard.getHref()} replace />} />
+            {/* An unknown tab of the portal stays in the portal, and says so. */}
+            <Route path="*" element={<UnknownTabPage />} />
           </Route>
           <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
         </Routes>

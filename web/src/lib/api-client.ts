@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly extra: Record<string, unknown> = {},
     /** With a 429: how long the server asks to wait (its Retry-After header), in seconds. */
     readonly retryAfterSeconds?: number,
+    /** False when the server gave no message of its own (the message is then 'HTTP {status}: ...'). */
+    readonly saidWhy = true,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -81,6 +83,7 @@ export async function apiRequest<T>(path: string, schema: z.core.$ZodType<T>, op
       details,
       extra,
       Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+      Boolean(error ?? message),
     );
   }
   return z.parse(schema, envelope.data);

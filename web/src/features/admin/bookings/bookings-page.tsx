@@ -1,8 +1,17 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { actionsFor, adminBookingSchema, listStatuses, searchableText, type AdminBooking, type BookingList, type StatusAction } from '@shared/booking-admin';
+import {
+  offeredActions,
+  adminBookingSchema,
+  listStatuses,
+  searchableText,
+  type AdminBooking,
+  type BookingList,
+  type StatusAction,
+} from '@shared/booking-admin';
 import { formatInr } from '@shared/money';
+import { resortToday } from '@shared/stay';
 import { z } from 'zod/mini';
 import { readAdminUser } from '@/lib/admin-session';
 import { useRealtimeEvent } from '@/lib/realtime';
@@ -150,7 +159,7 @@ export default function BookingsPage() {
           <button type="button" className="button button--secondary" onClick={() => setViewing(row.id)} aria-label={`View booking ${row.booking_reference}`}>
             View
           </button>
-          {actionsFor(row.status, role).map((action) => (
+          {offeredActions(row, role, resortToday()).map((action) => (
             <button
               key={action.action}
               type="button"

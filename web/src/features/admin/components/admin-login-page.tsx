@@ -3,10 +3,19 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { portalRoles, type UserRole } from '@shared/users';
 import { paths } from '@/config/paths';
 import { readAdminToken, saveAdminSession } from '@/lib/admin-session';
+import { ApiError } from '@/lib/api-client';
+import { isNetworkFailure } from '@/lib/connectivity';
 import { signIn } from '../api/sign-in';
 import './admin-login.css';
 
 const RESORT_NAME = 'Forest Resort';
+
+/** What a failed sign-in says: the server's own words, that it cannot be reached, or the spec's fallback. */
+function loginFailure(caught: unknown): string {
+  if (isNetworkFailure(caught)) return 'The server cannot be reached. Check your connection and try again.';
+  if (caught instanceof ApiError && caught.saidWhy) return caught.message;
+  return 'Login failed. Please check your credentials.';
+}
 
 export default function AdminLoginPage() {
   const navigate = useNavigate();
@@ -24,7 +33,7 @@ export default function AdminLoginPage() {
     setError(undefined);
     try {
       const result = await signIn(email, password);
-      if (!result.token) {
+      if (!result) {
         setError('Login response is invalid. Please try again.');
         return;
       }
@@ -36,7 +45,7 @@ export default function AdminLoginPage() {
       const from = (location.state as { from?: string } | null)?.from;
       navigate(from ?? paths.adminDashboard.getHref(), { replace: true });
     } catch (caught) {
-      setError(caught instanceof Error && caught.message ? caught.message : 'Login failed. Please check your credentials.');
+      setError(loginFailure(caught));
     } finally {
       setBusy(false);
     }
