@@ -109,7 +109,8 @@ export function stayProblems(stay: StayRequest, today: string, maxGuestsPerRoom?
     if (checkIn < today) addProblem(problems, 'checkIn', stayMessages.checkInPast);
     else if (checkIn > addDaysIso(today, stayLimits.maxDaysAhead)) addProblem(problems, 'checkIn', stayMessages.tooFarAhead);
     const nights = nightsBetween(checkIn, checkOut);
-    if (nights <= 0) addProblem(problems, 'checkOut', stayMessages.checkOutBeforeCheckIn);
+    // A check-out before the check-in is out of order; on the same day it is a stay too short.
+    if (nights < 0) addProblem(problems, 'checkOut', stayMessages.checkOutBeforeCheckIn);
     else if (nights < stayLimits.minNights) addProblem(problems, 'checkOut', stayMessages.minStay);
     else if (nights > stayLimits.maxNights) addProblem(problems, 'checkOut', stayMessages.maxStay);
   }

@@ -29,6 +29,10 @@ describe('the guest booking wizard on a phone', () => {
     await page.getByLabel('Last name').fill('Iyer');
     await page.getByLabel('Email').fill('meera@example.in');
     await page.getByLabel('Phone number').fill('98450 12345');
+    // No title is assumed; the country code sits level with the number.
+    expect(await page.getByLabel('Title').inputValue()).toBe('');
+    const [code, number] = await Promise.all([page.getByLabel('Country code').boundingBox(), page.getByLabel('Phone number').boundingBox()]);
+    expect(Math.abs((code?.y ?? 0) - (number?.y ?? 100))).toBeLessThanOrEqual(1);
     await page.getByLabel(/I accept the terms/).check();
     const confirm = page.getByRole('button', { name: /Confirm Booking/ });
     // A double tap books once: the same Idempotency-Key, and the button is disabled while processing.

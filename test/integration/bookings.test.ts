@@ -142,7 +142,9 @@ describe('POST /api/bookings', () => {
   it('enforces the stay, capacity, package and safari rules with their messages', async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ checkIn: inDays(-1), checkOut: inDays(2) }, 'checkIn', 'Check-in date cannot be in the past'],
-      [{ checkIn: inDays(5), checkOut: inDays(5) }, 'checkOut', 'Check-out date must be after check-in date'],
+      [{ checkIn: inDays(5), checkOut: inDays(5) }, 'checkOut', 'Minimum stay is 1 night'],
+      [{ checkIn: inDays(5), checkOut: inDays(4) }, 'checkOut', 'Check-out date must be after check-in date'],
+      [{ rooms: 0 }, 'rooms', 'At least 1 room is required'],
       [{ checkIn: inDays(5), checkOut: inDays(36) }, 'checkOut', 'Maximum stay is 30 nights'],
       [{ checkIn: inDays(400), checkOut: inDays(401) }, 'checkIn', 'Bookings open up to one year ahead'],
       [{ cottageType: 'kingfisher-villa', adults: 4, children: 1 }, 'guests', 'This villa can accommodate maximum 4 guests'],

@@ -1,7 +1,7 @@
 import { addDays, differenceInCalendarDays, formatISO, isValid, parseISO } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDaysIso, isIsoDate, nightsBetween, stayNights } from '../../shared/stay.ts';
+import { addDaysIso, isIsoDate, nightsBetween, stayNights, stayProblems } from '../../shared/stay.ts';
 
 /** The calendar arithmetic of shared/stay.ts, checked against date-fns (what it replaced on the server) on random days. */
 const day = fc
@@ -41,5 +41,21 @@ describe('stay dates (calendar days on the UTC calendar)', () => {
     expect(stayNights('2026-12-30', '2026-12-30')).toEqual([]);
     expect(nightsBetween('2026-02-30', '2026-03-02')).toBeNaN();
     expect(() => addDaysIso('2026-02-30', 1)).toThrow(RangeError);
+  });
+});
+
+describe('the stay rules (docs/product.md#stay-rules)', () => {
+  const stay = (checkIn: string, checkOut: string, rooms = 1) => stayProblems({ checkIn, checkOut, rooms, adults: 2, children: 0 }, '2026-12-01');
+
+  it("calls a same-day stay too short ('Minimum stay is 1 night'), and only a check-out before the check-in out of order", () => {
+    expect(stay('2026-12-10', '2026-12-10')).toEqual({ checkOut: ['Minimum stay is 1 night'] });
+    expect(stay('2026-12-10', '2026-12-09')).toEqual({ checkOut: ['Check-out date must be after check-in date'] });
+    expect(stay('2026-12-10', '2026-12-11')).toEqual({});
+    expect(stay('2026-12-10', '2027-01-10')).toEqual({ checkOut: ['Maximum stay is 30 nights'] });
+  });
+
+  it("asks for at least one room ('At least 1 room is required') and at most four", () => {
+    expect(stay('2026-12-10', '2026-12-11', 0)).toEqual({ rooms: ['At least 1 room is required'] });
+    expect(stay('2026-12-10', '2026-12-11', 5)).toEqual({ rooms: ['At most 4 rooms can be booked at once'] });
   });
 });

@@ -37,7 +37,8 @@ export async function changeBookingStatus(id: string, request: UpdateBookingStat
   const conflict = (message: string, current = booking.status) => new ConflictError(message, { extra: { status: current } });
   if (!(action.from as readonly string[]).includes(booking.status))
     throw conflict(statusMessages.wrongFrom(booking.booking_reference, booking.status, action.done));
-  if (action.action === 'check-in' && !checkInOpen(booking.check_in_date, resortToday(new Date(now)))) throw conflict(statusMessages.tooEarly(booking.check_in_date));
+  if (action.action === 'check-in' && !checkInOpen(booking.check_in_date, resortToday(new Date(now))))
+    throw conflict(statusMessages.tooEarly(booking.check_in_date));
 
   const at = new Date(now).toISOString();
   const by = `${principal.name} <${principal.email}>`;

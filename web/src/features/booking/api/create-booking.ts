@@ -5,7 +5,7 @@ import { createdBookingSchema } from './schemas';
 
 export type CreateBookingInput = Omit<QuoteRequest, 'packageId'> & {
   packageId: string;
-  guestDetails: { prefix: string; firstName: string; lastName: string; email: string; phone: string; countryCode: string; address?: string };
+  guestDetails: { prefix?: string; firstName: string; lastName: string; email: string; phone: string; countryCode: string; address?: string };
   paymentMethod: 'razorpay' | 'offline';
   /** The total the guest confirmed; the server refuses (409 with its quote) if its own differs. */
   totalAmount: number;

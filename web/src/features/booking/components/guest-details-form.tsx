@@ -48,9 +48,15 @@ export function GuestDetailsForm({
       <div className="form-grid">
         <div className="field field--narrow">
           <label className="field__label" htmlFor="prefix">
-            Title <span aria-hidden="true">*</span>
+            Title <span className="muted">(optional)</span>
           </label>
-          <select id="prefix" value={guest.prefix} onChange={(event) => onChange({ prefix: event.target.value as GuestForm['prefix'] })}>
+          <select
+            id="prefix"
+            value={guest.prefix}
+            autoComplete="honorific-prefix"
+            onChange={(event) => onChange({ prefix: event.target.value as GuestForm['prefix'] })}
+          >
+            <option value="">None</option>
             {guestPrefixes.map((prefix) => (
               <option key={prefix}>{prefix}</option>
             ))}

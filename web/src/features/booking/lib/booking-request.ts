@@ -17,7 +17,7 @@ export function bookingInput(draft: Draft, totalAmount: number): CreateBookingIn
     ...request,
     packageId: request.packageId,
     guestDetails: {
-      prefix: guest.prefix,
+      ...(guest.prefix ? { prefix: guest.prefix } : {}),
       firstName: guest.firstName,
       lastName: guest.lastName,
       email: guest.email,

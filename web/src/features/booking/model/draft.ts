@@ -29,7 +29,8 @@ const packageDetailsSchema = z.object({
 export type PackageDetails = z.infer<typeof packageDetailsSchema>;
 
 const guestSchema = z.object({
-  prefix: z.enum(guestPrefixes),
+  /** '' until the guest picks one: the title is optional, never assumed. */
+  prefix: z.union([z.enum(guestPrefixes), z.literal('')]),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
@@ -72,7 +73,7 @@ export const draftSchema = z.object({
 export type Draft = z.infer<typeof draftSchema>;
 
 export const emptyGuest: GuestForm = {
-  prefix: 'Mr',
+  prefix: '',
   firstName: '',
   lastName: '',
   email: '',

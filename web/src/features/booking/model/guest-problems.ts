@@ -13,7 +13,7 @@ const isGuestField = (key: string): key is GuestField => (guestFieldOrder as rea
 export function guestProblems(guest: GuestForm): GuestProblems {
   const problems: GuestProblems = {};
   const result = z.safeParse(guestDetailsSchema, {
-    prefix: guest.prefix,
+    ...(guest.prefix ? { prefix: guest.prefix } : {}),
     firstName: guest.firstName,
     lastName: guest.lastName,
     email: guest.email,
