@@ -14,5 +14,6 @@ export function siteConfigFor(stage: StageConfig, wsUrl: string): SiteConfig {
     paymentMode: stage.razorpayKeyId ? 'razorpay' : 'test',
     ...(stage.razorpayKeyId ? { razorpayKeyId: stage.razorpayKeyId } : {}),
     displayCurrencies: stage.displayCurrencies,
+    contact: stage.contact,
   };
 }

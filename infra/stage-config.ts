@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DEFAULT_DISPLAY_CURRENCIES, displayCurrenciesSchema, type DisplayCurrencies } from '../shared/display-currency.ts';
+import { DEFAULT_RESORT_CONTACT, resortContactSchema } from '../shared/resort-contact.ts';
 import { email, minLength } from '../shared/validation.ts';
 
 /**
@@ -30,6 +31,8 @@ const stageConfigSchema = z.object({
    * carried to the SPA in /config.json. Display only: INR is what is quoted and charged.
    */
   displayCurrencies: displayCurrenciesSchema,
+  /** The resort's phone and e-mail guests see on every page (the sample resort's unless the stage sets them). */
+  contact: z._default(resortContactSchema, DEFAULT_RESORT_CONTACT),
   /**
    * A WAF web ACL in front of CloudFront (infra/edge-stack.ts): requests per client address in any
    * 5 minutes to sign-in (`/api/auth*`) and to booking creation (`POST /api/bookings`) before WAF
@@ -106,7 +109,8 @@ function parseGuestLimits(text: string): Record<string, number> {
  * Per-deployment values that are not secrets come from CDK context, e.g.
  * `-c stage=prod -c domainName=stay.example.in -c certificateArn=arn:aws:acm:us-east-1:... -c alarmEmail=ops@example.in -c staffEmail=frontdesk@example.in -c razorpayKeyId=rzp_live_...`
  * (`-c emailIdentity=import` where another stage of the account already created the sender's identity;
- * `-c displayCurrencies=USD=84,EUR=91` for other display rates than the default ones).
+ * `-c displayCurrencies=USD=84,EUR=91` for other display rates than the default ones;
+ * `-c contactPhone="+91 80 4000 1234" -c contactEmail=stay@example.in` for the phone and e-mail guests see).
  */
 export function stageConfigFromContext(read: (key: string) => unknown): StageConfig {
   const text = (key: string) => {
@@ -125,6 +129,9 @@ export function stageConfigFromContext(read: (key: string) => unknown): StageCon
     ...(text('emailIdentity') ? { emailIdentity: text('emailIdentity') as 'create' | 'import' } : {}),
     ...(text('displayCurrencies') ? { displayCurrencies: parseRates(text('displayCurrencies') ?? '') } : {}),
     ...(text('guestLimits') ? { guestLimits: parseGuestLimits(text('guestLimits') ?? '') } : {}),
+    ...(text('contactPhone') || text('contactEmail')
+      ? { contact: { phone: text('contactPhone') ?? DEFAULT_RESORT_CONTACT.phone, email: text('contactEmail') ?? DEFAULT_RESORT_CONTACT.email } }
+      : {}),
   };
   return stageConfig(text('stage') ?? 'dev', optional);
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { displayCurrenciesSchema } from './display-currency.ts';
+import { DEFAULT_RESORT_CONTACT, resortContactSchema } from './resort-contact.ts';
 import { minLength } from './validation.ts';
 
 /** Every API answer uses one envelope: `{ success: true, data }` or `{ success: false, error, details? }`. */
@@ -17,7 +18,7 @@ export type Health = z.infer<typeof healthSchema>;
 
 /**
  * What the SPA reads from `/config.json` (beside its first render, never before it): where the API
- * and WebSocket live, how guests pay, and the display currencies' rates.
+ * and WebSocket live, how guests pay, the display currencies' rates and how guests reach the resort.
  */
 export const siteConfigSchema = z.object({
   stage: z.string().check(minLength(1)),
@@ -27,5 +28,7 @@ export const siteConfigSchema = z.object({
   razorpayKeyId: z.optional(z.string()),
   /** Currencies the header may show approximate prices in: code -> rupees per unit (INR is what is charged). None if absent. */
   displayCurrencies: z._default(displayCurrenciesSchema, {}),
+  /** The resort's phone and e-mail for guests; the sample resort's where absent. */
+  contact: z._default(resortContactSchema, DEFAULT_RESORT_CONTACT),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

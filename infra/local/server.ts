@@ -142,12 +142,14 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     return publicHost(request.headers.host, { host: options.host ?? '127.0.0.1', port: typeof address === 'object' && address ? address.port : options.port });
   };
   const displayCurrencies = options.displayCurrencies ?? stageConfig(options.stage).displayCurrencies;
+  const { contact } = stageConfig(options.stage);
   const siteConfig = (request: IncomingMessage): SiteConfig => ({
     stage: options.stage,
     apiUrl: '/api',
     wsUrl: `ws://${webSocketHost(request)}${WS_PATH}`,
     paymentMode: options.paymentMode,
     displayCurrencies,
+    contact,
   });
 
   const inbox = options.outboxDir && options.stage === LOCAL_STAGE ? createMailInbox(options.outboxDir) : undefined;

@@ -132,7 +132,7 @@ describe('site', () => {
     expect(index).toBeGreaterThanOrEqual(0);
     const raw = readFileSync(join(assemblyDir, `asset.${keys[index]?.replace(/\.zip$/, '')}`, 'config.json'), 'utf8');
     const config = JSON.parse(raw) as Record<string, string>;
-    expect(config).toMatchObject({ stage: 'dev', apiUrl: '/api', paymentMode: 'test' });
+    expect(config).toMatchObject({ stage: 'dev', apiUrl: '/api', paymentMode: 'test', contact: { phone: '+91 80 4000 1234', email: 'stay@forest-resort.in' } });
     // The stage's display currencies, rupees per unit, for the header's approximate prices.
     expect(config.displayCurrencies).toEqual(stageConfig('dev').displayCurrencies);
     expect(Object.keys(config.displayCurrencies ?? {})).toEqual(expect.arrayContaining(['USD', 'EUR', 'GBP']));
@@ -160,6 +160,11 @@ describe('stage config', () => {
       razorpayKeyId: 'rzp_live_AbC123',
     });
     expect(() => stageConfigFromContext((key) => ({ stage: 'dev', domainName: 'x.in' })[key as 'stage'])).toThrow('domainName and certificateArn go together');
+    // The phone and e-mail guests see: the sample resort's unless the stage sets its own, and checked.
+    expect(stageConfigFromContext((key) => context[key]).contact).toEqual({ phone: '+91 80 4000 1234', email: 'stay@forest-resort.in' });
+    const lodge = { stage: 'prod', contactPhone: '+91 94470 12345', contactEmail: 'frontdesk@lodge.in' } as Record<string, string>;
+    expect(stageConfigFromContext((key) => lodge[key]).contact).toEqual({ phone: '+91 94470 12345', email: 'frontdesk@lodge.in' });
+    expect(() => stageConfigFromContext((key) => ({ ...lodge, contactPhone: 'call us' })[key])).toThrow();
     expect(() =>
       stageConfigFromContext((key) => ({ stage: 'dev', certificateArn: 'arn:aws:acm:eu-west-1:1:certificate/x', domainName: 'x.in' })[key as 'stage']),
     ).toThrow();

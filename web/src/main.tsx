@@ -11,6 +11,7 @@ import { setDisplayRates } from './lib/display-currency';
 import { persistQueries, restorePersistedQueries } from './lib/query-persistence';
 import { configureRealtime } from './lib/realtime';
 import { loadSiteConfig } from './lib/site-config';
+import { setResortContact } from './lib/use-resort-contact';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -30,13 +31,15 @@ persistQueries(queryClient, persistedCatalogue);
 if (window.location.pathname === '/') void queryClient.prefetchQuery(getCottagesQueryOptions());
 
 // /config.json never holds up the first paint: the API is same-origin /api on every stage, and
-// what the config adds (the WebSocket URL, the payment mode, the display currencies' rates) is
+// what the config adds (the WebSocket URL, the payment mode, the display currencies' rates, the
+// resort's phone and e-mail) is
 // read beside the first render.
 loadSiteConfig().then(
   (config) => {
     configureApi(config.apiUrl);
     configureRealtime(config.wsUrl);
     setDisplayRates(config.displayCurrencies);
+    setResortContact(config.contact);
   },
   (error: unknown) => console.warn('Could not load /config.json; the site runs on its defaults', error),
 );

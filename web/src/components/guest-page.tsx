@@ -4,6 +4,7 @@ import { CurrencySelect } from './currency-select';
 import { OfflineNotice } from './offline-notice';
 import { NotificationBell } from './notification-bell';
 import { SiteBrand } from './site-brand';
+import { SiteFooter } from './site-footer';
 import './guest-page.css';
 
 /**
@@ -51,9 +52,7 @@ export function GuestPage({
         {intro && <p className="guest-page__intro">{intro}</p>}
         {children}
       </main>
-      <footer className="site-footer">
-        <p>Check-in 2:00 PM · Check-out 11:00 AM · Free cancellation up to 48 hours before check-in</p>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { ProgressSteps } from './progress-steps';
 import { RestoreBanner } from './restore-banner';
 import { SiteHeader } from './site-header';
 import { loadPackagesStep, loadPaymentStep, loadSafarisStep } from './step-chunks';
+import { SiteFooter } from '@/components/site-footer';
 import { StepDates } from './step-dates';
 import { StaySummaryCard } from './stay-summary';
 import './wizard.css';
@@ -89,9 +90,7 @@ function Wizard() {
           <StaySummaryCard draft={draft} quote={running.quote} updating={running.isFetching} />
         </div>
       </main>
-      <footer className="site-footer">
-        <p>Check-in 2:00 PM · Check-out 11:00 AM · Free cancellation up to 48 hours before check-in</p>
-      </footer>
+      <SiteFooter />
       {completed && (
         <Suspense fallback={null}>
           <BookingResultDialog booking={completed} onClose={() => setCompleted(undefined)} />

@@ -2,7 +2,8 @@ import { formatInr } from '@shared/money';
 import { paymentMessages } from '@shared/payment-rules';
 import { Dialog } from '@/components/dialog';
 import { PriceNote } from '@/components/price-note';
-import { frontDesk } from '@/config/resort';
+import { telHref } from '@shared/resort-contact';
+import { useResortContact } from '@/lib/use-resort-contact';
 import { plural } from '@/lib/format';
 import type { PaymentFlow } from '../hooks/use-payment-flow';
 import { partySize } from '../model/draft';
@@ -18,8 +19,9 @@ export function PaymentDialogs({ flow }: { flow: PaymentFlow }) {
   const { payment, held, failure, dismissFailure, retryBooking } = flow;
   const phase = payment.phase;
   const holdOver = held !== undefined && flow.holdLeft === 0;
+  const frontDesk = useResortContact();
   const supportLink = (
-    <a className="button button--secondary" href={frontDesk.href}>
+    <a className="button button--secondary" href={telHref(frontDesk.phone)}>
       Call Support
     </a>
   );
@@ -44,7 +46,7 @@ export function PaymentDialogs({ flow }: { flow: PaymentFlow }) {
         <div className="payment-failed" data-testid="payment-failed">
           {held && !holdOver && <HoldCountdown expiresAt={held.booking.hold_expires_at} />}
           <p className="payment-failed__support muted">
-            Need a hand? Our front desk is on <a href={frontDesk.href}>{frontDesk.phone}</a>.
+            Need a hand? Our front desk is on <a href={telHref(frontDesk.phone)}>{frontDesk.phone}</a>.
           </p>
           <div className="dialog__actions">
             <button type="button" className="button button--primary" data-autofocus onClick={payment.retry}>

@@ -1,6 +1,7 @@
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { frontDesk } from '@/config/resort';
+import { telHref } from '@shared/resort-contact';
+import { useResortContact } from '@/lib/use-resort-contact';
 import { BookingDetails } from '@/components/booking-details';
 import { CancelBooking } from '@/components/cancel-booking';
 import { GuestPage } from '@/components/guest-page';
@@ -47,6 +48,7 @@ function ManageBooking({
 }) {
   const cancellation = useCancelBookingByReference(reference, proof);
   const token = 'token' in proof ? proof.token : undefined;
+  const frontDesk = useResortContact();
   return (
     <>
       {!cancellation.data && <ConfirmStay booking={booking} confirmToken={confirmToken} />}
@@ -56,7 +58,7 @@ function ManageBooking({
       <PaymentHistory booking={booking} token={token} />
       <CancelBooking booking={booking} cancellation={cancellation} />
       <p className="guest-page__aside">
-        Questions about your stay? Call the front desk on <a href={frontDesk.href}>{frontDesk.phone}</a>.
+        Questions about your stay? Call the front desk on <a href={telHref(frontDesk.phone)}>{frontDesk.phone}</a>.
       </p>
     </>
   );
