@@ -263,13 +263,25 @@ describe('a phone booking typed by staff (POST /api/bookings/admin)', () => {
   });
 
   it('cannot oversell: two staff booking the last villa at once, one gets it and the other 409', async () => {
+    // Two of the three Kingfisher villas are taken: one is left.
     const dates = stay('kingfisher-villa');
+    await guestBooks({ ...dates, rooms: 2, adults: 2 });
     const [a, b] = await Promise.all([
       call('POST', '/bookings/admin', await as('staff'), phoneBody(dates), { 'idempotency-key': newKey() }),
       call('POST', '/bookings/admin', await as('manager'), phoneBody(dates), { 'idempotency-key': newKey() }),
     ]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
     expect((a.status === 409 ? a : b).body.error).toContain('not available for these dates');
+  });
+
+  it('gives three staff booking the same free villa at once a villa each, while the type has free ones', async () => {
+    const dates = stay('kingfisher-villa');
+    const answers = await Promise.all(
+      ['staff', 'manager', 'staff'].map(async (role) => call('POST', '/bookings/admin', await as(role as 'staff'), phoneBody(dates), { 'idempotency-key': newKey() })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    const units = answers.map((answer) => answer.body.data.booking.cottage_ids[0] as string);
+    expect(units.sort()).toEqual(['kingfisher-1', 'kingfisher-2', 'kingfisher-3']);
   });
 
   it('shows the field errors of the guest form, and needs an Idempotency-Key', async () => {

@@ -109,7 +109,7 @@ describe('safaris', () => {
       type: 'morning',
       start_time: '06:00',
       end_time: '09:00',
-      meeting_point: '',
+      meeting_point: 'Safari desk by the main gate',
       status: 'active',
     });
   });

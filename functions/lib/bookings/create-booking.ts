@@ -1,3 +1,4 @@
+import type { Cottage } from '../../../shared/catalogue.ts';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { BookingRequest } from '../../../shared/booking.ts';
 import { packageGuestProblem, safariMessages, type BookingRecord } from '../../../shared/booking-rules.ts';
@@ -60,6 +61,8 @@ export function requireIdempotencyKey(event: { headers?: Record<string, string |
 
 /** DynamoDB's limit of actions in one transaction. */
 const MAX_TRANSACTION_ACTIONS = 100;
+/** Tries at the free units when another booking takes one of them between the read and the write. */
+const MAX_UNIT_ATTEMPTS = 3;
 
 async function replay(key: string, hash: string): Promise<CreatedBooking | undefined> {
   const record = await getIdempotencyRecord(key);
@@ -191,8 +194,8 @@ export async function createBooking(request: BookingRequest, options: CreateOpti
     });
   }
 
-  const free = await freeUnits(units, request.checkIn, request.checkOut, now);
-  const chosen = roomsFor(free, request.rooms, request.adults + request.children);
+  const pickRooms = async () => roomsFor(await freeUnits(units, request.checkIn, request.checkOut, now), request.rooms, request.adults + request.children);
+  let chosen = await pickRooms();
   if (!chosen) return winnerOr(villaTaken(firstUnit.name));
   const quote = quoteStay({
     checkIn: request.checkIn,
@@ -265,26 +268,39 @@ export async function createBooking(request: BookingRequest, options: CreateOpti
 
   const alongside = terms.alongside?.(booking);
   if (alongside?.marks) Object.assign(booking, alongside.marks);
-  const writes = [
-    ...createBookingWrites(booking, { key: idempotencyKey, requestHash: hash, manageToken: manage?.token }),
-    typeStillOffered(stay.type.id),
-    ...chosen.map((unit) => unitStillOffered(unit.id)),
-    ...chosen.flatMap((unit) => nights.map((night) => claimNight(unit.id, night, booking.id, now, holdExpiresAtMs))),
-    ...seatClaims.map((claim) => claimSeats(claim.safari.id, claim.date, claim.timeSlot, claim.seats, claim.safari.seats_per_slot)),
-  ];
-  const firstAlongside = writes.length;
-  if (alongside) writes.push(...alongside.writes);
-  try {
-    await transact(writes);
-  } catch (error) {
-    if (!(error instanceof TransactionRefused)) throw error;
-    // Only what went alongside refused (an owner at the limit of unpaid holds, say).
-    if (alongside?.refused && error.failed.every((index) => index >= firstAlongside)) throw await alongside.refused();
-    // Anything else: the key's own booking if a retry won (its idempotency record refused this one),
-    // else the seats or the villa that were taken.
-    const firstSeat = firstAlongside - seatClaims.length;
-    const failedClaims = error.failed.filter((index) => index >= firstSeat).flatMap((index) => seatClaims[index - firstSeat] ?? []);
-    return winnerOr(failedClaims.length ? soldOut(failedClaims, 'timeSlot') : villaTaken(firstUnit.name));
+  for (let attempt = 1; ; attempt += 1) {
+    const rooms: Cottage[] = chosen;
+    booking.cottage_ids = booking.claims.cottageIds = rooms.map((unit) => unit.id);
+    const checked = [
+      ...createBookingWrites(booking, { key: idempotencyKey, requestHash: hash, manageToken: manage?.token }),
+      typeStillOffered(stay.type.id),
+      ...rooms.map((unit) => unitStillOffered(unit.id)),
+    ];
+    const firstSeat = checked.length + rooms.length * nights.length;
+    const writes = [
+      ...checked,
+      ...rooms.flatMap((unit) => nights.map((night) => claimNight(unit.id, night, booking.id, now, holdExpiresAtMs))),
+      ...seatClaims.map((claim) => claimSeats(claim.safari.id, claim.date, claim.timeSlot, claim.seats, claim.safari.seats_per_slot)),
+    ];
+    const firstAlongside = writes.length;
+    if (alongside) writes.push(...alongside.writes);
+    try {
+      await transact(writes);
+      break;
+    } catch (error) {
+      if (!(error instanceof TransactionRefused)) throw error;
+      const { failed } = error;
+      // Only what went alongside refused (an owner at the limit of unpaid holds, say).
+      if (alongside?.refused && failed.every((index) => index >= firstAlongside)) throw await alongside.refused();
+      // Only nights another booking took since they were read (two guests on the same free unit at
+      // once): another unit of the type may still be free, so the stay is offered again, twice at most.
+      const raced = attempt < MAX_UNIT_ATTEMPTS && failed.length > 0 && failed.every((index) => index >= checked.length && index < firstSeat);
+      if (raced && (chosen = await pickRooms())) continue;
+      // Anything else: the key's own booking if a retry won (its idempotency record refused this one),
+      // else the seats or the villa that were taken.
+      const failedClaims = failed.filter((index) => index >= firstSeat).flatMap((index) => seatClaims[index - firstSeat] ?? []);
+      return winnerOr(failedClaims.length ? soldOut(failedClaims, 'timeSlot') : villaTaken(firstUnit.name));
+    }
   }
 
   // Staff, the guest's own sockets, open wizards and the confirmation e-mail hear of it from the
