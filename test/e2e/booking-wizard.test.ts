@@ -38,8 +38,18 @@ describe('the guest booking wizard on a phone', () => {
     // A double tap books once: the same Idempotency-Key, and the button is disabled while processing.
     await confirm.dblclick();
 
-    const success = page.getByRole('dialog', { name: 'Booking received' });
+    // Paid at the property: the heading says the stay is held for that.
+    const success = page.getByRole('dialog', { name: 'Booking held: pay at the property' });
     await success.waitFor();
+    // The reference in one piece: one line of text, nothing cut.
+    const referenceBox = success.locator('.receipt__reference');
+    expect(
+      await referenceBox.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return { lines: new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size, cut: element.scrollWidth > element.clientWidth };
+      }),
+    ).toEqual({ lines: 1, cut: false });
     const reference = await success.getByTestId('booking-success').locator('.receipt__reference').textContent();
     expect(reference).toMatch(/^VM[0-9A-Z]+$/);
     expect(await success.textContent()).toContain('meera@example.in');

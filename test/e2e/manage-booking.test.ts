@@ -37,7 +37,7 @@ async function fillGuestAndConfirm(guest: { first?: string; last?: string; email
   await page.getByRole('radio', { name: /Pay at property/ }).check();
   await page.getByLabel(/I accept the terms/).check();
   await page.getByRole('button', { name: /Confirm Booking/ }).click();
-  const success = page.getByRole('dialog', { name: 'Booking received' });
+  const success = page.getByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ });
   await success.waitFor();
   return { success, reference: (await success.locator('.receipt__reference').textContent()) ?? '' };
 }

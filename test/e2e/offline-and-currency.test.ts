@@ -106,14 +106,14 @@ describe('offline (docs/product.md#offline)', () => {
     const refused = page.getByRole('dialog', { name: 'Not booked yet' });
     await refused.waitFor();
     expect(await refused.textContent()).toContain('Your booking has not been made');
-    expect(await page.getByRole('dialog', { name: 'Booking received' }).count()).toBe(0);
+    expect(await page.getByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ }).count()).toBe(0);
     expect(bookings.sent).toEqual([]);
     await shoot('offline-confirm-refused');
 
     await context.setOffline(false);
     await notice.getByText("You're offline.").waitFor({ state: 'detached' });
     await refused.getByRole('button', { name: 'Retry' }).click();
-    const success = page.getByRole('dialog', { name: 'Booking received' });
+    const success = page.getByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ });
     await success.waitFor();
     expect(bookings.sent).toHaveLength(1);
     expect(bookings.answers.map((answer) => answer.status())).toEqual([201]);
@@ -143,7 +143,7 @@ describe('offline (docs/product.md#offline)', () => {
     expect(await page.getByLabel('Email').inputValue()).toBe('lost-answer@example.in');
 
     await failed.getByRole('button', { name: 'Retry' }).click();
-    const success = page.getByRole('dialog', { name: 'Booking received' });
+    const success = page.getByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ });
     await success.waitFor();
     expect(bookings.sent).toHaveLength(2);
     expect(new Set(bookings.sent).size).toBe(1);

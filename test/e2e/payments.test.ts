@@ -101,7 +101,7 @@ describe('paying online in test mode, on a phone', () => {
     // Act: Pay
     await (await openTestCheckout()).getByRole('button', { name: `Pay ${total} (test)` }).click();
     // Assess
-    const success = page.getByRole('dialog', { name: 'Booking received' });
+    const success = page.getByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ });
     await success.waitFor();
     expect(await success.locator('.receipt__reference').textContent()).toBe(reference);
     await expectAccessible(page, 'paid confirmation');
@@ -183,7 +183,7 @@ describe('paying online in test mode, on a phone', () => {
     expect(await checkout.locator('.test-checkout__reference').textContent()).toBe(reference);
     await checkout.getByRole('button', { name: /^Pay ₹[\d,]+ \(test\)$/ }).click();
     // Assess: the same booking, paid; one booking request in all
-    const success = page.getByRole('dialog', { name: 'Booking received' });
+    const success = page.getByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ });
     await success.waitFor();
     expect(await success.locator('.receipt__reference').textContent()).toBe(reference);
     expect(calls.filter((call) => call === 'POST /api/bookings')).toHaveLength(1);
@@ -223,7 +223,7 @@ describe('paying at the property, on a phone', () => {
     await shoot('methods');
     await page.getByRole('button', { name: /^Confirm Booking · ₹/ }).click();
     // Assess: booked and held for a day, to be confirmed from the e-mail
-    const success = page.getByRole('dialog', { name: 'Booking received' });
+    const success = page.getByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ });
     await success.waitFor();
     const reference = (await success.locator('.receipt__reference').textContent()) ?? '';
     const booking = await lookUp(reference, 'arrival@example.in');
@@ -275,7 +275,7 @@ describe('paying at the property, on a phone', () => {
     await fillGuest('deadline@example.in');
     await page.getByRole('radio', { name: /Pay at property/ }).check();
     await page.getByRole('button', { name: /^Confirm Booking · ₹/ }).click();
-    const confirmBy = page.getByRole('dialog', { name: 'Booking received' }).getByTestId('confirm-by');
+    const confirmBy = page.getByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ }).getByTestId('confirm-by');
     await confirmBy.waitFor({ timeout: 10_000 });
     expect(await confirmBy.textContent()).toContain(`Check your e-mail to confirm within ${PAY_AT_PROPERTY_CONFIRM_HOURS} hours`);
     expect(await confirmBy.textContent()).toMatch(/Confirm from it by \w+day, \w+ \d{1,2} at \d{1,2}:\d\d [AP]M, or the hold on your villa is released\./);

@@ -184,10 +184,10 @@ async function fillGuestAndConfirm(page: Page, run: number) {
     .getByRole('dialog')
     .getByRole('button', { name: /^Pay ₹.* \(test\)$/ })
     .click({ timeout: 60_000 });
-  await page.getByRole('dialog', { name: 'Booking received' }).waitFor({ timeout: 60_000 });
+  await page.getByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ }).waitFor({ timeout: 60_000 });
 }
 
-/** Opening `/` to 'Booking received', as one scripted guest on the throttled phone. */
+/** Opening `/` to the booking's confirmation, as one scripted guest on the throttled phone. */
 async function bookOnce(browser: Browser, baseUrl: string, run: number, daysAhead: number): Promise<number> {
   const { context, page } = await phonePage(browser);
   try {

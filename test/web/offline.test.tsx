@@ -125,7 +125,7 @@ describe('booking without a connection (docs/product.md#offline)', () => {
     goOnline();
     expect(screen.queryByTestId('confirm-needs-connection')).toBeNull();
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Not booked yet' })).getByRole('button', { name: 'Retry' }));
-    await screen.findByRole('dialog', { name: 'Booking received' });
+    await screen.findByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ });
     expect(requests.filter((request) => request.path === '/api/bookings')).toHaveLength(1);
   });
 
@@ -153,7 +153,7 @@ describe('booking without a connection (docs/product.md#offline)', () => {
     expect((screen.getByLabelText(/Email/) as HTMLInputElement).value).toBe('meera@example.in');
 
     await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
-    await screen.findByRole('dialog', { name: 'Booking received' });
+    await screen.findByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ });
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
     expect(requests.filter((request) => request.path === '/api/bookings')).toHaveLength(1);

@@ -107,8 +107,14 @@ describe('paying online in test mode', () => {
     // Act: Pay
     await userEvent.click(pay);
     // Assess: verified, then the confirmation
-    const success = await screen.findByRole('dialog', { name: 'Booking received' });
+    // Its heading says what happened; the reference is whole, and copies.
+    const success = await screen.findByRole('dialog', { name: 'Booking paid and confirmed' });
     expect(success.querySelector('.receipt__reference')?.textContent).toBe(reference);
+    const clipboard = { writeText: vi.fn(async () => undefined) };
+    Object.defineProperty(navigator, 'clipboard', { value: clipboard, configurable: true });
+    await userEvent.click(within(success).getByRole('button', { name: `Copy booking reference ${reference}` }));
+    expect(clipboard.writeText).toHaveBeenCalledWith(reference);
+    expect(within(success).getByRole('status').textContent).toBe('Copied');
     expect(paths(requests)).toEqual([
       'POST /api/bookings',
       'POST /api/payments/create-order',
@@ -140,7 +146,7 @@ describe('paying online in test mode', () => {
     const checkout = await screen.findByRole('dialog', { name: 'Secure checkout' });
     await userEvent.click(within(checkout).getByRole('button', { name: 'Pay ₹49,352 (test)' }));
     // Assess: one booking, one order asked for twice, paid the second time
-    await screen.findByRole('dialog', { name: 'Booking received' });
+    await screen.findByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ });
     expect(paths(requests)).toEqual([
       'POST /api/bookings',
       'POST /api/payments/create-order',
@@ -160,7 +166,7 @@ describe('paying online in test mode', () => {
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Secure checkout' })).getByRole('button', { name: 'Pay ₹49,352 (test)' }));
     const failed = await screen.findByRole('dialog', { name: 'Payment Failed' });
     expect(failed.textContent).toContain(paymentMessages.badSignature);
-    expect(screen.queryByRole('dialog', { name: 'Booking received' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ })).toBeNull();
   });
 
   it('after a verification lost on the network, Try Again sends the same proof again instead of paying twice', async () => {
@@ -185,7 +191,7 @@ describe('paying online in test mode', () => {
     // Act
     await userEvent.click(within(failed).getByRole('button', { name: 'Try Again' }));
     // Assess: the same proof, verified; no new checkout
-    await screen.findByRole('dialog', { name: 'Booking received' });
+    await screen.findByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ });
     expect(paths(requests)).toEqual([
       'POST /api/bookings',
       'POST /api/payments/create-order',
@@ -210,7 +216,7 @@ describe('paying online in test mode', () => {
     // Act: Pay again
     await userEvent.click(screen.getByRole('button', { name: 'Pay ₹49,352' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Secure checkout' })).getByRole('button', { name: 'Pay ₹49,352 (test)' }));
-    await screen.findByRole('dialog', { name: 'Booking received' });
+    await screen.findByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ });
     expect(paths(requests).filter((line) => line === 'POST /api/bookings')).toHaveLength(1);
   });
 
@@ -247,7 +253,7 @@ describe('paying online in test mode', () => {
     ]);
     await openStep4(readyDraft());
     await userEvent.click(screen.getByRole('button', { name: 'Pay ₹49,352' }));
-    await screen.findByRole('dialog', { name: 'Booking received' });
+    await screen.findByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ });
     expect(paths(requests)).toEqual(['POST /api/bookings', 'POST /api/payments/create-order', `GET /api/bookings/reference/${reference}?token=manage.token`]);
   });
 

@@ -207,7 +207,7 @@ describe('step 4 with Razorpay live', () => {
     const response = { razorpay_order_id: orderId, razorpay_payment_id: 'pay_Zy98Xw76Vu54Ts', razorpay_signature: 'c'.repeat(64) };
     act(() => FakeRazorpay.made[1]?.options.handler(response));
     // Assess
-    await screen.findByRole('dialog', { name: 'Booking received' });
+    await screen.findByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ });
     expect(requests.find((request) => request.path === '/api/payments/verify-payment')?.body).toEqual(response);
     expect(requests.filter((request) => request.path === '/api/bookings')).toHaveLength(1);
   });

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CHECK_IN_TIME, CHECK_OUT_TIME, confirmationMailContent, RESORT_NAME } from '@shared/booking-mail';
 import { calendarFile, stayEvent } from '@shared/calendar-file';
@@ -64,6 +64,39 @@ function EmailPreview({ booking }: { booking: CreatedBooking['booking'] }) {
   );
 }
 
+/** What happened, as the heading says it: paid online, or held for the guest to pay at the property. */
+export function resultTitle(record: CreatedBooking['booking'] | undefined): string {
+  if (record?.payment_method === 'offline') return 'Booking held: pay at the property';
+  if (record?.payment_status === 'paid') return 'Booking paid and confirmed';
+  return 'Booking received';
+}
+
+/** The reference in one piece, and a button that copies it (with what happened, said to screen readers too). */
+function Reference({ reference }: { reference: string }) {
+  const [copied, setCopied] = useState<string>();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(reference);
+      setCopied('Copied');
+    } catch {
+      setCopied('Select the reference to copy it: the browser did not allow copying.');
+    }
+  };
+  return (
+    <div className="receipt__reference-row">
+      <p className="receipt__reference" translate="no">
+        {reference}
+      </p>
+      <button type="button" className="button button--secondary button--small" onClick={() => void copy()} aria-label={`Copy booking reference ${reference}`}>
+        Copy
+      </button>
+      <span role="status" className="receipt__copied">
+        {copied}
+      </span>
+    </div>
+  );
+}
+
 /**
  * The confirmation, a keepsake: the reference in large type, the dates with their weekdays, the
  * check-in time, the e-mail on its way, Add to calendar, and a receipt layout for printing.
@@ -72,11 +105,11 @@ export default function BookingResultDialog({ booking, onClose }: { booking: Cre
   const record = booking?.booking;
   const ics = useMemo(() => (record ? calendarHref(record) : ''), [record]);
   return (
-    <Dialog open={booking !== undefined} title="Booking received" onClose={onClose} className="dialog--result dialog--receipt" hideCloseButton>
+    <Dialog open={booking !== undefined} title={resultTitle(record)} onClose={onClose} className="dialog--result dialog--receipt" hideCloseButton>
       {booking && record && (
         <div className="receipt" data-testid="booking-success">
           <p className="receipt__label">Booking reference</p>
-          <p className="receipt__reference">{booking.bookingReference}</p>
+          <Reference reference={booking.bookingReference} />
           <dl className="receipt__facts">
             <div>
               <dt>Villa</dt>
