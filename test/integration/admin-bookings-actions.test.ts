@@ -277,7 +277,9 @@ describe('a phone booking typed by staff (POST /api/bookings/admin)', () => {
   it('gives three staff booking the same free villa at once a villa each, while the type has free ones', async () => {
     const dates = stay('kingfisher-villa');
     const answers = await Promise.all(
-      ['staff', 'manager', 'staff'].map(async (role) => call('POST', '/bookings/admin', await as(role as 'staff'), phoneBody(dates), { 'idempotency-key': newKey() })),
+      ['staff', 'manager', 'staff'].map(async (role) =>
+        call('POST', '/bookings/admin', await as(role as 'staff'), phoneBody(dates), { 'idempotency-key': newKey() }),
+      ),
     );
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
     const units = answers.map((answer) => answer.body.data.booking.cottage_ids[0] as string);
