@@ -1,4 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { useRealtimeEvent } from '@/lib/realtime';
 import type { AdminBooking } from '@shared/booking-admin';
 import { formatInr } from '@shared/money';
 import { paths } from '@/config/paths';
@@ -7,7 +9,7 @@ import { DataTable, type Column } from '../components/data-table';
 import { StatCard } from '../components/stat-card';
 import { StatusBadge } from '../components/status-badge';
 import { monthLabel, statusLabels, stayDates } from '../bookings/booking-format';
-import { useDashboard } from '../bookings/bookings-api';
+import { bookingKeys, useDashboard } from '../bookings/bookings-api';
 import { tabsFor } from '../layout/admin-tabs';
 import './overview.css';
 
@@ -36,6 +38,12 @@ const columns: Array<Column<AdminBooking>> = [
 /** The Overview tab (docs/product.md#overview-tab): the four figures, the five newest bookings, quick actions, occupancy per villa and revenue per month. */
 export default function OverviewPage() {
   const dashboard = useDashboard();
+  // Bookings made, changed or paid meanwhile: the figures and the newest bookings are read again.
+  const client = useQueryClient();
+  const refresh = () => void client.invalidateQueries({ queryKey: bookingKeys.stats });
+  useRealtimeEvent('new-booking', refresh);
+  useRealtimeEvent('booking-update', refresh);
+  useRealtimeEvent('payment-received', refresh);
   const data = dashboard.data;
   const allowed = new Set(tabsFor(readAdminUser()?.role).map((tab) => tab.href));
   const value = (figure: number | undefined) => (figure === undefined ? '–' : figure);
