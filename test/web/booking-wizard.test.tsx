@@ -55,7 +55,7 @@ describe('the wizard shell', () => {
     expect(location.current).toBe('/?step=2');
     expect(screen.getByText('Session Restored')).toBeTruthy();
     expect(screen.getByText('Your booking progress has been restored from Step 2/4')).toBeTruthy();
-    expect(screen.getByTestId('session-status').textContent).toMatch(/^Step 2\/4 · last activity /);
+    expect(screen.getByTestId('session-status').textContent).toMatch(/^Your booking: step 2 of 4, saved \d{1,2}:\d{2}\s?[AP]M$/i);
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     expect(screen.queryByText('Session Restored')).toBeNull();
   });
@@ -78,22 +78,31 @@ describe('the wizard shell', () => {
     // Assess
     await screen.findByRole('heading', { name: 'Your villa and dates' });
     expect(screen.queryByText('Session Restored')).toBeNull();
-    expect(screen.getByTestId('session-status').textContent).toBe('No active session');
+    // Nothing in progress: the header says nothing about a booking.
+    expect(screen.queryByTestId('session-status')).toBeNull();
     expect(sessionStorage.getItem(sessionKeys.bookingData)).toBeNull();
     expect(location.current).toBe('/');
   });
 
-  it('keeps the step in the URL: a step the draft cannot reach falls back, Clear Session starts again', async () => {
+  it('keeps the step in the URL: a step the draft cannot reach falls back; Start over asks first, then starts again', async () => {
     stubApi();
     saveSession(checkedDraft, 1);
     renderWizard('/?step=4');
     // Step 2 is as far as a draft without a package goes.
     await screen.findByRole('heading', { name: 'Choose your package' });
     expect(location.current).toBe('/?step=2');
-    await userEvent.click(screen.getByRole('button', { name: 'Clear Session' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    const ask = screen.getByRole('dialog', { name: 'Start over?' });
+    expect(ask.textContent).toContain('Your villa, dates and choices so far will be cleared.');
+    // Keep: nothing is lost.
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep my booking' }));
+    expect(location.current).toBe('/?step=2');
+    expect(sessionStorage.getItem(sessionKeys.bookingData)).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Start over?' })).getByRole('button', { name: 'Start over' }));
     await screen.findByRole('heading', { name: 'Your villa and dates' });
     expect(location.current).toBe('/');
-    expect(screen.getByTestId('session-status').textContent).toBe('No active session');
+    expect(screen.queryByTestId('session-status')).toBeNull();
   });
 });
 

@@ -1,40 +1,57 @@
+import { useState } from 'react';
 import { AccountNav } from '@/components/account-nav';
 import { CurrencySelect } from '@/components/currency-select';
+import { Dialog } from '@/components/dialog';
 import { NotificationBell } from '@/components/notification-bell';
 import { SiteBrand } from '@/components/site-brand';
 import type { StoredSession } from '../model/session-store';
 import { formatClock } from '@/lib/format';
 import { STEP_COUNT } from '../model/wizard';
 
-/** The small site header: the session's step and last activity (or 'No active session'), Clear Session, and the account links. */
+/**
+ * The small site header: a booking in progress in a guest's words ('Your booking: step 2 of 4,
+ * saved 8:01 PM'), Start over (asked first: it throws the choices away), and the account links.
+ */
 export function SiteHeader({ session, onClear }: { session: StoredSession | undefined; onClear: () => void }) {
+  const [asking, setAsking] = useState(false);
   return (
     <header className="site-header">
       <SiteBrand />
-      <div className="site-header__session">
-        <p className="site-header__status" data-testid="session-status">
-          {session ? (
-            <>
-              <span>
-                Step {session.step}/{STEP_COUNT}
-              </span>
-              <span className="site-header__activity"> · last activity {formatClock(session.lastActivity)}</span>
-            </>
-          ) : (
-            'No active session'
-          )}
-        </p>
-        {session && (
-          <button type="button" className="button button--ghost button--small" onClick={onClear}>
-            Clear Session
+      {session && (
+        <div className="site-header__session">
+          <p className="site-header__status" data-testid="session-status">
+            <span>
+              Your booking: step {session.step} of {STEP_COUNT}
+            </span>
+            <span className="site-header__activity">, saved {formatClock(session.lastActivity)}</span>
+          </p>
+          <button type="button" className="button button--ghost button--small" onClick={() => setAsking(true)}>
+            Start over
           </button>
-        )}
-      </div>
+        </div>
+      )}
       <div className="site-header__end">
         <CurrencySelect />
         <AccountNav />
         <NotificationBell />
       </div>
+      <Dialog open={asking} title="Start over?" onClose={() => setAsking(false)} description="Your villa, dates and choices so far will be cleared.">
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" data-autofocus onClick={() => setAsking(false)}>
+            Keep my booking
+          </button>
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() => {
+              setAsking(false);
+              onClear();
+            }}
+          >
+            Start over
+          </button>
+        </div>
+      </Dialog>
     </header>
   );
 }
