@@ -41,4 +41,24 @@ describe('more rooms than a villa type has', () => {
     await page.getByText('Villa is available for your dates!').first().waitFor();
     expect(await page.getByLabel('Rooms').inputValue()).toBe('1');
   });
+
+  it('keeps the chosen villa in sight and every amenity label whole, on a phone', async () => {
+    await page.goto(stack.baseUrl);
+    await page.getByRole('radio', { name: 'Hornbill Villa' }).check();
+    // Back later (the session is restored): the list starts at its first card, the chosen one is scrolled to.
+    await page.reload();
+    const chosen = page.getByTestId('stay-kind-card').filter({ has: page.getByRole('radio', { name: 'Hornbill Villa', checked: true }) });
+    await chosen.waitFor();
+    await expect
+      .poll(async () => {
+        const box = await chosen.boundingBox();
+        return box !== null && box.x >= 0 && box.x + box.width <= 390;
+      })
+      .toBe(true);
+    const cut = await page
+      .locator('.stay-kind-card__amenities li')
+      .evaluateAll((tiles) => tiles.filter((tile) => tile.scrollWidth > tile.clientWidth).map((tile) => tile.textContent));
+    expect(cut).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/step1-chosen-villa-390.png` });
+  });
 });

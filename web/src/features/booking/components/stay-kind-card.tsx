@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { Cottage } from '@shared/catalogue';
 import { PLACEHOLDER_IMAGE, imageSrcSet } from '@shared/media';
 import { formatCount, formatInr } from '@shared/money';
@@ -11,9 +12,26 @@ type StayKindCardProps = { cottage: Cottage; selected: boolean; invalid: boolean
  */
 export function StayKindCard({ cottage, selected, invalid, onSelect }: StayKindCardProps) {
   const inputId = `villa-${cottage.type}`;
+  const ref = useRef<HTMLElement>(null);
+  // The chosen villa is always in sight: on a phone the cards scroll sideways, and a villa chosen
+  // earlier (or restored with the session) could sit off to the right. The list scrolls, not the page.
+  useEffect(() => {
+    const card = ref.current;
+    const list = card?.parentElement;
+    if (!selected || !card || !list) return;
+    const [shown, box] = [list.getBoundingClientRect(), card.getBoundingClientRect()];
+    if (box.left >= shown.left && box.right <= shown.right) return;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    list.scrollBy({ left: box.left - shown.left - (shown.width - box.width) / 2, behavior: still ? 'auto' : 'smooth' });
+  }, [selected]);
   const image = cottage.images[0] ?? PLACEHOLDER_IMAGE;
   return (
-    <article className={`stay-kind-card${selected ? ' stay-kind-card--selected' : ''}`} data-testid="stay-kind-card" aria-labelledby={`${inputId}-name`}>
+    <article
+      ref={ref}
+      className={`stay-kind-card${selected ? ' stay-kind-card--selected' : ''}`}
+      data-testid="stay-kind-card"
+      aria-labelledby={`${inputId}-name`}
+    >
       <label htmlFor={inputId} className="stay-kind-card__label">
         <div className="stay-kind-card__media">
           <img
