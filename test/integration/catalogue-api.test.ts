@@ -130,6 +130,7 @@ describe('site', () => {
       wsUrl: `ws://127.0.0.1:${new URL(stack.baseUrl).port}/ws`,
       paymentMode: 'test',
       displayCurrencies: { USD: 84, EUR: 91, GBP: 108 },
+      contact: { phone: '+91 80 4000 1234', email: 'stay@forest-resort.in' },
     });
   });
 

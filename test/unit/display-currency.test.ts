@@ -60,6 +60,7 @@ describe('the rates from the stage config to /config.json', () => {
       paymentMode: 'razorpay',
       razorpayKeyId: 'rzp_live_AbC123',
       displayCurrencies: DEFAULT_DISPLAY_CURRENCIES,
+      contact: { phone: '+91 80 4000 1234', email: 'stay@forest-resort.in' },
     });
     expect(z.parse(siteConfigSchema, JSON.parse(JSON.stringify(config)))).toEqual(config);
     // A /config.json from before display currencies still boots the site: none offered.
