@@ -24,6 +24,9 @@ describe('the guest booking wizard on a phone', () => {
     expect(await page.getByRole('radio', { name: /Pay online/ }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: /Pay at property/ }).check();
     await expectAccessible('step 4');
+    // The bar at the bottom of a phone is one line (total, Back, the next step), and nothing runs off the side.
+    expect((await page.locator('.step-actions').boundingBox())?.height).toBeLessThanOrEqual(80);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await page.getByLabel('First name').fill('Meera');
     await page.getByLabel('Last name').fill('Iyer');

@@ -81,6 +81,13 @@ describe('offline (docs/product.md#offline)', () => {
     const notice = page.getByTestId('offline-notice');
     await notice.getByText("You're offline.").waitFor();
     expect(await notice.textContent()).toContain('prices are estimates until you');
+    // The notice never covers the form: scrolled to the top of the screen, a field is itself where it shows.
+    const covered = await page.getByLabel('Email').evaluate((field) => {
+      field.scrollIntoView({ block: 'start' });
+      const box = field.getBoundingClientRect();
+      return document.elementFromPoint(box.left + 8, box.top + 4) !== field;
+    });
+    expect(covered).toBe(false);
     expect(await page.getByTestId('confirm-needs-connection').textContent()).toContain('Confirming needs a connection');
     expect(await page.getByTestId('final-quote').getByTestId('price-estimate').count()).toBe(1);
     await expectAccessible(page, 'step 4 offline');

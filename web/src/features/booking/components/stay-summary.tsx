@@ -56,7 +56,8 @@ export function StaySummaryBar({ quote, updating }: { quote: StayQuote | undefin
           <PriceNote rupees={quote.total} />
         </span>
         <span className="summary-bar__meta">
-          {plural(quote.nights, 'night')} · {open ? 'Hide' : 'Price'} details
+          <span className="summary-bar__nights">{plural(quote.nights, 'night')} · </span>
+          {open ? 'Hide' : 'Price'} details
         </span>
       </button>
     </div>

@@ -3,6 +3,18 @@ import type { StayQuote } from '../api/schemas';
 import { StaySummaryBar } from './stay-summary';
 
 /**
+ * A primary action's label whose first words are all a phone shows, so the bar keeps to one line;
+ * the rest is still read out (it stays in the button's accessible name) and shows on wider screens.
+ */
+export function ActionLabel({ text, keep }: { text: string; keep: string }) {
+  return (
+    <>
+      {keep} <span className="step-actions__more">{text.slice(keep.length).trim()}</span>
+    </>
+  );
+}
+
+/**
  * The step's Back and primary buttons. On a phone this bar sticks to the bottom of the screen with
  * the running total, so the price and the next move stay under the thumb.
  */

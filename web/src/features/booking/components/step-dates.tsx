@@ -10,7 +10,7 @@ import { questionOf, sameQuestion } from '../model/availability-question';
 import { partySize, villaAvailable, withStayChange, type Draft, type StayFields, type StayKind } from '../model/draft';
 import { availabilityProblems, hasProblems, range, stayLimits, stayMessages } from '../model/step1-rules';
 import { DateFields } from './date-fields';
-import { StepActions } from './step-actions';
+import { ActionLabel, StepActions } from './step-actions';
 import { StepHeading } from './step-heading';
 import { StayKindCard } from './stay-kind-card';
 import './step-dates.css';
@@ -241,7 +241,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
               <span className="spinner spinner--small" aria-hidden="true" /> Checking...
             </>
           ) : villaAvailable(draft) ? (
-            'Proceed to Package Selection'
+            <ActionLabel text="Proceed to Package Selection" keep="Proceed" />
           ) : (
             'Check Availability'
           )}

@@ -12,7 +12,7 @@ import { useWizard } from '../hooks/wizard-context';
 import { quoteRequestOf } from '../hooks/use-running-quote';
 import { partySize, type Draft } from '../model/draft';
 import { formatShortDate, plural } from '@/lib/format';
-import { StepActions } from './step-actions';
+import { ActionLabel, StepActions } from './step-actions';
 import { StepHeading } from './step-heading';
 import './offer-cards.css';
 import './step-packages.css';
@@ -305,7 +305,7 @@ export default function StepPackages({ quote }: { quote: StayQuote | undefined }
       )}
       <StepActions quote={quote} onBack={() => goTo(1)}>
         <button type="button" className="button button--primary" onClick={proceed}>
-          Continue to Safari Selection
+          <ActionLabel text="Continue to Safari Selection" keep="Continue" />
         </button>
       </StepActions>
     </div>

@@ -6,7 +6,7 @@ import { BookingSummary } from './booking-summary';
 import { GuestDetailsForm } from './guest-details-form';
 import { PaymentDialogs } from './payment-dialogs';
 import { PaymentMethodTiles } from './payment-method-tiles';
-import { StepActions } from './step-actions';
+import { ActionLabel, StepActions } from './step-actions';
 import { StepHeading } from './step-heading';
 import './step-payment.css';
 
@@ -75,7 +75,7 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
           ) : payOnline ? (
             `Pay ${total === undefined ? 'now' : formatInr(total)}`
           ) : (
-            `Confirm Booking${total === undefined ? '' : ` · ${formatInr(total)}`}`
+            <ActionLabel text={`Confirm Booking${total === undefined ? '' : ` · ${formatInr(total)}`}`} keep="Confirm" />
           )}
         </button>
         {offline && (

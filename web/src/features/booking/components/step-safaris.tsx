@@ -13,7 +13,7 @@ import { useWizard } from '../hooks/wizard-context';
 import { partySize, type Draft, type SelectedSafari } from '../model/draft';
 import { formatShortDate, plural } from '@/lib/format';
 import { range } from '../model/step1-rules';
-import { StepActions } from './step-actions';
+import { ActionLabel, StepActions } from './step-actions';
 import { StepHeading } from './step-heading';
 import './offer-cards.css';
 import './step-safaris.css';
@@ -278,11 +278,11 @@ export default function StepSafaris({ quote, updating }: { quote: StayQuote | un
       <StepActions quote={quote} updating={updating} onBack={() => goTo(2)}>
         {draft.safaris.length === 0 ? (
           <button type="button" className="button button--primary" onClick={() => goTo(4)}>
-            Continue Without Safari
+            <ActionLabel text="Continue Without Safari" keep="Continue" />
           </button>
         ) : (
           <button type="button" className="button button--primary" onClick={() => goTo(4)}>
-            Continue with Safaris
+            <ActionLabel text="Continue with Safaris" keep="Continue" />
           </button>
         )}
       </StepActions>
