@@ -176,6 +176,9 @@ describe('step 2 validation', () => {
     const honeymoon = (await screen.findByRole('heading', { name: 'Honeymoon Escape' })).closest('article') as HTMLElement;
     expect(within(honeymoon).getByText('Honeymoon Escape supports maximum 2 guests')).toBeTruthy();
     expect(within(honeymoon).getByRole('button', { name: 'Reserve This Package' }).hasAttribute('disabled')).toBe(true);
+    // Every card says the package for this stay (two nights), not its nominal '2 Days / 1 Night'.
+    const lengths = screen.getAllByTestId('package-card').map((card) => card.querySelector('.package-card__meta')?.textContent?.split(' · ')[0]);
+    expect(new Set(lengths)).toEqual(new Set(['3 Days / 2 Nights']));
 
     await userEvent.click(screen.getByRole('button', { name: 'Continue to Safari Selection' }));
     expect(screen.getByRole('alert').textContent).toBe('Please select a package to continue');

@@ -2,6 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { packageGuestProblem, packageMessages } from '@shared/booking';
 import { formatInr } from '@shared/money';
+import { nightsBetween } from '@shared/stay';
 import { PriceNote } from '@/components/price-note';
 import { packageBasePrice } from '@shared/quote';
 import { packageSafariAllowance } from '@shared/safari-rules';
@@ -65,8 +66,13 @@ export function StaySummaryStrip({ draft, onEdit }: { draft: Draft; onEdit: () =
   );
 }
 
+/** A stay's length as packages name theirs: '3 Days / 2 Nights'. */
+const stayLength = (nights: number) => `${plural(nights + 1, 'Day')} / ${plural(nights, 'Night')}`;
+
 type CardProps = {
   stayPackage: StayPackageOption;
+  /** The guest's nights: the card says the package for this stay, not the package's nominal length. */
+  nights: number;
   quote: StayQuote | undefined;
   quoteFailed: boolean;
   problem: string | undefined;
@@ -74,7 +80,7 @@ type CardProps = {
   onReserve: () => void;
 };
 
-function PackageCard({ stayPackage, quote, quoteFailed, problem, selected, onReserve }: CardProps) {
+function PackageCard({ stayPackage, nights, quote, quoteFailed, problem, selected, onReserve }: CardProps) {
   const [open, setOpen] = useState(false);
   const breakdownId = useId();
   const price = quote?.package;
@@ -89,7 +95,7 @@ function PackageCard({ stayPackage, quote, quoteFailed, problem, selected, onRes
         {isPopular(stayPackage) && <span className="badge badge--gold">Popular</span>}
       </div>
       <p className="package-card__meta">
-        {stayPackage.duration} ·{' '}
+        {nights > 0 ? stayLength(nights) : stayPackage.duration} ·{' '}
         {stayPackage.min_guests === stayPackage.max_guests ? stayPackage.min_guests : `${stayPackage.min_guests}-${stayPackage.max_guests}`} guests
         {stayPackage.includes_safari ? ` · up to ${plural(stayPackage.max_safaris, 'safari')}` : ''}
       </p>
@@ -289,6 +295,7 @@ export default function StepPackages({ quote }: { quote: StayQuote | undefined }
           <PackageCard
             key={stayPackage.id}
             stayPackage={stayPackage}
+            nights={draft.checkIn && draft.checkOut ? nightsBetween(draft.checkIn, draft.checkOut) : 0}
             quote={quoteOf.get(stayPackage.id)?.data}
             quoteFailed={quoteOf.get(stayPackage.id)?.isError ?? false}
             problem={problems.get(stayPackage.id)}
