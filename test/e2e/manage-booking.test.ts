@@ -73,6 +73,19 @@ describe('managing a booking without an account, on a phone', () => {
     expect(await dialog.getByTestId('refund').textContent()).toContain('₹0');
     expect(await dialog.getByTestId('refund').textContent()).toContain('Nothing has been charged for this booking (you chose to pay at the property)');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keep my booking');
+    // Until when it is free, said plainly; and nothing in the dialog runs to its edge on a phone.
+    expect(await dialog.getByTestId('refund-policy').textContent()).toMatch(
+      /^You can cancel for a full refund until .+, 48 hours before check-in\. After that, nothing is refunded\.$/,
+    );
+    const edges = await dialog.evaluate((element) => {
+      const inner = element.querySelector('.dialog__content') as HTMLElement;
+      const right = inner.getBoundingClientRect().right - parseFloat(getComputedStyle(inner).paddingRight);
+      // The close button's touch area reaches into the corner on purpose; nothing else may.
+      return [...inner.querySelectorAll('*:not(.dialog__close)')]
+        .filter((child) => child.getBoundingClientRect().right > right + 0.5)
+        .map((child) => child.className || child.tagName);
+    });
+    expect(edges).toEqual([]);
     await check('manage-cancel-dialog');
 
     // Act: confirm

@@ -23,6 +23,11 @@ function refundReason(booking: BookingView, terms: CancellationTerms): string {
   return `${formatInr(terms.refundAmount)} of the ${formatInr(booking.total_amount)} you paid comes back.`;
 }
 
+/** Until when cancelling refunds everything paid, said plainly (the 48 hours count back from check-in at 2:00 PM). */
+function freeUntil(terms: CancellationTerms): string {
+  return `You can cancel for a full refund until ${formatResortInstant(terms.freeCancellationUntil)}, 48 hours before check-in. After that, nothing is refunded.`;
+}
+
 /** The line under a booking before the guest asks to cancel: until when it is free, and what it would refund. */
 function termsLine(booking: BookingView, terms: CancellationTerms, now: number): string {
   const deadline = formatResortInstant(terms.freeCancellationUntil);
@@ -101,7 +106,9 @@ export function CancelBooking({ booking, cancellation }: { booking: BookingView;
           <p className="refund-box__amount">{formatInr(terms.refundAmount)}</p>
           <p className="refund-box__reason">{refundReason(booking, terms)}</p>
         </div>
-        <p className="muted refund-policy">{terms.policy}</p>
+        <p className="muted refund-policy" data-testid="refund-policy">
+          {freeUntil(terms)}
+        </p>
         {error && (
           <p className="field__error field__error--block" role="alert">
             {error.message}
