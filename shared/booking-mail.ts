@@ -1,5 +1,6 @@
 import { formatInr } from './money.ts';
 import { resortInstant, stayLimits } from './stay.ts';
+import { formatSlot } from './stay-format.ts';
 
 /**
  * What the booking confirmation e-mail says, as data: the stream consumer renders it as the e-mail
@@ -66,7 +67,7 @@ export function stayRows(booking: ConfirmedBooking): Array<[string, string]> {
     ['Package', booking.package_name],
     ...booking.safaris.map((safari): [string, string] => [
       'Safari',
-      `${safari.name}, ${longDate(safari.date)} ${safari.time_slot}, ${plural(safari.guests, 'guest', 'guests')}`,
+      `${safari.name}, ${longDate(safari.date)}, ${formatSlot(safari.time_slot)}, ${plural(safari.guests, 'guest', 'guests')}`,
     ]),
     ['Total', formatInr(booking.total_amount)],
     ...(booking.special_requests ? [['Special requests', booking.special_requests] as [string, string]] : []),

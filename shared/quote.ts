@@ -2,6 +2,7 @@ import { formatInr } from './money.ts';
 import { PACKAGE_BASE, packageBasePrice } from './package-price.ts';
 import { bestRule, discounted, type PricingRule } from './pricing-rules.ts';
 import { stayNights } from './stay.ts';
+import { formatSlot, formatStayDay } from './stay-format.ts';
 
 /** The quote's constants (docs/product.md#quote). */
 export const pricing = {
@@ -115,7 +116,10 @@ export function quoteStay(input: QuoteInput): Quote {
     const full = safari.price * safari.guests;
     const rule = bestRule(input.rules, { serviceType: 'safari', targets: [safari.id], date: safari.date, nights: nights.length });
     const amount = rule ? discounted(full, rule.discount_percentage) : full;
-    lines.push({ label: `Safari: ${safari.name}, ${safari.date} ${safari.timeSlot}, ${safari.guests} × ${formatInr(safari.price)}`, amount: full });
+    lines.push({
+      label: `Safari: ${safari.name}, ${formatStayDay(safari.date)}, ${formatSlot(safari.timeSlot)}, ${safari.guests} × ${formatInr(safari.price)}`,
+      amount: full,
+    });
     if (full > amount && rule) lines.push({ label: `${rule.service_name} discount`, amount: amount - full });
     return { id: safari.id, date: safari.date, timeSlot: safari.timeSlot, guests: safari.guests, amount, discount: full - amount };
   });

@@ -17,7 +17,8 @@ const root = resolve(import.meta.dirname, '..', '..');
 const STILL_OVER_BUDGET: Record<string, number> = {
   // +0.8 KB (issue 17): a booking checks its villa type is still offered and fits the party to units by capacity.
   // +0.2 KB (issue 18): a booking that loses a unit to another at the same moment tries the type's other free units.
-  'http/bookings/create-staff-booking': 72.5,
+  // +0.5 KB (issue 18): the quote writes a safari's day and time as guests read them (shared/stay-format.ts).
+  'http/bookings/create-staff-booking': 73,
   'http/auth/register-or-login': 62,
   // +1.0 KB (issue 17): a unit's type is read and its price set on the type too.
   'http/cottages/update-cottage': 63,

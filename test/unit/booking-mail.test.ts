@@ -4,6 +4,7 @@ import { bookingCalendar, bookingMail, type MailOrder } from '../../functions/li
 import type { Mail } from '../../functions/lib/mail.ts';
 import type { BookingRecord } from '../../shared/booking.ts';
 import { cancellationPolicyLines, confirmationMailContent } from '../../shared/booking-mail.ts';
+import { formatSlot } from '../../shared/stay-format.ts';
 import { storedBooking } from '../support/stream-fixtures.ts';
 
 const manageUrl = 'https://resort.example/booking/VMLX2K9A1B2C3?token=7d9b3a52.abc&from=mail';
@@ -72,7 +73,7 @@ describe('booking e-mails', () => {
       expect(part).toContain('Wednesday, 13 January 2027, by 11:00 AM');
       expect(part).toContain('2 adults, 1 child');
       expect(part).toContain('Forest Retreat');
-      expect(part).toContain('Jungle Jeep Safari, Monday, 11 January 2027 06:00, 2 guests');
+      expect(part).toContain(`Jungle Jeep Safari, Monday, 11 January 2027, ${formatSlot('06:00')}, 2 guests`);
       expect(part).toContain('₹41,300');
       expect(part).toContain('A quiet room, please');
       expect(part).toContain('Cancellation policy: free cancellation up to 48 hours before check-in.');

@@ -1,7 +1,9 @@
 import { addDays, differenceInCalendarDays, formatISO, isValid, parseISO } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { quoteStay } from '../../shared/quote.ts';
 import { addDaysIso, isIsoDate, nightsBetween, stayNights, stayProblems } from '../../shared/stay.ts';
+import { formatSlot, formatStayDay } from '../../shared/stay-format.ts';
 
 /** The calendar arithmetic of shared/stay.ts, checked against date-fns (what it replaced on the server) on random days. */
 const day = fc
@@ -57,5 +59,33 @@ describe('the stay rules (docs/product.md#stay-rules)', () => {
   it("asks for at least one room ('At least 1 room is required') and at most four", () => {
     expect(stay('2026-12-10', '2026-12-11', 0)).toEqual({ rooms: ['At least 1 room is required'] });
     expect(stay('2026-12-10', '2026-12-11', 5)).toEqual({ rooms: ['At most 4 rooms can be booked at once'] });
+  });
+});
+
+describe('one way to write days and safari times (docs/product.md#formats)', () => {
+  it("writes a stay's day as 'Thu, Dec 10' and a slot in the 12-hour clock, one meridiem when both ends share it", () => {
+    expect(formatStayDay('2026-12-10')).toBe('Thu, Dec 10');
+    const spaced = (text: string) => text.replace(/[\u2009\u202f]/g, ' ');
+    expect(spaced(formatSlot('06:00-09:00'))).toBe('6:00 – 9:00 AM');
+    expect(spaced(formatSlot('11:00-13:00'))).toBe('11:00 AM – 1:00 PM');
+    expect(spaced(formatSlot('20:00-22:00'))).toBe('8:00 – 10:00 PM');
+    expect(spaced(formatSlot('06:00'))).toBe('6:00 AM');
+    // Anything that is not a slot is left as it is.
+    expect(formatSlot('sunrise')).toBe('sunrise');
+    expect(formatSlot('09:00-06:00')).toBe('09:00-06:00');
+  });
+
+  it('names the safari in a quote by that day and time', () => {
+    const line = quoteStay({
+      checkIn: '2026-12-10',
+      checkOut: '2026-12-12',
+      adults: 2,
+      children: 0,
+      rooms: 1,
+      cottage: { id: 'hornbill-1', name: 'Hornbill Villa', type: 'hornbill-villa', base_price: 18000, max_guests: 6 } as never,
+      safaris: [{ id: 'night-trail-safari', name: 'Night Trail Safari', price: 1200, date: '2026-12-10', timeSlot: '20:00-22:00', guests: 2 }],
+      rules: [],
+    }).lines.find((entry) => entry.label.startsWith('Safari'));
+    expect(line?.label).toBe(`Safari: Night Trail Safari, Thu, Dec 10, ${formatSlot('20:00-22:00')}, 2 × ₹1,200`);
   });
 });

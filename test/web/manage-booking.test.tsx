@@ -1,3 +1,4 @@
+import { formatSlot } from '@shared/stay-format';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -105,7 +106,7 @@ describe('managing a booking (/booking/:reference)', () => {
       'Thursday, March 7, 2030, by 11:00 AM',
       '2 adults, 1 room',
       'Safari Adventure',
-      'Morning Jeep Safari, Tue, Mar 5 06:00-09:00, 2 guests',
+      `Morning Jeep Safari, Tue, Mar 5, ${formatSlot('06:00-09:00')}, 2 guests`,
       '₹36,000',
     ])
       expect(text).toContain(fact);

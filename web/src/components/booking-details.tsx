@@ -1,3 +1,4 @@
+import { formatSlot } from '@shared/stay-format';
 import { formatInr } from '@shared/money';
 import { PriceBreakdown } from './price-breakdown';
 import { PriceNote } from './price-note';
@@ -82,7 +83,7 @@ export function BookingDetails({ booking, compact = false }: { booking: BookingV
               <ul className="booking-details__safaris">
                 {booking.safaris.map((safari, index) => (
                   <li key={`${index}-${safari.name}`}>
-                    {safari.name}, {formatShortDate(safari.date)} {safari.time_slot}, {plural(safari.guests, 'guest')}
+                    {safari.name}, {formatShortDate(safari.date)}, {formatSlot(safari.time_slot)}, {plural(safari.guests, 'guest')}
                   </li>
                 ))}
               </ul>

@@ -1,4 +1,5 @@
 import { RESORT_TIME_ZONE } from '@shared/stay';
+import { formatStayDay } from '@shared/stay-format';
 
 /*
  * Dates of the stay are calendar days (yyyy-mm-dd), shown without a time zone shift: they are read
@@ -8,7 +9,6 @@ const utcDay = (isoDate: string): Date => new Date(`${isoDate}T00:00:00Z`);
 
 const long = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const withWeekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const short = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const time = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' });
 
 /** The picker's format 'MMMM d, yyyy': 'March 5, 2026'. */
@@ -17,8 +17,8 @@ export const formatLongDate = (isoDate: string): string => (isoDate ? long.forma
 /** 'Thursday, March 5, 2026': the confirmation names the weekday. */
 export const formatDateWithWeekday = (isoDate: string): string => withWeekday.format(utcDay(isoDate));
 
-/** 'Thu, Mar 5': summaries and chips. */
-export const formatShortDate = (isoDate: string): string => short.format(utcDay(isoDate));
+/** 'Thu, Mar 5': summaries, chips, quotes and e-mails alike (shared/stay-format.ts). */
+export const formatShortDate = formatStayDay;
 
 /** The visitor's local clock time of an instant: the header's last activity. */
 export const formatClock = (epochMs: number): string => time.format(new Date(epochMs));

@@ -1,3 +1,4 @@
+import { formatSlot } from '@shared/stay-format';
 import { useState } from 'react';
 import { packageMessages } from '@shared/booking';
 import { isSpecialSafari } from '@shared/catalogue';
@@ -132,7 +133,7 @@ function SafariCard({ safari, draft, added, blockedReason, onAdd }: CardProps) {
               const seats = slots.data?.slots.find((entry) => entry.timeSlot === slot)?.seatsLeft;
               return (
                 <option key={slot} value={slot} disabled={seats === 0}>
-                  {slot}
+                  {formatSlot(slot)}
                   {seats === undefined ? '' : seats === 0 ? ' · full' : ` · ${plural(seats, 'seat')} left`}
                 </option>
               );
@@ -253,7 +254,8 @@ export default function StepSafaris({ quote, updating }: { quote: StayQuote | un
               {draft.safaris.map((safari) => (
                 <li key={safari.id} className="chip chip--removable">
                   <span>
-                    {safari.name} · {formatShortDate(safari.date)} · {safari.timeSlot} · {plural(safari.guests, 'guest')} · {formatInr(safari.totalPrice)}
+                    {safari.name} · {formatShortDate(safari.date)} · {formatSlot(safari.timeSlot)} · {plural(safari.guests, 'guest')} ·{' '}
+                    {formatInr(safari.totalPrice)}
                   </span>
                   <button
                     type="button"
