@@ -140,3 +140,26 @@ export function useBookableCatalogue() {
   });
   return { villas, packages };
 }
+
+export type PhoneQuoteRequest = {
+  cottageType: string;
+  checkIn: string;
+  checkOut: string;
+  adults: number;
+  children: number;
+  rooms: number;
+  packageId: string;
+  selectedSafaris: [];
+};
+
+/** The lines and total of the server's quote (POST /api/packages/calculate-pricing), as a booking would be charged. */
+const phoneQuoteSchema = z.object({ lines: z.array(z.object({ label: z.string(), amount: z.number() })), total: z.number() });
+
+/** The price of a phone booking before it is made: the guest site's own quote for the stay. */
+export const usePhoneQuote = (request: PhoneQuoteRequest | undefined) =>
+  useQuery({
+    queryKey: ['admin', 'phone-booking', 'quote', request],
+    queryFn: ({ signal }) => adminRequest('/packages/calculate-pricing', phoneQuoteSchema, { method: 'POST', body: request, signal }),
+    enabled: request !== undefined,
+    staleTime: 60_000,
+  });

@@ -4,7 +4,9 @@ import { createStaffBookingSchema } from '@shared/booking-admin';
 import { formatInr } from '@shared/money';
 import { Dialog } from '@/components/dialog';
 import { ApiError } from '@/lib/api-client';
-import { useBookableCatalogue, useCreateStaffBooking } from './bookings-api';
+import { isIsoDate } from '@shared/stay';
+import { PriceBreakdown } from '@/components/price-breakdown';
+import { useBookableCatalogue, useCreateStaffBooking, usePhoneQuote, type PhoneQuoteRequest } from './bookings-api';
 
 type Draft = {
   cottageType: string;
@@ -45,6 +47,24 @@ const requestOf = (draft: Draft) => ({
   guestDetails: { firstName: draft.firstName, lastName: draft.lastName, email: draft.email, phone: draft.phone },
   ...(draft.specialRequests.trim() ? { specialRequests: draft.specialRequests } : {}),
 });
+
+/** The stay to price once it is whole (villa, real dates in order, a party, a package); undefined before. */
+function stayOf(draft: Draft): PhoneQuoteRequest | undefined {
+  const adults = Number(draft.adults);
+  const children = Number(draft.children || 0);
+  const datesInOrder = isIsoDate(draft.checkIn) && isIsoDate(draft.checkOut) && draft.checkOut > draft.checkIn;
+  if (!draft.cottageType || !draft.packageId || !datesInOrder || !(adults >= 1) || !(children >= 0)) return undefined;
+  return {
+    cottageType: draft.cottageType,
+    checkIn: draft.checkIn,
+    checkOut: draft.checkOut,
+    adults,
+    children,
+    rooms: 1,
+    packageId: draft.packageId,
+    selectedSafaris: [],
+  };
+}
 
 /** Server and form name a field the same way (`guestDetails.email`); a stay rule may name `guests`. */
 const fieldOf: Record<string, keyof Draft> = {
@@ -98,7 +118,17 @@ export function PhoneBookingDialog({
   const { villas, packages } = useBookableCatalogue();
   const formId = useId();
 
-  const set = (field: keyof Draft) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [field]: event.target.value }));
+  // What the guest will pay, from the server's own quote, before staff book it (the server checks the stay's rules too).
+  const quote = usePhoneQuote(stayOf(draft));
+
+  const set = (field: keyof Draft) => (event: { target: { value: string } }) => {
+    setDraft((current) => ({ ...current, [field]: event.target.value }));
+    // A field's message goes as soon as it is changed; the next check says what is still wrong.
+    setErrors((current) => {
+      const { [field]: _fixed, ...rest } = current;
+      return rest;
+    });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -201,6 +231,17 @@ export function PhoneBookingDialog({
           <textarea {...a11y('specialRequests')} value={draft.specialRequests} onChange={set('specialRequests')} />,
           true,
         )}
+        <div className="admin-form__wide phone-booking__quote" aria-live="polite" data-testid="phone-quote">
+          {!stayOf(draft) ? (
+            <p className="muted">The price shows here once the villa, dates, party and package are chosen.</p>
+          ) : quote.isPending ? (
+            <p className="muted">Pricing the stay...</p>
+          ) : quote.isError ? (
+            <p className="field-error">{quote.error.message}</p>
+          ) : (
+            <PriceBreakdown lines={quote.data.lines} total={quote.data.total} />
+          )}
+        </div>
         <div className="form-actions admin-form__wide">
           <button type="button" className="button button--secondary" onClick={onClose}>
             Cancel
