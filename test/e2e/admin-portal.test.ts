@@ -197,4 +197,28 @@ describe('the admin portal, as the front desk uses it', () => {
 
     expect((await asStaff()).status).toBe(401);
   });
+
+  it('fits every table on a laptop, with its Actions column whole, and scrolls a wide one inside its frame on a tablet', async () => {
+    await signIn();
+    const tabs = ['dashboard', 'bookings', 'villa-types', 'cottages', 'packages', 'safaris', 'pricing', 'reports', 'users', 'audit'];
+    const measure = () =>
+      page.evaluate(() => ({
+        page: document.documentElement.scrollWidth - window.innerWidth,
+        tables: [...document.querySelectorAll('table')].map((table) => table.scrollWidth - (table.parentElement?.clientWidth ?? 0)),
+      }));
+    for (const [width, tableSlack] of [
+      [1366, 0],
+      [768, Infinity],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const tab of tabs) {
+        await page.goto(`${stack.baseUrl}/admin/${tab}`);
+        await page.locator('table tbody tr').first().waitFor();
+        const { page: overflow, tables } = await measure();
+        // The page itself never scrolls sideways; on a laptop no table is wider than its frame.
+        expect(overflow, `${tab} at ${width}`).toBeLessThanOrEqual(0);
+        for (const over of tables) expect(over, `${tab} at ${width}`).toBeLessThanOrEqual(tableSlack);
+      }
+    }
+  });
 });

@@ -122,7 +122,7 @@ export default function PricingPage() {
       sortValue: (rule) => rule.valid_from,
       cell: (rule) => (
         <span className="pricing__dates">
-          {rule.valid_from} to {rule.valid_until}
+          <span>{rule.valid_from}</span> to <span>{rule.valid_until}</span>
         </span>
       ),
     },
