@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../functions/lib/accounts.ts';
 import { DEFAULT_ADMIN } from '../../infra/local/environment.ts';
+import { signInToPortal } from './support/admin-flow.ts';
 import { inDays, newKey, postJson } from '../support/booking-fixtures.ts';
 import type { TestStack } from '../support/local-stack.ts';
 import { expectAccessible } from './support/guest-flow.ts';
@@ -36,12 +37,7 @@ async function look(name: string) {
 }
 
 async function signIn() {
-  await page.setViewportSize(laptop);
-  await page.goto(`${stack.baseUrl}/admin/login`);
-  await page.getByLabel('Email').fill(DEFAULT_ADMIN.email);
-  await page.getByLabel('Password').fill(DEFAULT_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${stack.baseUrl}/admin/dashboard`);
+  await signInToPortal(page, stack.baseUrl);
   await page.getByRole('heading', { name: `Welcome, ${DEFAULT_ADMIN.name}` }).waitFor();
 }
 

@@ -4,6 +4,7 @@ import { ensureAdmin } from '../../functions/lib/accounts.ts';
 import { DEFAULT_ADMIN } from '../../infra/local/environment.ts';
 import { bookingBody, inDays, newKey, postJson } from '../support/booking-fixtures.ts';
 import type { TestStack } from '../support/local-stack.ts';
+import { signInToPortal } from './support/admin-flow.ts';
 import { expectAccessible } from './support/guest-flow.ts';
 import { laptop, phone, usePhoneSession } from './support/phone-session.ts';
 
@@ -24,12 +25,7 @@ beforeAll(async () => {
 });
 
 async function signInToCalendar() {
-  await page.setViewportSize(laptop);
-  await page.goto(`${stack.baseUrl}/admin/login`);
-  await page.getByLabel('Email').fill(DEFAULT_ADMIN.email);
-  await page.getByLabel('Password').fill(DEFAULT_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${stack.baseUrl}/admin/dashboard`);
+  await signInToPortal(page, stack.baseUrl);
   await page.getByRole('link', { name: 'Calendar' }).click();
   await page.waitForURL(`${stack.baseUrl}/admin/calendar`);
   await page.getByRole('rowheader', { name: 'Glass Cottage' }).waitFor();

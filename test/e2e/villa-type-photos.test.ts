@@ -7,8 +7,9 @@ import { ensureAdmin } from '../../functions/lib/accounts.ts';
 import { DEFAULT_ADMIN } from '../../infra/local/environment.ts';
 import { accountWithToken } from '../support/accounts.ts';
 import type { TestStack } from '../support/local-stack.ts';
+import { signInToPortal } from './support/admin-flow.ts';
 import { expectAccessible } from './support/guest-flow.ts';
-import { laptop, phone, usePhoneSession } from './support/phone-session.ts';
+import { phone, usePhoneSession } from './support/phone-session.ts';
 
 /**
  * Villa type photos (issue 17) in Chromium through the real local server: a manager adds a villa
@@ -48,12 +49,7 @@ async function cameraPhoto(): Promise<Buffer> {
 
 describe('villa type photos', () => {
   it('a manager adds a type with a photo; it is shrunk, uploaded in three sizes, and guests see it through srcset', async () => {
-    await page.setViewportSize(laptop);
-    await page.goto(`${stack.baseUrl}/admin/login`);
-    await page.getByLabel('Email').fill(DEFAULT_ADMIN.email);
-    await page.getByLabel('Password').fill(DEFAULT_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${stack.baseUrl}/admin/dashboard`);
+    await signInToPortal(page, stack.baseUrl);
     await page.getByRole('link', { name: 'Villa Types' }).click();
     await page.getByRole('button', { name: 'Add New Villa Type' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Canopy Loft');
