@@ -44,6 +44,7 @@ export default defineConfig({
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           globalSetup: ['test/support/web-build-global-setup.ts', 'test/support/function-bundles-global-setup.ts'],
+          setupFiles: ['test/support/infra-tmpdir.ts'],
           env: unitEnv,
           testTimeout: 120_000,
           hookTimeout: 120_000,
