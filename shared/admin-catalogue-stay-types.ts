@@ -43,9 +43,6 @@ export const stayTypeInputSchema = /* @__PURE__ */ z.object({
 export type StayTypeInput = z.infer<typeof stayTypeInputSchema>;
 export type StayTypeInputDraft = z.input<typeof stayTypeInputSchema>;
 
-/** The image a type without its own shows. */
-export const placeholderImage = PLACEHOLDER_IMAGE;
-
 /** The stored type from the wire body; what the body leaves out keeps its value. */
 export function toStoredStayType(input: StayTypeInput, context: { id: string; existing?: StayType | undefined }): StayType {
   const { existing } = context;
@@ -57,7 +54,7 @@ export function toStoredStayType(input: StayTypeInput, context: { id: string; ex
     max_guests: input.capacity,
     size_sqft: input.size_sqft ?? existing?.size_sqft ?? DEFAULT_SIZE_SQFT,
     amenities: toList(input.amenities),
-    images: input.images ?? existing?.images ?? [placeholderImage],
+    images: input.images ?? existing?.images ?? [PLACEHOLDER_IMAGE],
     status: input.status,
   };
 }

@@ -17,6 +17,18 @@ export const pricing = {
 
 export type QuoteLine = { label: string; amount: number };
 
+/** POST /api/packages/calculate-pricing: the stay and its choices, as the booking will carry them. */
+export type StayQuoteRequest = {
+  cottageType: string;
+  checkIn: string;
+  checkOut: string;
+  adults: number;
+  children: number;
+  rooms: number;
+  packageId?: string;
+  selectedSafaris: Array<{ safariId: string; date: string; timeSlot: string; guests: number }>;
+};
+
 export type QuoteInput = {
   checkIn: string;
   checkOut: string;

@@ -11,12 +11,18 @@ const TEXT_TYPES = /^(application\/([\w.+-]*\+)?json|text\/|application\/x-www-f
 
 export class BodyTooLargeError extends Error {}
 
-export async function readBody(request: IncomingMessage): Promise<Buffer> {
+/** The request's body, up to `limit` bytes: past it (or when its Content-Length says so before a byte is read), BodyTooLargeError. */
+export async function readBody(request: IncomingMessage, limit = GATEWAY_MAX_BODY_BYTES): Promise<Buffer> {
+  if (Number(request.headers['content-length'] ?? 0) > limit) {
+    // Refused before a byte is kept; the rest is read and dropped, so the answer reaches the client.
+    request.resume();
+    throw new BodyTooLargeError();
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > GATEWAY_MAX_BODY_BYTES) throw new BodyTooLargeError();
+    if (size > limit) throw new BodyTooLargeError();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);

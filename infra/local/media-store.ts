@@ -4,8 +4,9 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sirv from 'sirv';
 import { IMAGE_CACHE_CONTROL, MAX_IMAGE_BYTES } from '../../shared/media.ts';
-import { documentClient } from '../../functions/lib/db/client.ts';
+import { clientSigning } from '../../functions/lib/media/image-upload.ts';
 import { policySignature, type PostPolicy } from '../../functions/lib/media/post-policy.ts';
+import { BodyTooLargeError, readBody } from './http-adapter.ts';
 
 /*
  * S3's browser upload, locally: `POST /_media/upload` takes the same signed form the API hands out
@@ -35,22 +36,6 @@ class UploadRefused extends Error {
   }
 }
 
-async function readLimited(request: IncomingMessage, limit: number): Promise<Buffer> {
-  if (Number(request.headers['content-length'] ?? 0) > limit) {
-    // Refused before a byte is kept; the rest of the body is read and dropped so the answer arrives.
-    request.resume();
-    throw new UploadRefused(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new UploadRefused(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
 const sameText = (a: string, b: string) => {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -72,9 +57,7 @@ export async function checkUpload(form: FormData, now = new Date()): Promise<{ k
   const date = fields.get('x-amz-date') ?? '';
   if (!file || !policyText || !signature) throw new UploadRefused(400, 'InvalidArgument', 'A POST upload needs Policy, X-Amz-Signature and file');
 
-  const { config } = documentClient;
-  const signing = { credentials: await config.credentials(), region: await config.region(), sha256: config.sha256 };
-  const expected = await policySignature(policyText, signing, date.slice(0, 8));
+  const expected = await policySignature(policyText, await clientSigning(), date.slice(0, 8));
   if (!sameText(signature, expected))
     throw new UploadRefused(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided');
 
@@ -143,7 +126,9 @@ export function createMediaStore(mediaDir: string) {
   async function upload(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== 'POST') return answer(response, 405, { code: 'MethodNotAllowed', message: 'Uploads are POSTed' });
     try {
-      const body = await readLimited(request, MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES);
+      const body = await readBody(request, MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES).catch((error: unknown) => {
+        throw error instanceof BodyTooLargeError ? new UploadRefused(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size') : error;
+      });
       let form: FormData;
       try {
         form = await new Request('http://localhost/', {

@@ -1,3 +1,4 @@
+import type { StayQuoteRequest } from '@shared/quote';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import {
@@ -141,22 +142,11 @@ export function useBookableCatalogue() {
   return { villas, packages };
 }
 
-export type PhoneQuoteRequest = {
-  cottageType: string;
-  checkIn: string;
-  checkOut: string;
-  adults: number;
-  children: number;
-  rooms: number;
-  packageId: string;
-  selectedSafaris: [];
-};
-
 /** The lines and total of the server's quote (POST /api/packages/calculate-pricing), as a booking would be charged. */
 const phoneQuoteSchema = z.object({ lines: z.array(z.object({ label: z.string(), amount: z.number() })), total: z.number() });
 
 /** The price of a phone booking before it is made: the guest site's own quote for the stay. */
-export const usePhoneQuote = (request: PhoneQuoteRequest | undefined) =>
+export const usePhoneQuote = (request: StayQuoteRequest | undefined) =>
   useQuery({
     queryKey: ['admin', 'phone-booking', 'quote', request],
     queryFn: ({ signal }) => adminRequest('/packages/calculate-pricing', phoneQuoteSchema, { method: 'POST', body: request, signal }),

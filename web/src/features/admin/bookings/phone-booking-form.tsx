@@ -6,7 +6,8 @@ import { Dialog } from '@/components/dialog';
 import { ApiError } from '@/lib/api-client';
 import { isIsoDate } from '@shared/stay';
 import { PriceBreakdown } from '@/components/price-breakdown';
-import { useBookableCatalogue, useCreateStaffBooking, usePhoneQuote, type PhoneQuoteRequest } from './bookings-api';
+import type { StayQuoteRequest } from '@shared/quote';
+import { useBookableCatalogue, useCreateStaffBooking, usePhoneQuote } from './bookings-api';
 
 type Draft = {
   cottageType: string;
@@ -49,7 +50,7 @@ const requestOf = (draft: Draft) => ({
 });
 
 /** The stay to price once it is whole (villa, real dates in order, a party, a package); undefined before. */
-function stayOf(draft: Draft): PhoneQuoteRequest | undefined {
+function stayOf(draft: Draft): StayQuoteRequest | undefined {
   const adults = Number(draft.adults);
   const children = Number(draft.children || 0);
   const datesInOrder = isIsoDate(draft.checkIn) && isIsoDate(draft.checkOut) && draft.checkOut > draft.checkIn;
@@ -119,7 +120,8 @@ export function PhoneBookingDialog({
   const formId = useId();
 
   // What the guest will pay, from the server's own quote, before staff book it (the server checks the stay's rules too).
-  const quote = usePhoneQuote(stayOf(draft));
+  const stay = stayOf(draft);
+  const quote = usePhoneQuote(stay);
 
   const set = (field: keyof Draft) => (event: { target: { value: string } }) => {
     setDraft((current) => ({ ...current, [field]: event.target.value }));
@@ -232,7 +234,7 @@ export function PhoneBookingDialog({
           true,
         )}
         <div className="admin-form__wide phone-booking__quote" aria-live="polite" data-testid="phone-quote">
-          {!stayOf(draft) ? (
+          {!stay ? (
             <p className="muted">The price shows here once the villa, dates, party and package are chosen.</p>
           ) : quote.isPending ? (
             <p className="muted">Pricing the stay...</p>

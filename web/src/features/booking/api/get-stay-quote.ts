@@ -1,17 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { StayQuoteRequest } from '@shared/quote';
 import { apiRequest } from '@/lib/api-client';
 import { quoteSchema } from './schemas';
 
-export type QuoteRequest = {
-  cottageType: string;
-  checkIn: string;
-  checkOut: string;
-  adults: number;
-  children: number;
-  rooms: number;
-  packageId?: string;
-  selectedSafaris: Array<{ safariId: string; date: string; timeSlot: string; guests: number }>;
-};
+export type QuoteRequest = StayQuoteRequest;
 
 /**
  * POST /api/packages/calculate-pricing with the full stay: the same quote a booking is charged
