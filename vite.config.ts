@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** `@/` is web/src, `@shared/` the domain code web and functions share (same as tsconfig.json's paths). */
 export const aliases = {
@@ -10,7 +11,12 @@ export const aliases = {
 
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies of every text file beside it, which the local server sends by the
+    // request's Accept-Encoding (CloudFront compresses on its own, so they are not deployed).
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/, /^\.vite\//], logLevel: 'silent' }),
+  ],
   resolve: { alias: aliases },
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),

@@ -21,6 +21,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { HASHED_ASSET_CACHE, SHELL_CACHE } from '../site-cache.ts';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { viewerRequestPath } from '../edge/load-viewer-request.ts';
@@ -187,18 +188,22 @@ export class StaticSite extends Construct {
     // Hashed assets never change: cached for a year, and never pruned, so a visitor still on the
     // previous index.html can load its chunks during a deploy.
     const assets = new BucketDeployment(this, 'DeployAssets', {
-      sources: [Source.asset(props.webRoot, { exclude: ['*', '!assets', '!assets/**', 'assets/*.map'] })],
+      // The build's .br/.gz copies are for the local server: CloudFront compresses on its own.
+      sources: [Source.asset(props.webRoot, { exclude: ['*', '!assets', '!assets/**', 'assets/*.map', 'assets/*.br', 'assets/*.gz'] })],
       destinationBucket: this.bucket,
       prune: false,
-      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      cacheControl: [CacheControl.fromString(HASHED_ASSET_CACHE)],
       memoryLimit: 512,
     });
     const shell = new BucketDeployment(this, 'DeployShell', {
-      sources: [Source.asset(props.webRoot, { exclude: ['assets', 'assets/**', '.vite', '.vite/**'] }), Source.jsonData('config.json', siteConfig)],
+      sources: [
+        Source.asset(props.webRoot, { exclude: ['assets', 'assets/**', '.vite', '.vite/**', '*.br', '*.gz', '**/*.br', '**/*.gz'] }),
+        Source.jsonData('config.json', siteConfig),
+      ],
       destinationBucket: this.bucket,
       // Pruning spares the hashed assets (kept for visitors mid-deploy) and staff's uploaded images.
       exclude: ['assets/*', 'media/*'],
-      cacheControl: [CacheControl.fromString('no-cache')],
+      cacheControl: [CacheControl.fromString(SHELL_CACHE)],
       distribution: this.distribution,
       distributionPaths: ['/index.html', '/config.json'],
       memoryLimit: 512,

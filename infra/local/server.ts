@@ -10,6 +10,7 @@ import { stageConfig } from '../stage-config.ts';
 import { loadViewerRequest } from '../edge/load-viewer-request.ts';
 import { securityHeaders } from '../site-headers.ts';
 import { jsonHeaders } from '../../functions/lib/http/json-response.ts';
+import { HASHED_ASSET_CACHE, SHELL_CACHE } from '../site-cache.ts';
 import { BodyTooLargeError, invokeHttpRoute, readBody, toHttpApiEvent, writeResult } from './http-adapter.ts';
 import { handleInvoke, INVOKE_PATH } from './lambda-invoke.ts';
 import { SAMPLE_CHANNEL_PATH, sampleChannelCalendar } from './sample-channel.ts';
@@ -130,9 +131,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     if (!existsSync(join(options.webRoot, 'index.html'))) throw new Error(`No built web app in ${options.webRoot}: run npm run build`);
     serveStatic = sirv(options.webRoot, {
       etag: true,
+      // The build's brotli and gzip copies (vite.config.ts), by the request's Accept-Encoding, as CloudFront compresses.
+      brotli: true,
+      gzip: true,
       setHeaders: (response, pathname) => {
-        // Hashed assets never change; the shell and config must always be fresh.
-        response.setHeader('cache-control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        response.setHeader('cache-control', pathname.startsWith('/assets/') ? HASHED_ASSET_CACHE : SHELL_CACHE);
       },
     });
   }
@@ -185,7 +188,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       return writeResult(response, await invokeHttpRoute(toHttpApiEvent(request, url, matched, body), matched));
     }
 
-    if (url.pathname === '/config.json') return sendJson(response, 200, siteConfig(request));
+    if (url.pathname === '/config.json') {
+      response.writeHead(200, { ...jsonHeaders, 'cache-control': SHELL_CACHE });
+      return response.end(JSON.stringify(siteConfig(request)));
+    }
 
     // The local runtime's own pages: never the SPA's, and none at all without the inbox.
     if (url.pathname === SAMPLE_CHANNEL_PATH) {

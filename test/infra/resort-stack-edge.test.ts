@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -10,12 +10,14 @@ import { stageConfig, stageConfigFromContext } from '../../infra/stage-config.ts
 import { OVERRIDDEN_TO_COUNT, RATE_WINDOW_SECONDS, webAclRules } from '../../infra/edge-stack.ts';
 import { addResortStage, EDGE_REGION } from '../../infra/resort-app.ts';
 import { MAX_BODY_BYTES } from '../../functions/lib/http/handler.ts';
+import { HASHED_ASSET_CACHE, SHELL_CACHE } from '../../infra/site-cache.ts';
 import {
   dev,
   devResources,
   assemblyDir,
   bundles,
   CACHING_DISABLED,
+  CACHING_OPTIMIZED,
   ALL_VIEWER_EXCEPT_HOST,
   ofType,
   logicalIdOf,
@@ -66,6 +68,36 @@ describe('site', () => {
     for (const [, policy] of ofType('AWS::S3::BucketPolicy')) {
       expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
     }
+  });
+
+  it('compresses the site at the edge (brotli and gzip in the cache key) and caches each path as its deployment says', () => {
+    const distribution = ofType('AWS::CloudFront::Distribution')[0]?.[1];
+    const config = distribution?.Properties.DistributionConfig as {
+      DefaultCacheBehavior: Record<string, unknown>;
+      CacheBehaviors: Array<Record<string, unknown>>;
+    };
+    // Managed-CachingOptimized: honours the objects' Cache-Control, and keys on gzip and brotli so CloudFront compresses.
+    expect(config.DefaultCacheBehavior).toMatchObject({ Compress: true, CachePolicyId: CACHING_OPTIMIZED });
+    expect(HASHED_ASSET_CACHE).toBe('public, max-age=31536000, immutable');
+    expect(SHELL_CACHE).toMatch(/^public, max-age=60\b/);
+    // The build's .br/.gz copies are the local server's: they are never uploaded.
+    const deployments = ofType('Custom::CDKBucketDeployment');
+    expect(deployments).toHaveLength(2);
+    const [assets, shell] = [
+      deployments.find(([, resource]) => !resource.Properties.SourceMarkers),
+      deployments.find(([, resource]) => resource.Properties.SourceMarkers),
+    ];
+    expect(assets?.[1].Properties.SystemMetadata).toEqual({ 'cache-control': HASHED_ASSET_CACHE });
+    expect(shell?.[1].Properties.SystemMetadata).toEqual({ 'cache-control': SHELL_CACHE });
+    const staged = (deployment: (typeof deployments)[number] | undefined) =>
+      ((deployment?.[1].Properties.SourceObjectKeys ?? []) as string[])
+        .map((key) => join(assemblyDir, `asset.${key.replace(/\.zip$/, '')}`))
+        .filter((dir) => existsSync(dir))
+        .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }));
+    expect(readdirSync(webRoot, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(br|gz)$/.test(file)).length).toBeGreaterThan(10);
+    const uploaded = [...staged(assets), ...staged(shell)];
+    expect(uploaded).toEqual(expect.arrayContaining(['index.html', expect.stringMatching(/^assets\/index-.*\.js$/)]));
+    expect(uploaded.filter((file) => /\.(br|gz)$/.test(file))).toEqual([]);
   });
 
   it('sends /api/* to the HTTP API uncached with the viewer headers, and never caches /config.json', () => {
@@ -120,9 +152,9 @@ describe('site', () => {
   });
 
   it('deploys the SPA with a year of caching for hashed assets, and a fresh config.json telling the API and WebSocket URLs and the display currencies', () => {
-    dev.hasResourceProperties('Custom::CDKBucketDeployment', { Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
+    dev.hasResourceProperties('Custom::CDKBucketDeployment', { Prune: false, SystemMetadata: { 'cache-control': HASHED_ASSET_CACHE } });
     dev.hasResourceProperties('Custom::CDKBucketDeployment', {
-      SystemMetadata: { 'cache-control': 'no-cache' },
+      SystemMetadata: { 'cache-control': SHELL_CACHE },
       DistributionPaths: ['/index.html', '/config.json'],
     });
     const shell = ofType('Custom::CDKBucketDeployment').find(([, resource]) => resource.Properties.SourceMarkers);

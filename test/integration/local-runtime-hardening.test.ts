@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -11,6 +13,7 @@ import { DEFAULT_ADMIN, LOCAL_TABLE_NAME } from '../../infra/local/environment.t
 import { freePort } from '../../infra/local/free-port.ts';
 import { startLocalServer } from '../../infra/local/server.ts';
 import { webRoot } from '../../infra/local/web-build.ts';
+import { HASHED_ASSET_CACHE, SHELL_CACHE } from '../../infra/site-cache.ts';
 import { alive, finish, killPid, portIsFree, runtimeInfo, sleep, startApp, withTimeout, type App } from '../support/npm-start.ts';
 import { closeCodeAfterRawFrame, healthySocketWorks, json, mask, rawRequest } from '../support/raw-requests.ts';
 
@@ -57,6 +60,40 @@ describe('npm start with ADMIN_PASSWORD set: malformed frames, forged Host heade
         if (path === '/config.json') expect(json(response).wsUrl).toBe(`ws://localhost:${app.port}/ws`);
       }
     }
+  });
+
+  it("serves the build's brotli and gzip copies by Accept-Encoding, hashed assets for a year, the shell and config for a minute", async () => {
+    const get = (path: string, encoding?: string) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const request = httpGet({ host: '127.0.0.1', port: app.port, path, headers: encoding ? { 'accept-encoding': encoding } : {} }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        });
+        request.on('error', reject);
+      });
+    const html = await get('/', 'gzip, deflate, br');
+    expect(html.headers['content-encoding']).toBe('br');
+    expect(html.headers.vary).toContain('Accept-Encoding');
+    expect(html.headers['cache-control']).toBe(SHELL_CACHE);
+    const page = brotliDecompressSync(html.body).toString('utf8');
+    expect(page).toContain('<div id="root">');
+    const entry = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"/.exec(page)?.[1] ?? '';
+    expect(entry).not.toBe('');
+    const plain = await get(entry);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe(HASHED_ASSET_CACHE);
+    const gzipped = await get(entry, 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
+    const brotli = await get(entry, 'br, gzip');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+    // The entry script is about a third of its size on the wire.
+    expect(brotli.body.length).toBeLessThan(plain.body.length / 2.5);
+    expect((await get('/config.json', 'br')).headers['cache-control']).toBe(SHELL_CACHE);
+    // A path the SPA routes gets the same compressed shell.
+    expect((await get('/admin/login', 'br')).headers['content-encoding']).toBe('br');
   });
 
   it('closes a WebSocket that sends a reserved opcode (0x3) with 1002 and keeps serving HTTP and other sockets', async () => {

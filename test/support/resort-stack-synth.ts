@@ -30,6 +30,7 @@ export let assemblyDir: string;
 export let bundles: Record<string, string>;
 
 export const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+export const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
 export const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 /** Synthesizes the dev and prod stacks before the file's tests, from the bundles the suite built once (function-bundles-global-setup.ts). */
