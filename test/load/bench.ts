@@ -17,8 +17,9 @@
  *
  * Web (last, on the same stack; `npm run bench -- --web` does only this part and writes
  * test-results/bench-web.json): the guest site's lab metrics in Chromium as a phone with a 4x
- * slower CPU: LCP and CLS of `/` against issue 8's targets, the guest's initial JavaScript (gzip)
- * and the time a scripted guest takes from opening `/` to a booking (test/load/web-vitals.ts).
+ * slower CPU: LCP, FCP, CLS and bytes on the wire of `/`, unthrottled and on slow 4G, against issue
+ * 19's targets, the guest's initial JavaScript (gzip) and the time a scripted guest takes from
+ * opening `/` to a booking, per step of the wizard (test/load/web-vitals.ts, test/load/web-report.ts).
  *
  * The parts: bench/bundles.ts and bench/cold-starts.ts (printed by bench/bundles-print.ts);
  * bench/load.ts with bench/floor.ts, bench/runners.ts and bench/admin-frames.ts (printed by
@@ -41,7 +42,8 @@ const USAGE = `Usage: npm run bench [-- <mode>]
   --bundles  the bundles and their cold starts only, with what takes the space in each
              (test-results/bench-bundles.json)
   --load     the local stack under load only: no bundles, no guest site (test-results/bench-load.json)
-  --web      the guest site's lab metrics only (test-results/bench-web.json)
+  --web      the guest site's lab metrics only, unthrottled and on slow 4G, and the time to a
+             booking per step (test-results/bench-web.json)
   --fuzz     every route fuzzed with thousands of cases (test-results/bench-fuzz.json)
   --soak     the kill and restart soak of npm start (test-results/bench-soak.json)
   --inventory  channel sync of 365 stays (and what a repeat writes), a year's export, the
@@ -50,7 +52,8 @@ const USAGE = `Usage: npm run bench [-- <mode>]
 
 Settings, from the environment (default): BENCH_SECONDS (5) per load run, BENCH_COLD_RUNS (21)
 and BENCH_STACK_RUNS (3) per bundle, BENCH_FRAME_BOOKINGS (50); FUZZ_RUNS (4000), FUZZ_SEED;
-SOAK_SECONDS (90), SOAK_GUESTS (6); BENCH_INVENTORY_RUNS (15).`;
+SOAK_SECONDS (90), SOAK_GUESTS (6); BENCH_INVENTORY_RUNS (15); BENCH_WEB_RUNS (5) loads of / per
+network, BENCH_BOOKING_RUNS (3) scripted guests.`;
 
 async function main() {
   const args = process.argv.slice(2);

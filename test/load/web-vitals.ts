@@ -1,18 +1,21 @@
 /**
- * The guest site's lab metrics for `npm run bench` (issue 8's speed section), on the production
- * build served by `npm start`: Chromium (playwright-core) as a phone (390x844, touch, DPR 3) with
- * the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate), a fresh browser context (empty cache)
- * per load.
+ * The guest site's lab metrics for `npm run bench` (issue 8's speed section, issues 18 and 19), on
+ * the production build served by `npm start`: Chromium (playwright-core) as a phone (390x844,
+ * touch, DPR 3) with the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate), a fresh browser
+ * context (empty cache) per load. The targets, verdicts and tables are in web-report.ts.
  *
- * - LCP and CLS of `/`: PerformanceObserver entries (`largest-contentful-paint`, `layout-shift`
- *   without recent input, CLS as the largest session window: gaps under 1 s, windows at most 5 s),
- *   read once the villas are on screen and the page has been still for a moment; medians of
- *   BENCH_WEB_RUNS loads (5).
+ * - LCP, FCP and CLS of `/`, and its bytes on the wire, on two networks (NETWORK_PROFILES: none
+ *   throttled, and slow 4G by CDP Network.emulateNetworkConditions): PerformanceObserver entries
+ *   (`largest-contentful-paint`, `layout-shift` without recent input, CLS as the largest session
+ *   window: gaps under 1 s, windows at most 5 s) and the sum of CDP Network.loadingFinished's
+ *   encodedDataLength, read once the villas are on screen and the page has been still for a
+ *   moment; medians of BENCH_WEB_RUNS loads (5) per network, the networks taking turns.
  * - The guest's initial JavaScript, gzip: the entry chunk and its static imports, transitively,
  *   from the build manifest (as test/web/bundle-split.test.ts counts it).
- * - Time to a booking: from opening `/` to the confirmation of a stay paid at the property, by the
- *   scripted guest of the browser tests (test/e2e/support/guest-flow.ts: villa, dates, party,
- *   package, one safari, details), median of BENCH_BOOKING_RUNS guests (3).
+ * - Time to a booking: from opening `/` to the confirmation of a stay paid online in the test
+ *   checkout, by the scripted guest of the browser tests (test/e2e/support/guest-flow.ts: villa,
+ *   dates, party, package, one safari, details), unthrottled network, median of BENCH_BOOKING_RUNS
+ *   guests (3), with the time per step of the wizard and the time an /api request was in flight.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,21 +25,32 @@ import type { Browser, Page } from 'playwright-core';
 import { webRoot } from '../../infra/local/web-build.ts';
 import { launchChromium } from '../support/browser.ts';
 import { bookUpToPayment } from '../e2e/support/guest-flow.ts';
+import {
+  coveredMs,
+  INITIAL_JS_TARGET_KB,
+  median,
+  medianSteps,
+  NETWORK_PROFILES,
+  round,
+  stepTimes,
+  summariseProfile,
+  verdict,
+  WEB_TARGETS,
+  wireBytes,
+  type Interval,
+  type LoadSample,
+  type NetworkProfile,
+  type StepTime,
+  type WebReport,
+} from './web-report.ts';
 
-export const WEB_TARGETS = { lcpMs: 1500, cls: 0.05 };
+export { printWeb, WEB_TARGETS, type LoadSample, type WebReport } from './web-report.ts';
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true } as const;
 export const CPU_SLOWDOWN = 4;
 const LOAD_RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const BOOKING_RUNS = Number(process.env.BENCH_BOOKING_RUNS ?? 3);
 /** How long the page must show no new layout shift or LCP candidate before a load's figures are read. */
 const SETTLE_MS = 1500;
-
-const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
 
@@ -113,24 +127,19 @@ async function phonePage(browser: Browser) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  return { context, page };
+  return { context, page, cdp };
 }
 
-/** `timeline`: when the page's scripts had arrived, and when the villas (the LCP's data) were asked for and answered. */
-export type LoadSample = {
-  lcpMs: number;
-  cls: number;
-  fcpMs: number;
-  timeline: { scriptsLoadedMs: number; villasRequestedMs: number; villasAnsweredMs: number; lcpImageRequestedMs: number; lcpImageLoadedMs: number };
-  lcpElement: string;
-  shiftSources: string[];
-};
-
-async function loadOnce(browser: Browser, baseUrl: string): Promise<LoadSample> {
-  const { context, page } = await phonePage(browser);
+async function loadOnce(browser: Browser, baseUrl: string, profile: NetworkProfile): Promise<LoadSample> {
+  const { context, page, cdp } = await phonePage(browser);
   try {
+    // Every response of the load, as the network delivered it (compressed, headers too).
+    const finished: Array<{ requestId: string; encodedDataLength: number }> = [];
+    cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => finished.push({ requestId, encodedDataLength }));
+    await cdp.send('Network.enable');
+    if (profile.conditions) await cdp.send('Network.emulateNetworkConditions', profile.conditions);
     await page.addInitScript({ content: OBSERVE_VITALS });
-    await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load', timeout: 60_000 });
     await page.getByTestId('stay-kind-card').first().waitFor({ timeout: 30_000 });
     // Still: no new LCP candidate or shift for SETTLE_MS (the catalogue's images, late fonts).
     await page.waitForFunction(
@@ -163,6 +172,7 @@ async function loadOnce(browser: Browser, baseUrl: string): Promise<LoadSample> 
       lcpMs: vitals.lcp,
       cls: cumulativeLayoutShift(vitals.shifts),
       fcpMs: fcp,
+      bytes: wireBytes(finished),
       timeline,
       lcpElement: vitals.lcpElement,
       shiftSources: [...new Set(vitals.shifts.flatMap((shift) => shift.sources))],
@@ -172,13 +182,15 @@ async function loadOnce(browser: Browser, baseUrl: string): Promise<LoadSample> 
   }
 }
 
-async function fillGuestAndConfirm(page: Page, run: number) {
+/** Step 4's details, then the test checkout; `onPay` hears the tap on Pay. */
+async function fillGuestAndConfirm(page: Page, run: number, onPay: () => void) {
   await page.getByLabel('First name').fill('Bench');
   await page.getByLabel('Last name').fill(`Guest ${run}`);
   await page.getByLabel('Email').fill(`bench-guest-${run}@example.in`);
   await page.getByLabel('Phone number').fill('98450 12345');
   await page.getByLabel(/I accept the terms/).check();
   // Paid online, the default (test mode: the checkout dialog's Pay stands in for Razorpay's window).
+  onPay();
   await page.getByRole('button', { name: /^Pay ₹/ }).click();
   await page
     .getByRole('dialog')
@@ -187,44 +199,52 @@ async function fillGuestAndConfirm(page: Page, run: number) {
   await page.getByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ }).waitFor({ timeout: 60_000 });
 }
 
-/** Opening `/` to the booking's confirmation, as one scripted guest on the throttled phone. */
-async function bookOnce(browser: Browser, baseUrl: string, run: number, daysAhead: number): Promise<number> {
+/** Step 4 in two: the guest's details, then from the tap on Pay to the confirmation. */
+const DETAILS = ': guest details';
+const PAYING = 'Step 4: Payment and Confirmation: Pay to the confirmation';
+
+type Booked = { ms: number; steps: StepTime[]; api: { ms: number; requests: number; sumMs: number } };
+
+/** Opening `/` to the booking's confirmation, as one scripted guest on the throttled phone, timed per step. */
+async function bookOnce(browser: Browser, baseUrl: string, run: number, daysAhead: number): Promise<Booked> {
   const { context, page } = await phonePage(browser);
+  // Wall-clock ms, as Playwright times requests (Request.timing's startTime).
+  const marks: Array<{ name: string; at: number }> = [];
+  const mark = (name: string) => marks.push({ name, at: Date.now() });
+  const api: Interval[] = [];
+  page.on('requestfinished', (request) => {
+    if (!new URL(request.url()).pathname.startsWith('/api/')) return;
+    const timing = request.timing();
+    if (timing.responseEnd >= 0) api.push({ start: timing.startTime, end: timing.startTime + timing.responseEnd });
+  });
   try {
     page.setDefaultTimeout(60_000);
     const started = performance.now();
+    const startedAt = Date.now();
     try {
-      await bookUpToPayment(page, baseUrl, { axe: false, daysAhead });
-      await fillGuestAndConfirm(page, run);
+      await bookUpToPayment(page, baseUrl, { axe: false, daysAhead, onStep: (name) => mark(name.startsWith('Step 4') ? `${name}${DETAILS}` : name) });
+      await fillGuestAndConfirm(page, run, () => mark(PAYING));
     } catch (error) {
       // What the guest saw when it went wrong, for whoever reads the report.
       mkdirSync(join(process.cwd(), 'test-results'), { recursive: true });
       await page.screenshot({ path: join(process.cwd(), 'test-results', `bench-guest-${run + 1}-failed.png`), fullPage: true }).catch(() => undefined);
       throw error;
     }
-    return performance.now() - started;
+    const ms = performance.now() - started;
+    const endedAt = Date.now();
+    // The last answer's requestfinished may trail the dialog it brought by a moment.
+    await page.waitForTimeout(250);
+    const whole = { start: startedAt, end: endedAt };
+    const during = api.filter((request) => request.end > whole.start && request.start < whole.end);
+    return {
+      ms,
+      steps: stepTimes(marks, endedAt, api),
+      api: { ms: coveredMs(api, whole), requests: during.length, sumMs: during.reduce((sum, request) => sum + (request.end - request.start), 0) },
+    };
   } finally {
     await context.close();
   }
 }
-
-export type WebReport = {
-  profile: string;
-  targets: typeof WEB_TARGETS;
-  loads: number;
-  lcpMs: number;
-  cls: number;
-  fcpMs: number;
-  /** Medians: the scripts' arrival and the villas' request and answer, ms from navigation. */
-  timeline: LoadSample['timeline'];
-  lcpVerdict: 'PASS' | 'FAIL';
-  clsVerdict: 'PASS' | 'FAIL';
-  lcpElement: string;
-  shiftSources: string[];
-  samples: LoadSample[];
-  initialJs: { gzipKb: number; files: Array<{ file: string; gzipKb: number }> };
-  timeToBooking: { runs: number; medianMs: number; samplesMs: number[]; failures: string[] } | { error: string; failures: string[] };
-};
 
 /**
  * Measures the guest site of the stack at `baseUrl`. `firstDaysAhead` is where the scripted guests'
@@ -234,89 +254,77 @@ export async function measureWeb(baseUrl: string, options: { firstDaysAhead?: nu
   const js = guestInitialJs();
   const browser = await launchChromium();
   try {
+    const unthrottled = NETWORK_PROFILES.find((profile) => profile.id === 'unthrottled');
+    if (!unthrottled) throw new Error('no unthrottled network profile');
     // One load first, not counted: the server's first requests (JIT, DynamoDB Local) are not the page's.
-    await loadOnce(browser, baseUrl);
-    const samples: LoadSample[] = [];
+    await loadOnce(browser, baseUrl, unthrottled);
+    // The networks take turns, so that drift (the machine, the server) spreads evenly over both.
+    const samples = new Map<NetworkProfile['id'], LoadSample[]>(NETWORK_PROFILES.map((profile) => [profile.id, []]));
     for (let run = 0; run < LOAD_RUNS; run += 1) {
       process.stderr.write(` load ${run + 1}/${LOAD_RUNS}`);
-      samples.push(await loadOnce(browser, baseUrl));
+      for (const profile of NETWORK_PROFILES) samples.get(profile.id)?.push(await loadOnce(browser, baseUrl, profile));
     }
     process.stderr.write('\n');
-    const lcpMs = median(samples.map((sample) => sample.lcpMs));
-    const cls = median(samples.map((sample) => sample.cls));
-    const byLcp = [...samples].sort((a, b) => a.lcpMs - b.lcpMs);
+    const profiles = Object.fromEntries(
+      NETWORK_PROFILES.map((profile) => [profile.id, summariseProfile(profile, samples.get(profile.id) ?? [])]),
+    ) as WebReport['profiles'];
+    const plain = profiles.unthrottled;
+    const plainSamples = samples.get('unthrottled') ?? [];
+    const lcpMs = median(plainSamples.map((sample) => sample.lcpMs));
+    const cls = median(plainSamples.map((sample) => sample.cls));
 
     // Each guest on their own dates; one that fails is reported (with a screenshot) and not timed.
-    const samplesMs: number[] = [];
+    const booked: Booked[] = [];
     const failures: string[] = [];
     for (let run = 0; run < BOOKING_RUNS; run += 1) {
       process.stderr.write(` guest ${run + 1}/${BOOKING_RUNS}`);
       try {
-        samplesMs.push(await bookOnce(browser, baseUrl, run, (options.firstDaysAhead ?? 40) + 3 * run));
+        booked.push(await bookOnce(browser, baseUrl, run, (options.firstDaysAhead ?? 40) + 3 * run));
       } catch (error) {
         failures.push(`guest ${run + 1}: ${error instanceof Error ? error.message.split('\n').slice(0, 3).join(' ') : String(error)}`);
       }
     }
     process.stderr.write('\n');
-    const timeToBooking: WebReport['timeToBooking'] = samplesMs.length
-      ? { runs: samplesMs.length, medianMs: round(median(samplesMs)), samplesMs: samplesMs.map((ms) => round(ms)), failures }
+    const timeToBooking: WebReport['timeToBooking'] = booked.length
+      ? {
+          runs: booked.length,
+          medianMs: round(median(booked.map((guest) => guest.ms))),
+          samplesMs: booked.map((guest) => round(guest.ms)),
+          failures,
+          steps: medianSteps(booked.map((guest) => guest.steps)),
+          apiWait: {
+            medianMs: round(median(booked.map((guest) => guest.api.ms))),
+            restMedianMs: round(median(booked.map((guest) => guest.ms - guest.api.ms))),
+            medianRequests: median(booked.map((guest) => guest.api.requests)),
+            medianSumMs: round(median(booked.map((guest) => guest.api.sumMs))),
+          },
+        }
       : { error: 'no scripted guest completed a booking', failures };
 
+    const gzipKb = round(js.gzipBytes / 1024, 1);
     return {
-      profile: `Chromium ${browser.version()}, ${PHONE.viewport.width}x${PHONE.viewport.height} phone (DPR ${PHONE.deviceScaleFactor}, touch), CPU ${CPU_SLOWDOWN}x slower, no network throttling, cold cache`,
+      profile: `Chromium ${browser.version()}, ${PHONE.viewport.width}x${PHONE.viewport.height} phone (DPR ${PHONE.deviceScaleFactor}, touch), CPU ${CPU_SLOWDOWN}x slower, cold cache`,
       targets: WEB_TARGETS,
-      loads: samples.length,
-      lcpMs: round(lcpMs),
-      cls: round(cls, 3),
-      fcpMs: round(median(samples.map((sample) => sample.fcpMs))),
-      lcpVerdict: lcpMs <= WEB_TARGETS.lcpMs ? 'PASS' : 'FAIL',
-      clsVerdict: cls <= WEB_TARGETS.cls ? 'PASS' : 'FAIL',
-      lcpElement: byLcp[Math.floor(byLcp.length / 2)]?.lcpElement ?? '',
-      shiftSources: [...new Set(samples.flatMap((sample) => sample.shiftSources))],
-      samples: samples.map((sample) => ({
-        ...sample,
-        lcpMs: round(sample.lcpMs),
-        fcpMs: round(sample.fcpMs),
-        cls: round(sample.cls, 4),
-        timeline: {
-          scriptsLoadedMs: round(sample.timeline.scriptsLoadedMs),
-          villasRequestedMs: round(sample.timeline.villasRequestedMs),
-          villasAnsweredMs: round(sample.timeline.villasAnsweredMs),
-          lcpImageRequestedMs: round(sample.timeline.lcpImageRequestedMs),
-          lcpImageLoadedMs: round(sample.timeline.lcpImageLoadedMs),
-        },
-      })),
-      timeline: {
-        scriptsLoadedMs: round(median(samples.map((sample) => sample.timeline.scriptsLoadedMs))),
-        villasRequestedMs: round(median(samples.map((sample) => sample.timeline.villasRequestedMs))),
-        villasAnsweredMs: round(median(samples.map((sample) => sample.timeline.villasAnsweredMs))),
-        lcpImageRequestedMs: round(median(samples.map((sample) => sample.timeline.lcpImageRequestedMs))),
-        lcpImageLoadedMs: round(median(samples.map((sample) => sample.timeline.lcpImageLoadedMs))),
+      loads: plain.loads,
+      lcpMs: plain.lcpMs,
+      cls: plain.cls,
+      fcpMs: plain.fcpMs,
+      lcpVerdict: verdict(lcpMs, WEB_TARGETS.lcpMs),
+      clsVerdict: verdict(cls, WEB_TARGETS.cls),
+      lcpElement: plain.lcpElement,
+      shiftSources: plain.shiftSources,
+      samples: plain.samples,
+      timeline: plain.timeline,
+      profiles,
+      initialJs: {
+        gzipKb,
+        targetKb: INITIAL_JS_TARGET_KB,
+        verdict: verdict(js.gzipBytes / 1024, INITIAL_JS_TARGET_KB),
+        files: js.files.map(({ file, gzipBytes }) => ({ file, gzipKb: round(gzipBytes / 1024, 1) })),
       },
-      initialJs: { gzipKb: round(js.gzipBytes / 1024, 1), files: js.files.map(({ file, gzipBytes }) => ({ file, gzipKb: round(gzipBytes / 1024, 1) })) },
       timeToBooking,
     };
   } finally {
     await browser.close();
   }
-}
-
-export function printWeb(report: WebReport): void {
-  console.log(`\nGuest site on a phone (${report.profile}); medians of ${report.loads} loads of /:`);
-  console.log('| metric | value | target | verdict |');
-  console.log('|---|---|---|---|');
-  console.log(`| LCP | ${report.lcpMs} ms | <= ${report.targets.lcpMs} ms | ${report.lcpVerdict} |`);
-  console.log(`| CLS | ${report.cls} | <= ${report.targets.cls} | ${report.clsVerdict} |`);
-  console.log(`| FCP | ${report.fcpMs} ms | | |`);
-  console.log(
-    `| (last script in, lazy chunks too; villas asked; answered; LCP image asked; loaded) | ${report.timeline.scriptsLoadedMs}; ${report.timeline.villasRequestedMs}; ${report.timeline.villasAnsweredMs}; ${report.timeline.lcpImageRequestedMs}; ${report.timeline.lcpImageLoadedMs} ms | | |`,
-  );
-  console.log(`| guest initial JS (gzip) | ${report.initialJs.gzipKb} KB in ${report.initialJs.files.length} files | | |`);
-  if ('error' in report.timeToBooking) console.log(`| time to a booking | not measured: ${report.timeToBooking.error} | | |`);
-  else
-    console.log(
-      `| time to a booking (open / to confirmed, paid online in the test checkout) | ${report.timeToBooking.medianMs} ms (${report.timeToBooking.samplesMs.join(', ')}) | | |`,
-    );
-  for (const failure of report.timeToBooking.failures) console.log(`Scripted guest failed: ${failure}`);
-  console.log(`LCP element: ${report.lcpElement || '(none reported)'}${report.shiftSources.length ? `; shifted: ${report.shiftSources.join(', ')}` : ''}`);
 }

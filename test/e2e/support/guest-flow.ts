@@ -50,12 +50,31 @@ export async function pickDay(page: Page, isoDate: string) {
   await (await findDay(page, isoDate)).click();
 }
 
-/** Step 1 to step 4 by tapping, as a guest on a phone: Hornbill Villa, two nights, 2 adults, Safari Adventure, one safari. */
-export async function bookUpToPayment(page: Page, baseUrl: string, options: { axe: boolean; daysAhead: number }) {
+/** The wizard's steps as its progress bar names them (web/src/features/booking/model/wizard.ts), and opening the site before them. */
+export const GUEST_STEPS = {
+  open: 'Opening / (until the villas show)',
+  dates: 'Step 1: Date & Accommodation Selection',
+  package: 'Step 2: Package Selection',
+  safaris: 'Step 3: Safari Selection',
+  payment: 'Step 4: Payment and Confirmation',
+} as const;
+
+/**
+ * Step 1 to step 4 by tapping, as a guest on a phone: Hornbill Villa, two nights, 2 adults, Safari Adventure, one safari.
+ * `onStep` (optional, for the bench) hears each of GUEST_STEPS as it begins: the tap that leaves a step starts the next.
+ */
+export async function bookUpToPayment(
+  page: Page,
+  baseUrl: string,
+  options: { axe: boolean; daysAhead: number; onStep?: (step: (typeof GUEST_STEPS)[keyof typeof GUEST_STEPS]) => void },
+) {
+  const onStep = options.onStep ?? (() => undefined);
   const checkIn = addDaysIso(resortToday(), options.daysAhead);
   const checkOut = addDaysIso(checkIn, 2);
+  onStep(GUEST_STEPS.open);
   await page.goto(baseUrl);
   await page.getByRole('radio', { name: 'Hornbill Villa' }).waitFor();
+  onStep(GUEST_STEPS.dates);
   if (options.axe) await expectAccessible(page, 'step 1');
   await page.getByRole('radio', { name: 'Hornbill Villa' }).check();
   await page.getByRole('button', { name: /^Check-in/ }).click();
@@ -69,12 +88,14 @@ export async function bookUpToPayment(page: Page, baseUrl: string, options: { ax
   expect(await page.getByTestId('availability-status').textContent()).toBe('Villa is available for your dates!');
   if (options.axe) await expectAccessible(page, 'step 1 with its result');
 
+  onStep(GUEST_STEPS.package);
   await page.getByRole('button', { name: 'Proceed to Package Selection' }).click();
   await page.waitForURL(/\?step=2$/);
   const safariPackage = page.getByRole('article', { name: 'Safari Adventure' });
   await safariPackage.getByText(/for your stay/).waitFor();
   if (options.axe) await expectAccessible(page, 'step 2');
   await safariPackage.getByRole('button', { name: 'Reserve This Package' }).click();
+  onStep(GUEST_STEPS.safaris);
   await page.getByRole('button', { name: 'Continue to Safari Selection' }).click();
 
   await page.waitForURL(/\?step=3$/);
@@ -86,6 +107,7 @@ export async function bookUpToPayment(page: Page, baseUrl: string, options: { ax
   await jeep.getByRole('button', { name: 'Add Safari' }).click();
   await page.getByRole('button', { name: 'Remove Morning Jeep Safari' }).waitFor();
   if (options.axe) await expectAccessible(page, 'step 3');
+  onStep(GUEST_STEPS.payment);
   await page.getByRole('button', { name: 'Continue with Safaris' }).click();
 
   await page.waitForURL(/\?step=4$/);

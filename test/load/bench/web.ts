@@ -8,7 +8,7 @@ import { ensureWebBuild, startStack } from './stack.ts';
 /** `--web`: only the guest site's lab metrics, on its own stack. */
 export async function webOnly() {
   await ensureWebBuild();
-  console.error('Starting the local stack; the guest site on a phone (Chromium, CPU 4x slower)...');
+  console.error('Starting the local stack; the guest site on a phone (Chromium, CPU 4x slower; unthrottled and on slow 4G, taking turns)...');
   const started = performance.now();
   const stack = await startStack();
   try {
