@@ -100,7 +100,7 @@ export class StaticSite extends Construct {
     const viewerRequest = new EdgeFunction(this, 'ViewerRequest', {
       code: FunctionCode.fromFile({ filePath: viewerRequestPath }),
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'SPA routes to /index.html',
+      comment: 'SPA routes: / to /index.html, the others to /app.html',
     });
 
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
@@ -205,7 +205,7 @@ export class StaticSite extends Construct {
       exclude: ['assets/*', 'media/*'],
       cacheControl: [CacheControl.fromString(SHELL_CACHE)],
       distribution: this.distribution,
-      distributionPaths: ['/index.html', '/config.json'],
+      distributionPaths: ['/index.html', '/app.html', '/config.json'],
       memoryLimit: 512,
     });
     shell.node.addDependency(assets);

@@ -37,7 +37,7 @@ describe('site', () => {
     });
     dev.hasResourceProperties('AWS::CloudFront::Function', {
       FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
-      FunctionCode: Match.stringLikeRegexp("request.uri = '/index.html'"),
+      FunctionCode: Match.stringLikeRegexp("request.uri = '/app.html'"),
     });
     dev.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
@@ -155,7 +155,7 @@ describe('site', () => {
     dev.hasResourceProperties('Custom::CDKBucketDeployment', { Prune: false, SystemMetadata: { 'cache-control': HASHED_ASSET_CACHE } });
     dev.hasResourceProperties('Custom::CDKBucketDeployment', {
       SystemMetadata: { 'cache-control': SHELL_CACHE },
-      DistributionPaths: ['/index.html', '/config.json'],
+      DistributionPaths: ['/index.html', '/app.html', '/config.json'],
     });
     const shell = ofType('Custom::CDKBucketDeployment').find(([, resource]) => resource.Properties.SourceMarkers);
     const keys = (shell?.[1].Properties.SourceObjectKeys ?? []) as string[];

@@ -5,11 +5,13 @@ const rewrite = loadViewerRequest();
 const uriFor = (uri: string) => rewrite({ request: { uri, method: 'GET', headers: {} } }).uri;
 
 describe('CloudFront viewer-request function', () => {
-  it('serves the SPA shell for app routes', () => {
+  it('serves / the page with the pre-rendered first screen, and every other app route the bare shell', () => {
     expect(uriFor('/')).toBe('/index.html');
-    expect(uriFor('/admin/login')).toBe('/index.html');
-    expect(uriFor('/admin/dashboard')).toBe('/index.html');
-    expect(uriFor('/some/unknown/page')).toBe('/index.html');
+    expect(uriFor('/admin/login')).toBe('/app.html');
+    expect(uriFor('/admin/dashboard')).toBe('/app.html');
+    expect(uriFor('/booking/VM12345')).toBe('/app.html');
+    expect(uriFor('/some/unknown/page')).toBe('/app.html');
+    expect(uriFor('/admin/')).toBe('/app.html');
   });
 
   it('leaves files alone', () => {
@@ -20,6 +22,6 @@ describe('CloudFront viewer-request function', () => {
   });
 
   it('only looks at the last segment for an extension', () => {
-    expect(uriFor('/v1.2/bookings')).toBe('/index.html');
+    expect(uriFor('/v1.2/bookings')).toBe('/app.html');
   });
 });

@@ -1,9 +1,8 @@
 import './styles.css';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { QueryClient } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AppRoutes } from './app/router';
+import { AppRoot } from './app/app-root';
 import { persistedCatalogue } from './features/booking/api/catalogue-cache';
 import { getCottagesQueryOptions } from './features/booking/api/get-cottages';
 import { configureApi } from './lib/api-client';
@@ -44,12 +43,10 @@ loadSiteConfig().then(
   (error: unknown) => console.warn('Could not load /config.json; the site runs on its defaults', error),
 );
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// index.html carries the first screen of a plain `/`, rendered at build time (web/src/app/prerender.tsx):
+// React hydrates it. Any other address (a step, a deep link) is rendered afresh in its place.
+const container = document.getElementById('root') as HTMLElement;
+const prerendered = container.firstElementChild !== null && window.location.pathname === '/' && window.location.search === '';
+const app = <AppRoot queryClient={queryClient} prerendered={prerendered} router={BrowserRouter} />;
+if (prerendered) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useFirstPass } from '@/lib/first-pass';
 import { BookingPage } from '@/features/booking/components/booking-page';
 import { RequireAdmin } from './require-admin';
 
@@ -35,6 +36,9 @@ const GuestNotifications = lazy(() => import('@/features/notifications/component
 /** Every guest page hears the guest's notifications; the admin portal is not a guest page. */
 function GuestRealtime() {
   const { pathname } = useLocation();
+  // Not in the pre-rendered first screen: the socket opens once the page is up anyway.
+  const firstPass = useFirstPass();
+  if (firstPass) return null;
   if (pathname === paths.admin.path || pathname.startsWith(`${paths.admin.path}/`)) return null;
   return (
     <Suspense fallback={null}>

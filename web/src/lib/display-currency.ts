@@ -99,8 +99,11 @@ function viewOf(snapshot: State): DisplayCurrency {
   return view;
 }
 
+/** What the page pre-rendered at build time shows (web/src/app/prerender.tsx): rupees only, until hydrated. */
+const PRERENDERED: State = { chosen: CHARGED_CURRENCY, rates: {} };
+
 export function useDisplayCurrency(): DisplayCurrency {
-  const snapshot = useSyncExternalStore(subscribe, current, current);
+  const snapshot = useSyncExternalStore(subscribe, current, () => PRERENDERED);
   return viewOf(snapshot);
 }
 

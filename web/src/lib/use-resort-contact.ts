@@ -22,4 +22,5 @@ const subscribe = (listener: () => void) => {
 };
 const read = () => contact;
 
-export const useResortContact = (): ResortContact => useSyncExternalStore(subscribe, read, read);
+// The pre-rendered page (web/src/app/prerender.tsx) has the sample resort's until hydrated.
+export const useResortContact = (): ResortContact => useSyncExternalStore(subscribe, read, () => DEFAULT_RESORT_CONTACT);

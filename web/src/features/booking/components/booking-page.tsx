@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { FirstScreenHydrated, useFirstPass } from '@/lib/first-pass';
 import { OfflineNotice } from '@/components/offline-notice';
 import { StepErrorBoundary } from '@/components/step-error-boundary';
 import type { CreatedBooking } from '../api/schemas';
 import { useWizard, WizardProvider } from '../hooks/wizard-context';
-import { useLiveAvailability } from '../hooks/use-live-availability';
 import { usePrefetchNextStep } from '../hooks/use-prefetch-next-step';
 import { useRunningQuote } from '../hooks/use-running-quote';
 import { ProgressSteps } from './progress-steps';
@@ -21,6 +21,8 @@ const StepPayment = lazy(loadPaymentStep);
 // Needed only once a booking is made; it loads with step 4.
 const loadResultDialog = () => import('./booking-result-dialog');
 const BookingResultDialog = lazy(loadResultDialog);
+// Live availability listens on the socket, which opens once the page is up: off the first load.
+const LiveAvailability = lazy(() => import('./live-availability'));
 
 /**
  * Every step's code once the page has settled, so that a guest whose network drops can still move
@@ -51,11 +53,11 @@ function StepSkeleton() {
 function Wizard() {
   const wizard = useWizard();
   const { draft, step, session, restored } = wizard;
+  const firstPass = useFirstPass();
   const running = useRunningQuote(draft);
   const [completed, setCompleted] = useState<CreatedBooking | undefined>();
   usePrefetchNextStep(step, draft);
   useWarmSteps();
-  useLiveAvailability();
 
   return (
     <div className="site">
@@ -73,6 +75,7 @@ function Wizard() {
             <StepErrorBoundary>
               <Suspense fallback={<StepSkeleton />}>
                 {step === 1 && <StepDates quote={running.quote} />}
+                <FirstScreenHydrated />
                 {step === 2 && <StepPackages quote={running.quote} />}
                 {step === 3 && <StepSafaris quote={running.quote} updating={running.isFetching} />}
                 {step === 4 && (
@@ -91,6 +94,11 @@ function Wizard() {
         </div>
       </main>
       <SiteFooter />
+      {!firstPass && (
+        <Suspense fallback={null}>
+          <LiveAvailability />
+        </Suspense>
+      )}
       {completed && (
         <Suspense fallback={null}>
           <BookingResultDialog booking={completed} onClose={() => setCompleted(undefined)} />

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useFirstPass } from '@/lib/first-pass';
 import { defaultDraft, type Draft } from '../model/draft';
 import { clearSession, loadSession, saveSession, type StoredSession } from '../model/session-store';
 import { furthestReachable, isStep, type Step } from '../model/wizard';
@@ -42,7 +43,9 @@ function stepFromUrl(params: URLSearchParams): Step | undefined {
  */
 export function WizardProvider({ children }: { children: ReactNode }) {
   const [params, setParams] = useSearchParams();
-  const [initial] = useState(() => loadSession());
+  // The pre-rendered first screen is a new guest's (web/src/app/first-pass.ts).
+  const firstPass = useFirstPass();
+  const [initial] = useState(() => (firstPass ? undefined : loadSession()));
   const [draft, setDraft] = useState<Draft>(() => initial?.draft ?? defaultDraft);
   const [session, setSession] = useState<StoredSession | undefined>(initial);
   const [restored, setRestored] = useState<Restored | undefined>(initial ? { fromStep: initial.step } : undefined);

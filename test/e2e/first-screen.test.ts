@@ -1,0 +1,115 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
+import { startTestStack, type TestStack } from '../support/local-stack.ts';
+import { expectAccessible } from './support/guest-flow.ts';
+import { laptop, phone } from './support/phone-session.ts';
+
+/**
+ * The first screen before the JavaScript (issue 19): index.html carries the wizard's first screen
+ * rendered at build time, which paints with scripts off, and React hydrates it without a mismatch
+ * and without moving anything; every other address gets the bare shell.
+ */
+let stack: TestStack;
+let browser: Browser;
+beforeAll(async () => {
+  stack = await startTestStack();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+/** Errors the page logs or throws (React reports a hydration mismatch as one), and its layout shifts. */
+async function watch(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return errors;
+}
+
+describe('the first screen', () => {
+  it('is in the HTML of / (title, step bar, form and villa placeholders), and only of /', async () => {
+    const html = await (await fetch(`${stack.baseUrl}/`)).text();
+    expect(html).toContain('<h1>Select your dates at the resort</h1>');
+    expect(html).toMatch(/Step <!-- -->1<!-- --> of <!-- -->4<!-- -->: <!-- -->Date &amp; Accommodation Selection/);
+    expect(html).toContain('aria-label="Loading villas"');
+    expect(html.match(/class="skeleton villa-skeleton"/g)).toHaveLength(3);
+    expect(html).toContain('Check Availability');
+    for (const path of ['/admin/login', '/booking', '/account/sign-in', '/no/such/page']) {
+      const bare = await (await fetch(`${stack.baseUrl}${path}`)).text();
+      expect(bare, path).toContain('<div id="root"></div>');
+      expect(bare, path).not.toContain('Select your dates');
+    }
+  });
+
+  it('paints with scripts off, on a phone and a laptop', async () => {
+    for (const viewport of [phone, laptop]) {
+      const context = await browser.newContext({ viewport, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(stack.baseUrl);
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Select your dates at the resort' }).isVisible()).toBe(true);
+      expect(await page.getByText('Step 1 of 4: Date & Accommodation Selection').isVisible()).toBe(true);
+      expect(await page.locator('.villa-skeleton').first().isVisible()).toBe(true);
+      const placeholder = await page.locator('.villa-skeleton').first().boundingBox();
+      expect(placeholder?.height).toBeGreaterThan(200);
+      await page.screenshot({ path: `test-results/first-screen-no-js-${viewport.width}.png` });
+      await context.close();
+    }
+  });
+
+  it('is hydrated without a mismatch or a layout shift, then shows the villas', async () => {
+    const context = await browser.newContext({ viewport: phone, hasTouch: true });
+    const page = await context.newPage();
+    const errors = await watch(page);
+    await page.goto(stack.baseUrl);
+    await expect.poll(() => page.getByTestId('stay-kind-card').count()).toBe(3);
+    expect(await page.evaluate(() => performance.getEntriesByName('first-screen-hydrated').length)).toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    expect(errors).toEqual([]);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.05);
+    await expectAccessible(page, 'first screen, hydrated');
+    await context.close();
+  });
+
+  it('would report a mismatch: the same page with one word changed in its HTML logs a hydration error', async () => {
+    const context = await browser.newContext({ viewport: phone });
+    const page = await context.newPage();
+    const errors = await watch(page);
+    await page.route(`${stack.baseUrl}/`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace('Select your dates at the resort', 'Select your dates at the hotel');
+      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => name !== 'content-encoding' && name !== 'content-length'));
+      await route.fulfill({ status: response.status(), body, headers });
+    });
+    await page.goto(stack.baseUrl);
+    await expect.poll(() => page.getByTestId('stay-kind-card').count()).toBe(3);
+    await expect.poll(() => errors.join('\n')).toMatch(/hydrat|#418|#423|#425/i);
+    await context.close();
+  });
+
+  it('starts afresh where the page is not a new guest’s: a saved step in the address, or a deep link', async () => {
+    const context = await browser.newContext({ viewport: phone });
+    const page = await context.newPage();
+    const errors = await watch(page);
+    await page.goto(`${stack.baseUrl}/?step=2`);
+    await expect.poll(() => page.getByTestId('stay-kind-card').count()).toBe(3);
+    expect(await page.evaluate(() => performance.getEntriesByName('first-screen-hydrated').length)).toBe(0);
+    await page.goto(`${stack.baseUrl}/admin/login`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Admin Portal');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
