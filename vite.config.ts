@@ -1,8 +1,11 @@
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { build } from 'esbuild';
+import { EARLY_VILLAS_PATH } from './shared/early-answers.ts';
 
 /** `@/` is web/src, `@shared/` the domain code web and functions share (same as tsconfig.json's paths). */
 export const aliases = {
@@ -12,11 +15,13 @@ export const aliases = {
 
 /**
  * Renders the first screen of `/` into index.html at build time (web/src/app/prerender.tsx, loaded
- * through a Vite server in SSR mode so it resolves like the app), so it paints before any script;
- * and writes the page without it as app.html, which every other address gets (infra/edge/viewer-request.js).
+ * through a Vite server in SSR mode so it resolves like the app), so it paints before any script,
+ * with the early start of its villas and their first photo; and writes the page without them as
+ * app.html, which every other address gets (infra/edge/viewer-request.js).
  */
 function prerenderFirstScreen(): Plugin {
   let bare = '';
+  let early: { fileName: string; code: string } | undefined;
   return {
     name: 'prerender-first-screen',
     apply: 'build',
@@ -37,7 +42,21 @@ function prerenderFirstScreen(): Plugin {
           const { renderFirstScreen } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as { renderFirstScreen: () => string };
           const root = '<div id="root"></div>';
           if (!html.includes(root)) throw new Error(`index.html has no ${root} to render the first screen into`);
-          return html.replace(root, `<div id="root">${renderFirstScreen()}</div>`);
+          // The villas asked for from the HTML, and their first photo preloaded as soon as they come
+          // (web/src/first-screen/early-catalogue.ts): its own small script, beside the app's.
+          const built = await build({
+            entryPoints: [fileURLToPath(new URL('./web/src/first-screen/early-catalogue.ts', import.meta.url))],
+            bundle: true,
+            minify: true,
+            format: 'iife',
+            target: 'es2022',
+            write: false,
+            legalComments: 'none',
+          });
+          const code = built.outputFiles[0]?.text ?? '';
+          early = { fileName: `assets/early-catalogue-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`, code };
+          const head = `<link rel="preload" href="${EARLY_VILLAS_PATH}" as="fetch" crossorigin="anonymous" />\n    <script async src="/${early.fileName}"></script>\n  </head>`;
+          return html.replace('</head>', head).replace(root, `<div id="root">${renderFirstScreen()}</div>`);
         } finally {
           await server.close();
         }
@@ -52,6 +71,10 @@ function prerenderFirstScreen(): Plugin {
         // Emitted after the compression plugin has run: its copies are made here.
         this.emitFile({ type: 'asset', fileName: 'app.html.br', source: brotliCompressSync(bare) });
         this.emitFile({ type: 'asset', fileName: 'app.html.gz', source: gzipSync(bare, { level: 9 }) });
+        if (!early) throw new Error('the early catalogue script was not built');
+        this.emitFile({ type: 'asset', fileName: early.fileName, source: early.code });
+        this.emitFile({ type: 'asset', fileName: `${early.fileName}.br`, source: brotliCompressSync(early.code) });
+        this.emitFile({ type: 'asset', fileName: `${early.fileName}.gz`, source: gzipSync(early.code, { level: 9 }) });
       },
     },
   };

@@ -6,6 +6,12 @@
  * AWS, the data folder under `npm start`), where the site serves them from `/media/`.
  */
 
+/** How wide a villa card's photo is shown (its `sizes`): 360 px from a tablet up, most of a phone's width below. */
+export const CARD_IMAGE_SIZES = '(min-width: 768px) 360px, 84vw';
+
+/** The photo a villa type's card shows: its first, or the placeholder. */
+export const cardImage = (images: readonly string[]): string => images[0] ?? PLACEHOLDER_IMAGE;
+
 /** What a villa type without a photo of its own shows. */
 export const PLACEHOLDER_IMAGE = '/images/villas/placeholder.svg';
 

@@ -47,6 +47,8 @@ describe('the first screen', () => {
     expect(html).toContain('aria-label="Loading villas"');
     expect(html.match(/class="skeleton villa-skeleton"/g)).toHaveLength(3);
     expect(html).toContain('Check Availability');
+    expect(html).toContain('<link rel="preload" href="/api/cottages" as="fetch" crossorigin="anonymous" />');
+    expect(html).toMatch(/<script async src="\/assets\/early-catalogue-[\w-]+\.js"><\/script>/);
     for (const path of ['/admin/login', '/booking', '/account/sign-in', '/no/such/page']) {
       const bare = await (await fetch(`${stack.baseUrl}${path}`)).text();
       expect(bare, path).toContain('<div id="root"></div>');
@@ -73,9 +75,17 @@ describe('the first screen', () => {
     const context = await browser.newContext({ viewport: phone, hasTouch: true });
     const page = await context.newPage();
     const errors = await watch(page);
+    const villaAsks: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/cottages') villaAsks.push(request.url());
+    });
     await page.goto(stack.baseUrl);
     await expect.poll(() => page.getByTestId('stay-kind-card').count()).toBe(3);
     expect(await page.evaluate(() => performance.getEntriesByName('first-screen-hydrated').length)).toBeGreaterThan(0);
+    // The villas were asked for once, from the HTML, and the first card's photo was preloaded from their answer.
+    expect(villaAsks).toHaveLength(1);
+    const firstPhoto = await page.getByTestId('stay-kind-card').first().locator('img').getAttribute('src');
+    expect(await page.evaluate(() => document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]')?.getAttribute('href'))).toBe(firstPhoto);
     await page.waitForTimeout(500);
     expect(errors).toEqual([]);
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);

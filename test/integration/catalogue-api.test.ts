@@ -5,6 +5,7 @@ import { NOT_IMPLEMENTED_HANDLER } from '../../functions/routes.ts';
 import { lambdaContext, loadHandler } from '../../infra/local/handlers.ts';
 import { accountWithToken } from '../support/accounts.ts';
 import { getJson, startTestStack, type TestStack } from '../support/local-stack.ts';
+import { SHELL_CACHE } from '../../infra/site-cache.ts';
 
 let stack: TestStack;
 
@@ -123,7 +124,8 @@ describe('routes that are not built yet and paths that do not exist', () => {
 describe('site', () => {
   it('serves config.json with the API and WebSocket URLs, the payment mode and the display currencies', async () => {
     const response = await fetch(`${stack.baseUrl}/config.json`);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    // Kept a minute, as on AWS (infra/site-cache.ts); the offline probe asks with cache: 'no-store'.
+    expect(response.headers.get('cache-control')).toBe(SHELL_CACHE);
     expect(await response.json()).toEqual({
       stage: 'local',
       apiUrl: '/api',

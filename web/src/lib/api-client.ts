@@ -28,6 +28,8 @@ export type RequestOptions = {
   /** For creations that must happen once however often they are retried (the server replays the first answer). */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** An answer already under way for this request (a GET the page started early: lib/early-answers.ts); the network if it failed. */
+  early?: Promise<Response>;
 };
 
 let baseUrl = '/api';
@@ -52,12 +54,14 @@ export async function apiRequest<T>(path: string, schema: z.core.$ZodType<T>, op
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   let response: Response;
   try {
-    response = await fetch(`${baseUrl}${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    const ask = () =>
+      fetch(`${baseUrl}${path}`, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    response = options.early ? await options.early.catch(ask) : await ask();
   } catch (error) {
     if (isNetworkFailure(error)) reportNetworkFailure();
     throw error;

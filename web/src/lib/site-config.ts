@@ -9,7 +9,8 @@ let pending: Promise<SiteConfig> | undefined;
  * the next call try again). The page never waits for it to render: the API is same-origin `/api`.
  */
 export function loadSiteConfig(): Promise<SiteConfig> {
-  pending ??= fetch('/config.json', { cache: 'no-store' })
+  // The browser may keep it the minute the server allows (infra/site-cache.ts); the offline probe never does.
+  pending ??= fetch('/config.json')
     .then(async (response) => {
       if (!response.ok) throw new Error(`Could not load /config.json (HTTP ${response.status})`);
       return z.parse(siteConfigSchema, await response.json());

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { cottageSchema } from '@shared/catalogue-schemas';
 import { apiRequest } from '@/lib/api-client';
+import { takeEarlyAnswer } from '@/lib/early-answers';
 
 const cottageListSchema = z.array(cottageSchema);
 
@@ -9,7 +10,7 @@ const cottageListSchema = z.array(cottageSchema);
 export const getCottagesQueryOptions = () =>
   queryOptions({
     queryKey: ['cottages'] as const,
-    queryFn: ({ signal }) => apiRequest('/cottages', cottageListSchema, { signal }),
+    queryFn: ({ signal }) => apiRequest('/cottages', cottageListSchema, { signal, early: takeEarlyAnswer('/cottages') }),
   });
 
 /** The villas guests can book, loaded once when step 1 opens (docs/product.md#step-1-dates-and-villa). */

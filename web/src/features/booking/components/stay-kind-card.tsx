@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Cottage } from '@shared/catalogue';
-import { PLACEHOLDER_IMAGE, imageSrcSet } from '@shared/media';
+import { CARD_IMAGE_SIZES, cardImage, imageSrcSet } from '@shared/media';
 import { formatCount, formatInr } from '@shared/money';
 import { PriceNote } from '@/components/price-note';
 
@@ -24,7 +24,7 @@ export function StayKindCard({ cottage, selected, invalid, onSelect }: StayKindC
     const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     list.scrollBy({ left: box.left - shown.left - (shown.width - box.width) / 2, behavior: still ? 'auto' : 'smooth' });
   }, [selected]);
-  const image = cottage.images[0] ?? PLACEHOLDER_IMAGE;
+  const image = cardImage(cottage.images);
   return (
     <article
       ref={ref}
@@ -38,7 +38,7 @@ export function StayKindCard({ cottage, selected, invalid, onSelect }: StayKindC
             className="stay-kind-card__image"
             src={image}
             srcSet={imageSrcSet(image)}
-            sizes="(min-width: 768px) 360px, 84vw"
+            sizes={CARD_IMAGE_SIZES}
             alt=""
             width={640}
             height={400}
