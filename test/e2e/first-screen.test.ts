@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
-import { startTestStack, type TestStack } from '../support/local-stack.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestStack } from '../support/local-stack.ts';
 import { expectAccessible } from './support/guest-flow.ts';
-import { laptop, phone } from './support/phone-session.ts';
+import { laptop, phone, usePhoneSession } from './support/phone-session.ts';
 
 /**
  * The first screen before the JavaScript (issue 19): index.html carries the wizard's first screen
@@ -12,14 +11,7 @@ import { laptop, phone } from './support/phone-session.ts';
  */
 let stack: TestStack;
 let browser: Browser;
-beforeAll(async () => {
-  stack = await startTestStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+usePhoneSession((session) => ({ stack, browser } = session));
 
 /** Errors the page logs or throws (React reports a hydration mismatch as one), and its layout shifts. */
 async function watch(page: Page) {
