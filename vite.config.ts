@@ -48,15 +48,19 @@ function prerenderFirstScreen(): Plugin {
             entryPoints: [fileURLToPath(new URL('./web/src/first-screen/early-catalogue.ts', import.meta.url))],
             bundle: true,
             minify: true,
-            format: 'iife',
+            format: 'esm',
             target: 'es2022',
             write: false,
             legalComments: 'none',
           });
           const code = built.outputFiles[0]?.text ?? '';
           early = { fileName: `assets/early-catalogue-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`, code };
-          const head = `<link rel="preload" href="${EARLY_VILLAS_PATH}" as="fetch" crossorigin="anonymous" />\n    <script async src="/${early.fileName}"></script>\n  </head>`;
-          return html.replace('</head>', head).replace(root, `<div id="root">${renderFirstScreen()}</div>`);
+          // Before the app's script: module scripts run in document order, so the app always finds
+          // the answer the early script took (and the preload starts the request at once either way).
+          const app = '<script type="module" crossorigin src="/assets/index-';
+          if (!html.includes(app)) throw new Error("index.html has no app script to start the villas' answer before");
+          const earlyTags = `<link rel="preload" href="${EARLY_VILLAS_PATH}" as="fetch" crossorigin="anonymous" />\n    <script type="module" crossorigin src="/${early.fileName}"></script>\n    `;
+          return html.replace(app, earlyTags + app).replace(root, `<div id="root">${renderFirstScreen()}</div>`);
         } finally {
           await server.close();
         }

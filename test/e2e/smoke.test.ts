@@ -30,7 +30,7 @@ const tokenExpiringIn = (seconds: number) =>
 describe('guest site in Chromium', () => {
   it('loads / and shows the seeded villas from the API', async () => {
     await page.goto(stack.baseUrl);
-    await expect.poll(() => page.getByTestId('stay-kind-card').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('stay-kind-card').count(), { timeout: 10_000 }).toBe(3);
     const titles = await page.getByTestId('stay-kind-card').locator('h3').allTextContents();
     expect(titles).toEqual(['Kingfisher Villa', 'Hornbill Villa', 'Glass Cottage']);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Select your dates at the resort');

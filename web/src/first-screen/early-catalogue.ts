@@ -1,6 +1,6 @@
 /*
  * The first screen's early start (docs/architecture.md#11-the-guest-site-routes-chunks-live-updates-offline-display-currencies):
- * a small script of its own that index.html loads `async` beside the app's, built by vite.config.ts.
+ * a small script of its own that index.html loads just before the app's, built by vite.config.ts.
  * It asks for the villas (whose answer index.html's `<link rel="preload" as="fetch">` has already
  * started) and, as soon as they come, preloads the first card's photo with its srcset and sizes,
  * so the photo is in while the app's code is still arriving. The app takes the answer from
