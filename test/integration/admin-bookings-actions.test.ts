@@ -283,7 +283,13 @@ describe('a phone booking typed by staff (POST /api/bookings/admin)', () => {
     );
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
     const units = answers.map((answer) => answer.body.data.booking.cottage_ids[0] as string);
-    expect(units.sort()).toEqual(['kingfisher-1', 'kingfisher-2', 'kingfisher-3']);
+    expect([...units].sort()).toEqual(['kingfisher-1', 'kingfisher-2', 'kingfisher-3']);
+    // Each audit entry names the villa its booking got, also for a booking that lost its first pick to another.
+    const audits = await itemsOf('audit');
+    for (const [index, answer] of answers.entries()) {
+      const entry = audits.find((audit) => audit.subject_id === answer.body.data.booking.id);
+      expect(entry?.after.cottage_ids).toEqual([units[index]]);
+    }
   });
 
   it('shows the field errors of the guest form, and needs an Idempotency-Key', async () => {

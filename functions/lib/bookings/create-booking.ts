@@ -266,11 +266,12 @@ export async function createBooking(request: BookingRequest, options: CreateOpti
     quote,
   };
 
-  const alongside = terms.alongside?.(booking);
-  if (alongside?.marks) Object.assign(booking, alongside.marks);
   for (let attempt = 1; ; attempt += 1) {
     const rooms: Cottage[] = chosen;
     booking.cottage_ids = booking.claims.cottageIds = rooms.map((unit) => unit.id);
+    // Made from the booking with this attempt's units: what goes alongside (an audit entry, say) names them.
+    const alongside = terms.alongside?.(booking);
+    if (alongside?.marks) Object.assign(booking, alongside.marks);
     const checked = [
       ...createBookingWrites(booking, { key: idempotencyKey, requestHash: hash, manageToken: manage?.token }),
       typeStillOffered(stay.type.id),
