@@ -8,6 +8,17 @@ import { IMAGE_CACHE_CONTROL, imageKey, imageSrcSet, imageWidths } from '../../s
 
 const sha256 = documentClient.config.sha256;
 const exampleKeys = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' };
+/** One 1,600 px WebP copy's upload, as the function asks for it: to the bucket's regional endpoint (MEDIA_UPLOAD_URL), 3 MB, ten minutes. */
+const photoUpload = (now: Date) => ({
+  url: 'https://site-bucket.s3.ap-south-1.amazonaws.com/',
+  bucket: 'site-bucket',
+  key: 'media/photo-1600w.webp',
+  contentType: 'image/webp',
+  cacheControl: IMAGE_CACHE_CONTROL,
+  maxBytes: 3_000_000,
+  expiresSeconds: 600,
+  now,
+});
 
 describe('the POST policy signer', () => {
   it('signs a published policy to its published signature (AWS example keys, 2013-08-06, us-east-1)', async () => {
@@ -22,19 +33,7 @@ describe('the POST policy signer', () => {
   it('names the key, the type, the cache header, the credential scope and the size limit, and signs what it names', async () => {
     const now = new Date('2026-11-24T08:30:15.123Z');
     const signing = { credentials: { ...exampleKeys, sessionToken: 'session-token' }, region: 'ap-south-1', sha256 };
-    const { url, fields } = await presignedPost(
-      {
-        url: 'https://site-bucket.s3.ap-south-1.amazonaws.com/',
-        bucket: 'site-bucket',
-        key: 'media/photo-1600w.webp',
-        contentType: 'image/webp',
-        cacheControl: IMAGE_CACHE_CONTROL,
-        maxBytes: 3_000_000,
-        expiresSeconds: 600,
-        now,
-      },
-      signing,
-    );
+    const { url, fields } = await presignedPost(photoUpload(now), signing);
     expect(url).toBe('https://site-bucket.s3.ap-south-1.amazonaws.com/');
     expect(fields).toMatchObject({
       key: 'media/photo-1600w.webp',
@@ -73,20 +72,7 @@ describe('the POST policy signer', () => {
         Expires: 600,
       });
       const signing = { credentials, region: 'ap-south-1', sha256 };
-      const ours = await presignedPost(
-        {
-          // What the stack gives the function: the bucket's regional endpoint (MEDIA_UPLOAD_URL).
-          url: 'https://site-bucket.s3.ap-south-1.amazonaws.com/',
-          bucket: 'site-bucket',
-          key: 'media/photo-1600w.webp',
-          contentType: 'image/webp',
-          cacheControl: IMAGE_CACHE_CONTROL,
-          maxBytes: 3_000_000,
-          expiresSeconds: 600,
-          now: new Date(),
-        },
-        signing,
-      );
+      const ours = await presignedPost(photoUpload(new Date()), signing);
       expect(ours.url).toBe(theirs.url);
       const { Policy: theirPolicy = '', 'X-Amz-Signature': theirSignature, ...theirFields } = theirs.fields;
       const { Policy: ourPolicy = '', 'X-Amz-Signature': _ours, ...ourFields } = ours.fields;

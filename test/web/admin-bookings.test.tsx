@@ -6,7 +6,7 @@ import BookingsPage from '@/features/admin/bookings/bookings-page';
 import { saveAdminSession } from '@/lib/admin-session';
 import { deliverFrame } from '@/lib/realtime';
 import { addDaysIso, resortToday } from '@shared/stay';
-import { liveToken } from './support/app-harness';
+import { dashboardAnswer, liveToken } from './support/app-harness';
 
 const booking = (fields: Record<string, unknown> = {}) => ({
   id: '0b6f1c52-4f7e-4a55-9d3c-1f2e3d4c5b6a',
@@ -32,21 +32,7 @@ const booking = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
-const dashboard = {
-  overview: {
-    totalBookings: 4,
-    confirmedBookings: 1,
-    pendingBookings: 2,
-    checkedInBookings: 0,
-    completedBookings: 1,
-    cancelledBookings: 0,
-    totalRevenue: 72000,
-  },
-  recentBookings: [],
-  cottageOccupancy: [],
-  monthlyRevenue: [],
-  since: '2024-12',
-};
+const dashboard = dashboardAnswer({ pendingBookings: 2, completedBookings: 1 });
 
 type Answer = { status: number; body: unknown };
 const json = (answer: Answer) => new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import OverviewPage from '@/features/admin/overview/overview-page';
 import { saveAdminSession } from '@/lib/admin-session';
 import { deliverFrame } from '@/lib/realtime';
-import { liveToken, ok, stubFetch } from './support/app-harness';
+import { dashboardAnswer, liveToken, ok, stubFetch } from './support/app-harness';
 
 /* The Overview tab keeps its figures and newest bookings current from the staff socket (docs/product.md#overview-tab). */
 
@@ -14,21 +14,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const dashboard = (total: number) => ({
-  overview: {
-    totalBookings: total,
-    confirmedBookings: 1,
-    pendingBookings: total - 1,
-    checkedInBookings: 0,
-    completedBookings: 0,
-    cancelledBookings: 0,
-    totalRevenue: 72000,
-  },
-  recentBookings: [],
-  cottageOccupancy: [],
-  monthlyRevenue: [],
-  since: '2024-12',
-});
+const dashboard = (total: number) => dashboardAnswer({ totalBookings: total, pendingBookings: total - 1 });
 
 describe('the Overview tab', () => {
   it('reads its figures again when a booking is made, changes or is paid', async () => {

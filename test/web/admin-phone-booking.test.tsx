@@ -20,6 +20,19 @@ const hornbill = sampleCottages.find((unit) => unit.type === 'hornbill-villa');
 const retreat = samplePackages.find((item) => item.id === 'forest-retreat');
 const checkIn = addDaysIso(resortToday(), 20);
 const checkOut = addDaysIso(checkIn, 2);
+/** The quote the server would give for a Forest Retreat stay in one Hornbill Villa from `checkIn`. */
+const retreatQuote = (stay: { checkOut: string; adults: number }) =>
+  quoteStay({
+    checkIn,
+    checkOut: stay.checkOut,
+    adults: stay.adults,
+    children: 0,
+    rooms: 1,
+    cottage: hornbill as never,
+    stayPackage: retreat as never,
+    safaris: [],
+    rules: [],
+  });
 
 function open() {
   saveAdminSession(liveToken(), { id: 'u1', name: 'Sam', email: 'sam@resort.in', role: 'staff' });
@@ -33,19 +46,7 @@ function open() {
         const stay = body as { adults: number; checkOut: string };
         if (stay.adults > 6)
           return fail(400, 'This villa can accommodate maximum 6 guests', { details: { guests: ['This villa can accommodate maximum 6 guests'] } });
-        return ok(
-          quoteStay({
-            checkIn,
-            checkOut: stay.checkOut,
-            adults: stay.adults,
-            children: 0,
-            rooms: 1,
-            cottage: hornbill as never,
-            stayPackage: retreat as never,
-            safaris: [],
-            rules: [],
-          }),
-        );
+        return ok(retreatQuote(stay));
       },
     },
   ]);
@@ -68,17 +69,7 @@ describe('a phone booking', () => {
     fireEvent.change(screen.getByLabelText('Package'), { target: { value: 'forest-retreat' } });
     fireEvent.change(screen.getByLabelText('Check-in'), { target: { value: checkIn } });
     fireEvent.change(screen.getByLabelText('Check-out'), { target: { value: checkOut } });
-    const expected = quoteStay({
-      checkIn,
-      checkOut,
-      adults: 2,
-      children: 0,
-      rooms: 1,
-      cottage: hornbill as never,
-      stayPackage: retreat as never,
-      safaris: [],
-      rules: [],
-    });
+    const expected = retreatQuote({ checkOut, adults: 2 });
     await waitFor(() => expect(box().getByText('Total').nextSibling?.textContent).toBe(formatInr(expected.total)));
     expect(box().getByText('Hornbill Villa: 2 nights × ₹18,000')).toBeTruthy();
 

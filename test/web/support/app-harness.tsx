@@ -109,3 +109,25 @@ export function renderApp(url: string, state?: unknown) {
     </QueryClientProvider>,
   );
 }
+
+/** GET /api/bookings?stats's answer: four bookings, one confirmed and the rest pending unless `overview` says otherwise, nothing listed. */
+export const dashboardAnswer = (
+  overview: Partial<
+    Record<'totalBookings' | 'confirmedBookings' | 'pendingBookings' | 'checkedInBookings' | 'completedBookings' | 'cancelledBookings' | 'totalRevenue', number>
+  > = {},
+) => ({
+  overview: {
+    totalBookings: 4,
+    confirmedBookings: 1,
+    pendingBookings: 3,
+    checkedInBookings: 0,
+    completedBookings: 0,
+    cancelledBookings: 0,
+    totalRevenue: 72000,
+    ...overview,
+  },
+  recentBookings: [],
+  cottageOccupancy: [],
+  monthlyRevenue: [],
+  since: '2024-12',
+});
