@@ -43,7 +43,7 @@ function prerenderFirstScreen(): Plugin {
           const root = '<div id="root"></div>';
           if (!html.includes(root)) throw new Error(`index.html has no ${root} to render the first screen into`);
           // The villas asked for from the HTML, and their first photo preloaded as soon as they come
-          // (web/src/first-screen/early-catalogue.ts): its own small script, beside the app's.
+          // (web/src/first-screen/early-catalogue.ts): its own small script, just before the app's.
           const built = await build({
             entryPoints: [fileURLToPath(new URL('./web/src/first-screen/early-catalogue.ts', import.meta.url))],
             bundle: true,
@@ -66,19 +66,21 @@ function prerenderFirstScreen(): Plugin {
         }
       },
     },
-    // After vite:build-html has emitted index.html (so `bare` is set), before the compression.
+    // Ordered last: after vite:build-html has emitted index.html (so `bare` is set) and after the
+    // compression plugin has run, so each file's brotli and gzip copies are made here.
     generateBundle: {
       order: 'post',
       handler() {
         if (!bare) throw new Error('index.html was not built before app.html');
-        this.emitFile({ type: 'asset', fileName: 'app.html', source: bare });
-        // Emitted after the compression plugin has run: its copies are made here.
-        this.emitFile({ type: 'asset', fileName: 'app.html.br', source: brotliCompressSync(bare) });
-        this.emitFile({ type: 'asset', fileName: 'app.html.gz', source: gzipSync(bare, { level: 9 }) });
         if (!early) throw new Error('the early catalogue script was not built');
-        this.emitFile({ type: 'asset', fileName: early.fileName, source: early.code });
-        this.emitFile({ type: 'asset', fileName: `${early.fileName}.br`, source: brotliCompressSync(early.code) });
-        this.emitFile({ type: 'asset', fileName: `${early.fileName}.gz`, source: gzipSync(early.code, { level: 9 }) });
+        for (const { fileName, source } of [
+          { fileName: 'app.html', source: bare },
+          { fileName: early.fileName, source: early.code },
+        ]) {
+          this.emitFile({ type: 'asset', fileName, source });
+          this.emitFile({ type: 'asset', fileName: `${fileName}.br`, source: brotliCompressSync(source) });
+          this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(source, { level: 9 }) });
+        }
       },
     },
   };
