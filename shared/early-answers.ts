@@ -4,4 +4,11 @@
  */
 export const EARLY_VILLAS_PATH = '/api/cottages';
 
-export type EarlyWindow = Window & { __earlyVillas?: Promise<Response> };
+/**
+ * The attribute of the first villa placeholder's photo slot (step 1's placeholders): the early script
+ * shows the first villa's photo in it as soon as the villas' answer is in, before the app's code.
+ */
+export const EARLY_PHOTO_SLOT = 'data-early-photo';
+
+/** `__earlyVillas`: the villas' answer, for the app to take once; `__earlyPhoto`: the photo the early script showed. */
+export type EarlyWindow = Window & { __earlyVillas?: Promise<Response>; __earlyPhoto?: string };

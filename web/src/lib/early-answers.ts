@@ -11,3 +11,6 @@ export function takeEarlyAnswer(path: string): Promise<Response> | undefined {
   early.__earlyVillas = undefined;
   return answer;
 }
+
+/** The first villa's photo the early script showed in the first placeholder, if it has. */
+export const earlyPhoto = (): string | undefined => (window as EarlyWindow).__earlyPhoto;

@@ -1,6 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { EARLY_PHOTO_SLOT } from '@shared/early-answers';
+import { CARD_IMAGE_SIZES, imageSrcSet } from '@shared/media';
 import { resortToday } from '@shared/stay';
 import { ApiError } from '@/lib/api-client';
+import { earlyPhoto } from '@/lib/early-answers';
+import { useFirstPass } from '@/lib/first-pass';
 import { whenIdle } from '@/lib/when-idle';
 import { useCheckAvailability } from '../api/check-availability';
 import { useCottages } from '../api/get-cottages';
@@ -140,7 +144,9 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
         <legend className="panel__title">Choose your villa</legend>
         {cottages.isPending && (
           <div className="villa-list" role="status" aria-label="Loading villas">
-            <div className="skeleton villa-skeleton" />
+            <div className="skeleton villa-skeleton">
+              <FirstVillaPhoto />
+            </div>
             <div className="skeleton villa-skeleton" />
             <div className="skeleton villa-skeleton" />
           </div>
@@ -248,5 +254,28 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
         </button>
       </StepActions>
     </form>
+  );
+}
+
+/**
+ * The first placeholder's photo slot, where the first card's photo will be: index.html's early
+ * script shows that photo in it before the app's code has run (web/src/first-screen/early-catalogue.ts).
+ * While the pre-rendered screen is hydrated it is left as the script made it; rendered again before
+ * the villas are in, it shows the photo the script showed.
+ */
+function FirstVillaPhoto() {
+  const photo = useFirstPass() ? undefined : earlyPhoto();
+  return (
+    <img
+      className="villa-skeleton__photo"
+      {...{ [EARLY_PHOTO_SLOT]: '' }}
+      src={photo}
+      srcSet={photo && imageSrcSet(photo)}
+      sizes={photo && CARD_IMAGE_SIZES}
+      alt=""
+      width={640}
+      height={400}
+      suppressHydrationWarning
+    />
   );
 }
