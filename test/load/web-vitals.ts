@@ -76,8 +76,15 @@ export function guestInitialJs(root: string = webRoot): { gzipBytes: number; fil
 /** Collects LCP candidates and layout shifts from the first byte on (added before any page script). */
 const OBSERVE_VITALS = `
 (() => {
-  const vitals = { lcp: 0, lcpElement: '', shifts: [], last: 0 };
+  const vitals = { lcp: 0, lcpElement: '', shifts: [], last: 0, cards: 0 };
   window.__benchVitals = vitals;
+  // When React has put the first villa card in the page (the LCP can be the early photo, before it).
+  const cards = new MutationObserver(() => {
+    if (!document.querySelector('[data-testid="stay-kind-card"]')) return;
+    vitals.cards = performance.now();
+    cards.disconnect();
+  });
+  cards.observe(document, { childList: true, subtree: true });
   const describe = (node) => {
     if (!node) return '';
     const id = node.id ? '#' + node.id : '';
@@ -102,7 +109,7 @@ const OBSERVE_VITALS = `
 `;
 
 type Shift = { time: number; value: number; sources: string[] };
-type Collected = { lcp: number; lcpElement: string; shifts: Shift[]; last: number };
+type Collected = { lcp: number; lcpElement: string; shifts: Shift[]; last: number; cards: number };
 
 /** CLS as Chromium defines it: the largest session window (shifts under 1 s apart, a window at most 5 s). */
 export function cumulativeLayoutShift(shifts: Array<{ time: number; value: number }>): number {
@@ -165,6 +172,7 @@ async function loadOnce(browser: Browser, baseUrl: string, profile: NetworkProfi
           villasAnsweredMs: cottages?.responseEnd ?? 0,
           lcpImageRequestedMs: lcpImage?.startTime ?? 0,
           lcpImageLoadedMs: lcpImage?.responseEnd ?? 0,
+          cardsShownMs: vitalsNow.cards,
         },
       };
     });

@@ -22,7 +22,7 @@ const sample = (lcpMs: number, fcpMs: number, bytes: number, cls = 0): LoadSampl
   fcpMs,
   bytes,
   cls,
-  timeline: { scriptsLoadedMs: lcpMs, villasRequestedMs: 1, villasAnsweredMs: 2, lcpImageRequestedMs: 3, lcpImageLoadedMs: 4 },
+  timeline: { scriptsLoadedMs: lcpMs, villasRequestedMs: 1, villasAnsweredMs: 2, lcpImageRequestedMs: 3, lcpImageLoadedMs: 4, cardsShownMs: 5 },
   lcpElement: `img ${lcpMs}`,
   shiftSources: cls ? ['div.card'] : [],
 });
