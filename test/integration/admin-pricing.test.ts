@@ -295,6 +295,15 @@ describe('bulk update: one transaction, all or nothing', () => {
     });
     expect(twice.status).toBe(400);
     expect(twice.body.details?.updates).toEqual(['Each rule may appear once in a bulk update']);
+    const noId = await call('POST', '/admin/pricing/bulk-update', {
+      updates: [{ id: a.id, discount_percentage: 1 }, { discount_percentage: 150 }],
+    });
+    expect(noId.status).toBe(400);
+    expect(noId.body.details).toEqual({
+      'updates.1.id': ['Each update needs the id of its rule'],
+      'updates.1.discount_percentage': ['Discount must be between 0 and 100'],
+    });
+    expect(await getPricingRule(a.id)).toMatchObject({ discount_percentage: 20 });
   });
 });
 

@@ -20,9 +20,9 @@ const STILL_OVER_BUDGET: Record<string, number> = {
   // +0.5 KB (issue 18): the quote writes a safari's day and time as guests read them (shared/stay-format.ts).
   'http/bookings/create-staff-booking': 73,
   'http/auth/register-or-login': 62,
-  // +1.0 KB (issue 17): a unit's type is read and its price set on the type too.
-  'http/cottages/update-cottage': 63,
-  'http/admin/pricing/bulk-update-pricing': 61,
+  // +1.0 KB (issue 17): a unit's type is read and its price set on the type too; -1.1 KB: its list fields
+  // are checked without a zod union (shared/admin-catalogue.ts listOrText).
+  'http/cottages/update-cottage': 62,
 };
 const awsFree = new Set(httpRoutes.filter((route) => route.auth === 'public' && route.access === 'none').map(handlerModule));
 let outdir: string;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { slugOf, toList } from '../../shared/admin-catalogue.ts';
+import { listOrText, slugOf, toList } from '../../shared/admin-catalogue.ts';
 import { cottageIdOf, cottageInputSchema, toStoredCottage } from '../../shared/admin-catalogue-cottages.ts';
 import { describePackageDerivations, packageDerivations, packageInputSchema, toStoredPackage } from '../../shared/admin-catalogue-packages.ts';
 import { safariInputSchema, toAdminSafari, toStoredSafari } from '../../shared/admin-catalogue-safaris.ts';
@@ -40,6 +40,13 @@ describe('mapping the portal payloads onto what we store', () => {
   it('lists come as a list or as comma-separated text, trimmed, without blanks or repeats', () => {
     expect(toList(' WiFi, Pool ,,WiFi\nSpa ')).toEqual(['WiFi', 'Pool', 'Spa']);
     expect(toList(['a', ' ', 'b'])).toEqual(['a', 'b']);
+    const amenities = listOrText('Amenities', 5);
+    expect(z.parse(amenities, 'WiFi, Pool')).toBe('WiFi, Pool');
+    expect(z.parse(amenities, ['WiFi'])).toEqual(['WiFi']);
+    const problems = (value: unknown) => z.safeParse(amenities, value).error?.issues.map((issue) => issue.message);
+    for (const wrong of [5, null, {}, ['WiFi', 3]]) expect(problems(wrong), JSON.stringify(wrong)).toEqual(['Amenities is a list or comma-separated text']);
+    expect(problems('WiFi, Swimming')).toEqual(['Amenities: each item is at most 5 characters']);
+    expect(problems(Array.from({ length: 31 }, (_, index) => `a${index}`))).toEqual(['Amenities: at most 30 items']);
   });
 
   it("a cottage's price_per_night and capacity are base_price and max_guests; a new unit borrows its type's size and images", () => {
