@@ -13,7 +13,7 @@ import { setUserCredentials } from './db/user-admin.ts';
 import { createUser, EmailTakenError, findUserByEmail, recordSignIn } from './db/users.ts';
 import { LimitReachedError, NotAllowedError, NotAuthenticatedError } from './domain-errors.ts';
 import { hashPassword, isUsablePasswordHash, verifyPassword } from './passwords.ts';
-import { log } from './logger.ts';
+import { logRarely } from './rare-log.ts';
 
 export const credentialsSchema = z.object({
   email: z
@@ -97,7 +97,7 @@ export async function register(input: Registration, options: { address?: string 
     return answer;
   }
   // An e-mail claim without a readable account: nothing to mail, and the guest is told what everyone is.
-  log.error('Sign-up found an e-mail claim without its account', { email });
+  await logRarely('error', 'Sign-up found an e-mail claim without its account', { email });
   return answer;
 }
 
@@ -137,7 +137,7 @@ export async function logIn(
   const usable = user !== undefined && isUsablePasswordHash(user.passwordHash);
   if (user && !usable) {
     // Nobody can sign in to this account until its password is reset: worth an alarm, not a 500.
-    log.error('Stored password hash is corrupt: sign-in refused', { userId: user.id });
+    await logRarely('error', 'Stored password hash is corrupt: sign-in refused', { userId: user.id });
   }
   const valid = await verifyPassword(input.password, usable ? user.passwordHash : await decoyHash());
   if (user && usable && valid && user.status === 'pending' && user.awaitingActivation) {

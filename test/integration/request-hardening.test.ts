@@ -116,7 +116,9 @@ describe('accounts that are gone or damaged', () => {
       .map(([line]) => JSON.parse(String(line)) as Record<string, unknown>)
       .filter((entry) => entry.message === 'Stored password hash is corrupt: sign-in refused');
     expect(logged).toHaveLength(3);
-    expect(logged[0]).toMatchObject({ level: 'error', userId: user.id });
+    // Its context too: the logger is loaded on that line (functions/lib/rare-log.ts), within the request.
+    expect(logged[0]).toMatchObject({ level: 'error', userId: user.id, route: 'auth' });
+    expect(logged[0]?.requestId).toEqual(expect.any(String));
     expect(JSON.stringify(logged)).not.toContain('c2FsdA');
   });
 });
