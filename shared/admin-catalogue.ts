@@ -47,17 +47,16 @@ export function toList(value: string | readonly string[]): string[] {
  * A list, or text with one item per line or comma: checked as toList will read it, and left as sent
  * (the kind's toStored* reads it with toList), so a body schema needs no pipe or transform.
  */
+/** Text, or a list of text: what a list field takes (the OpenAPI document describes it by this function). */
+export const isListOrText = (value: unknown): value is ListOrText =>
+  typeof value === 'string' || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+
 export const listOrText = (label: string, maxItem: number) =>
   // A custom check rather than a union of the two: the same answer, and no union code in the functions that take it.
-  z
-    .custom<ListOrText>(
-      (value) => typeof value === 'string' || (Array.isArray(value) && value.every((item) => typeof item === 'string')),
-      `${label} is a list or comma-separated text`,
-    )
-    .check(
-      z.refine((value: ListOrText) => toList(value).length <= 30, `${label}: at most 30 items`),
-      z.refine((value: ListOrText) => toList(value).every((item) => item.length <= maxItem), `${label}: each item is at most ${maxItem} characters`),
-    );
+  z.custom<ListOrText>(isListOrText, `${label} is a list or comma-separated text`).check(
+    z.refine((value: ListOrText) => toList(value).length <= 30, `${label}: at most 30 items`),
+    z.refine((value: ListOrText) => toList(value).every((item) => item.length <= maxItem), `${label}: each item is at most ${maxItem} characters`),
+  );
 export type ListOrText = string | string[];
 
 /** Lower-case letters, digits and dashes from a name ('Hornbill Villa 2' -> 'hornbill-villa-2'). */

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { isImplemented, type AuthLevel, type HttpRoute } from '../../functions/routes.ts';
 import type { Schemas } from '../../functions/lib/http/request-parsing.ts';
 import { roleGroups } from '../../shared/users.ts';
+import { isListOrText } from '../../shared/admin-catalogue.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -75,9 +76,21 @@ const authDescriptions: Record<AuthLevel, string> = {
   admin: `Signed in with a portal role in the admin group (${roleGroups.admin.join(', ')}).`,
 };
 
+/**
+ * The custom checks that stand for a type JSON Schema can say (a custom check carries less code
+ * into the functions than the union it replaces): what they take, by their check function.
+ */
+const customTypes = new Map<unknown, JsonObject>([[isListOrText, { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }]]);
+const describeCustom = ({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodTypes; jsonSchema: z.core.JSONSchema.BaseSchema }) => {
+  const known = zodSchema._zod.def.type === 'custom' ? customTypes.get(zodSchema._zod.def.fn) : undefined;
+  if (known) Object.assign(jsonSchema, known);
+};
+
 /** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect): transforms and refinements drop out, what JSON Schema cannot say becomes `{}`. */
 export function jsonSchemaOf(schema: z.core.$ZodType, io: 'input' | 'output'): JsonObject {
-  const converted = JSON.parse(JSON.stringify(z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }))) as JsonObject;
+  const converted = JSON.parse(
+    JSON.stringify(z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', override: describeCustom })),
+  ) as JsonObject;
   // The document states its dialect once; a nested `$defs` would resolve against the document's root, not this schema.
   const { $schema: _, ...rest } = converted;
   if ('$defs' in rest) throw new Error('A route schema registers an id or is recursive: its $defs cannot sit inside the document');

@@ -15,7 +15,7 @@ const ruleId = idField('id', MAX_ID_LENGTH, 'Each update needs the id of its rul
 
 /** `{updates: [{id, ...changes}]}`, all applied in one transaction or none (each update's changes as PUT /api/admin/pricing/{id} takes them). */
 const bodySchema = z.object({
-  updates: z.array(z.extend(pricingRuleChangesSchema, { id: ruleId }), 'updates is a list of {id, ...changes}').check(
+  updates: z.array(z.object({ id: ruleId, ...pricingRuleChangesSchema.shape }), 'updates is a list of {id, ...changes}').check(
     minLength(1, 'Send at least one update'),
     maxLength(MAX_BULK_UPDATES, `At most ${MAX_BULK_UPDATES} updates at once`),
     z.refine((updates) => new Set(updates.map((update) => update.id)).size === updates.length, 'Each rule may appear once in a bulk update'),
