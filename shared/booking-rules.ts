@@ -1,4 +1,5 @@
 import type { StayPackage } from './catalogue.ts';
+import { formatSlot, formatStayDay } from './stay-format.ts';
 
 /*
  * What every side of a booking shares and builds nothing at import: its statuses, its record, and
@@ -13,8 +14,9 @@ export const safariMessages = {
   maxGuests: (max: number) => `Maximum ${max} guests allowed for this safari`,
   bookingGuests: (total: number) => `Cannot exceed total booking guests (${total})`,
   dateInStay: 'Safari dates must be nights of your stay',
-  unknownSlot: (slot: string) => `This safari does not run at ${slot}`,
-  soldOut: (name: string, date: string, slot: string) => `${name} on ${date} at ${slot} does not have enough seats left`,
+  // The day and the slot as the guest reads them everywhere else ('Thu, Dec 10', '8:00 – 10:00 PM').
+  unknownSlot: (slot: string) => `This safari does not run at ${formatSlot(slot)}`,
+  soldOut: (name: string, date: string, slot: string) => `${name} on ${formatStayDay(date)} at ${formatSlot(slot)} does not have enough seats left`,
 } as const;
 
 export const packageMessages = {

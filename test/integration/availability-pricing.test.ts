@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { putPricingRule } from '../../functions/lib/db/pricing-rule-writes.ts';
 import { bookingBody, inDays, newKey, postJson } from '../support/booking-fixtures.ts';
 import { getJson, useTestStack } from '../support/local-stack.ts';
+import { formatSlot } from '../../shared/stay-format.ts';
 
 const stack = useTestStack();
 
@@ -212,7 +213,7 @@ describe('safari seats', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.details).toEqual({
       'selections.0.date': ['Safari dates must be nights of your stay'],
-      'selections.0.timeSlot': ['This safari does not run at 09:00-10:00'],
+      'selections.0.timeSlot': [`This safari does not run at ${formatSlot('09:00-10:00')}`],
       'selections.0.guests': ['Please select number of guests'],
     });
   });

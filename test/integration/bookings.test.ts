@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bookingBody, inDays, itemsOf, newKey, postJson } from '../support/booking-fixtures.ts';
 import { getJson, useTestStack } from '../support/local-stack.ts';
 import { registerAndActivate } from '../support/accounts.ts';
+import { formatSlot, formatStayDay } from '../../shared/stay-format.ts';
 
 const stack = useTestStack();
 
@@ -255,7 +256,9 @@ describe('safari seats within one booking', () => {
     );
     expect(status).toBe(409);
     expect((body as { code?: string }).code).toBe('safari_sold_out');
-    expect(body.details).toEqual({ 'selectedSafaris.0.guests': [`Night Trail Safari on ${date} at 20:00-22:00 does not have enough seats left`] });
+    expect(body.details).toEqual({
+      'selectedSafaris.0.guests': [`Night Trail Safari on ${formatStayDay(date)} at ${formatSlot('20:00-22:00')} does not have enough seats left`],
+    });
     const slots = await getJson<{ slots: Array<{ booked: number }> }>(`${stack.api}/safaris/night-trail-safari/slots/${date}`);
     expect(slots.body.data?.slots[0]?.booked).toBe(0);
   });
@@ -302,7 +305,9 @@ describe('contention: the last unit on the same nights', () => {
     );
     expect(attempts.map((attempt) => attempt.status).sort()).toEqual([201, 201, 409]);
     const refused = attempts.find((attempt) => attempt.status === 409);
-    expect(refused?.body.details).toEqual({ 'selectedSafaris.0.timeSlot': [`Night Trail Safari on ${date} at 20:00-22:00 does not have enough seats left`] });
+    expect(refused?.body.details).toEqual({
+      'selectedSafaris.0.timeSlot': [`Night Trail Safari on ${formatStayDay(date)} at ${formatSlot('20:00-22:00')} does not have enough seats left`],
+    });
     const slots = await getJson<{ slots: unknown[] }>(`${stack.api}/safaris/night-trail-safari/slots/${date}`);
     expect(slots.body.data?.slots).toEqual([{ timeSlot: '20:00-22:00', capacity: 8, booked: 8, seatsLeft: 0 }]);
     // The refused party's villa night was not taken either: the transaction is all or nothing.

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { OPEN_HOLD_LIMIT, PAY_AT_PROPERTY_CONFIRM_HOURS, UNPAID_NIGHT_LIMIT, UNPAID_STAY_LIMIT, paymentMessages, type PaymentOrder } from '@shared/payments';
@@ -8,6 +8,7 @@ import type { Draft } from '@/features/booking/model/draft';
 import { sessionKeys } from '@/features/booking/model/session-store';
 import { formatCountdown, formatLocalDeadline } from '@/lib/hold-time';
 import { addDaysIso } from '@shared/stay';
+import { formatSlot, formatStayDay } from '@shared/stay-format';
 import { heldBooking, packagedDraft, payableDraft, quote, renderWizard, saveSession, stubApi } from './support/wizard-harness';
 
 const bookingId = '0b6f4a52-8a8c-4d55-9c1e-3f0d2a7b9e11';
@@ -239,6 +240,46 @@ describe('paying online in test mode', () => {
       body: { token: 'manage.token' },
     });
     expect(JSON.parse(sessionStorage.getItem(sessionKeys.bookingData) ?? '{}').awaitingPayment).toBeUndefined();
+  });
+
+  it('takes the guest back to step 3 without a safari the server refused, saying why: its slot filled up, or it no longer runs then', async () => {
+    const night = {
+      id: 'night-trail-safari',
+      name: 'Night Trail Safari',
+      price: 1500,
+      date: packagedDraft.checkIn,
+      timeSlot: '20:00-22:00',
+      guests: 2,
+      totalPrice: 3000,
+    };
+    const jeep = { ...night, id: 'morning-jeep-safari', name: 'Morning Jeep Safari', timeSlot: '06:00-09:00' };
+    const refusals = [
+      {
+        status: 409,
+        message: `Night Trail Safari on ${formatStayDay(night.date)} at ${formatSlot(night.timeSlot)} does not have enough seats left`,
+        code: 'safari_sold_out',
+      },
+      { status: 400, message: `This safari does not run at ${formatSlot(night.timeSlot)}` },
+    ];
+    for (const { status, message, code } of refusals) {
+      const requests = stubApi([
+        {
+          method: 'POST',
+          path: /^\/api\/bookings$/,
+          answer: () => ({ status, body: { success: false, error: message, details: { 'selectedSafaris.1.timeSlot': [message] }, ...(code ? { code } : {}) } }),
+        },
+        ...paymentRoutes().slice(1),
+      ]);
+      await openStep4({ ...readyDraft(), safaris: [jeep, night] });
+      await userEvent.click(screen.getByRole('button', { name: /^Pay / }));
+      await screen.findByRole('heading', { level: 2, name: 'Add a safari' });
+      expect(screen.getByRole('alert').textContent).toBe(message);
+      const saved = JSON.parse(sessionStorage.getItem(sessionKeys.bookingData) ?? '{}') as Draft;
+      expect(saved.safaris.map((safari) => safari.id)).toEqual(['morning-jeep-safari']);
+      expect(paths(requests)).toEqual(['POST /api/bookings']);
+      cleanup();
+      sessionStorage.clear();
+    }
   });
 
   it('shows the confirmation when the booking turns out to be paid already (an answer lost on the way)', async () => {

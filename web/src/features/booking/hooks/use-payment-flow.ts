@@ -136,15 +136,22 @@ export function usePaymentFlow({ onBooked }: { onBooked: (booking: CreatedBookin
               setFailure({ kind: 'price', quote: fresh.data, message: error.message });
               return;
             }
-            const soldOutSafari = Object.keys(error.details ?? {})
-              .map((key) => /^selectedSafaris\.(\d+)\./.exec(key)?.[1])
-              .find((index) => index !== undefined);
-            if (soldOutSafari !== undefined) {
-              // That safari's slot filled up: back to step 3 without it, saying why.
-              update((current) => ({ ...current, safaris: current.safaris.filter((_, index) => index !== Number(soldOutSafari)), notice: error.message }));
-              goTo(3);
-              return;
-            }
+          }
+          // A safari the server refused (its slot filled up, or it no longer runs at that time): back
+          // to step 3 without it, saying why, where the guest picks another.
+          const refusedSafari = Object.entries(error.details ?? {})
+            .map(([key, messages]) => ({ index: /^selectedSafaris\.(\d+)\./.exec(key)?.[1], message: messages[0] ?? error.message }))
+            .find((found) => found.index !== undefined);
+          if (refusedSafari && (error.status === 409 || error.status === 400)) {
+            update((current) => ({
+              ...current,
+              safaris: current.safaris.filter((_, at) => at !== Number(refusedSafari.index)),
+              notice: refusedSafari.message,
+            }));
+            goTo(3);
+            return;
+          }
+          if (error.status === 409) {
             // The villa went to someone else: back to step 1, which checks again and offers what is free.
             update((current) => ({ ...current, availability: undefined, notice: error.message }));
             goTo(1);
