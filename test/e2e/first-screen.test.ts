@@ -31,6 +31,15 @@ async function watch(page: Page) {
   return errors;
 }
 
+/** Serves `/` to this page as the server sends it, changed by `edit` (decompressed, so its length is the new one). */
+async function serveEditedPage(page: Page, edit: (html: string) => string) {
+  await page.route(`${stack.baseUrl}/`, async (route) => {
+    const response = await route.fetch();
+    const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => name !== 'content-encoding' && name !== 'content-length'));
+    await route.fulfill({ status: response.status(), body: edit(await response.text()), headers });
+  });
+}
+
 describe('the first screen', () => {
   it('is in the HTML of / (title, step bar, form and villa placeholders), and only of /', async () => {
     const html = await (await fetch(`${stack.baseUrl}/`)).text();
@@ -124,12 +133,7 @@ describe('the first screen', () => {
   it("preloads the first villa's photo when the page has no placeholder for it", async () => {
     const context = await browser.newContext({ viewport: phone });
     const page = await context.newPage();
-    await page.route(`${stack.baseUrl}/`, async (route) => {
-      const response = await route.fetch();
-      const body = (await response.text()).replace(' data-early-photo=""', '');
-      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => name !== 'content-encoding' && name !== 'content-length'));
-      await route.fulfill({ status: response.status(), body, headers });
-    });
+    await serveEditedPage(page, (html) => html.replace(' data-early-photo=""', ''));
     await page.goto(stack.baseUrl);
     await expect.poll(() => page.getByTestId('stay-kind-card').count(), { timeout: 10_000 }).toBe(3);
     const firstPhoto = await page.getByTestId('stay-kind-card').first().locator('img').getAttribute('src');
@@ -141,12 +145,7 @@ describe('the first screen', () => {
     const context = await browser.newContext({ viewport: phone });
     const page = await context.newPage();
     const errors = await watch(page);
-    await page.route(`${stack.baseUrl}/`, async (route) => {
-      const response = await route.fetch();
-      const body = (await response.text()).replace('Select your dates at the resort', 'Select your dates at the hotel');
-      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => name !== 'content-encoding' && name !== 'content-length'));
-      await route.fulfill({ status: response.status(), body, headers });
-    });
+    await serveEditedPage(page, (html) => html.replace('Select your dates at the resort', 'Select your dates at the hotel'));
     await page.goto(stack.baseUrl);
     await expect.poll(() => page.getByTestId('stay-kind-card').count(), { timeout: 10_000 }).toBe(3);
     await expect.poll(() => errors.join('\n')).toMatch(/hydrat|#418|#423|#425/i);
