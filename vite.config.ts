@@ -42,8 +42,8 @@ function prerenderFirstScreen(): Plugin {
           const { renderFirstScreen } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as { renderFirstScreen: () => string };
           const root = '<div id="root"></div>';
           if (!html.includes(root)) throw new Error(`index.html has no ${root} to render the first screen into`);
-          // The villas asked for from the HTML, and their first photo preloaded as soon as they come
-          // (web/src/first-screen/early-catalogue.ts): its own small script, just before the app's.
+          // The villas asked for from the HTML, and their first photo shown in the first placeholder as
+          // soon as they come (web/src/first-screen/early-catalogue.ts): its own small script, just before the app's.
           const built = await build({
             entryPoints: [fileURLToPath(new URL('./web/src/first-screen/early-catalogue.ts', import.meta.url))],
             bundle: true,

@@ -43,14 +43,14 @@ export function toList(value: string | readonly string[]): string[] {
   return [...new Set(cleaned)];
 }
 
-/**
- * A list, or text with one item per line or comma: checked as toList will read it, and left as sent
- * (the kind's toStored* reads it with toList), so a body schema needs no pipe or transform.
- */
 /** Text, or a list of text: what a list field takes (the OpenAPI document describes it by this function). */
 export const isListOrText = (value: unknown): value is ListOrText =>
   typeof value === 'string' || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
 
+/**
+ * A list, or text with one item per line or comma: checked as toList will read it, and left as sent
+ * (the kind's toStored* reads it with toList), so a body schema needs no pipe or transform.
+ */
 export const listOrText = (label: string, maxItem: number) =>
   // A custom check rather than a union of the two: the same answer, and no union code in the functions that take it.
   z.custom<ListOrText>(isListOrText, `${label} is a list or comma-separated text`).check(

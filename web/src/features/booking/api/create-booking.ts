@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { QuoteRequest } from './get-stay-quote';
+import type { StayQuoteRequest } from '@shared/quote';
 import { apiRequest } from '@/lib/api-client';
 import { createdBookingSchema } from './schemas';
 
-export type CreateBookingInput = Omit<QuoteRequest, 'packageId'> & {
+export type CreateBookingInput = Omit<StayQuoteRequest, 'packageId'> & {
   packageId: string;
   guestDetails: { prefix?: string; firstName: string; lastName: string; email: string; phone: string; countryCode: string; address?: string };
   paymentMethod: 'razorpay' | 'offline';

@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getStayQuoteQueryOptions, type QuoteRequest } from '../api/get-stay-quote';
+import type { StayQuoteRequest } from '@shared/quote';
+import { getStayQuoteQueryOptions } from '../api/get-stay-quote';
 import { villaAvailable, type Draft } from '../model/draft';
 import { isStepValid } from '../model/wizard';
 
 /** The pricing request for the draft as it stands: the stay, the package once it fits, the safaris added. */
-export function quoteRequestOf(draft: Draft, change: { packageId?: string | null } = {}): QuoteRequest | undefined {
+export function quoteRequestOf(draft: Draft, change: { packageId?: string | null } = {}): StayQuoteRequest | undefined {
   if (!villaAvailable(draft) || !draft.cottage) return undefined;
   const packageId = change.packageId === null ? undefined : (change.packageId ?? (isStepValid(2, draft) ? draft.packageId : undefined));
   return {

@@ -43,7 +43,7 @@ function stepFromUrl(params: URLSearchParams): Step | undefined {
  */
 export function WizardProvider({ children }: { children: ReactNode }) {
   const [params, setParams] = useSearchParams();
-  // The pre-rendered first screen is a new guest's (web/src/app/first-pass.ts).
+  // The pre-rendered first screen is a new guest's (web/src/lib/first-pass.ts).
   const firstPass = useFirstPass();
   const [initial] = useState(() => (firstPass ? undefined : loadSession()));
   const [draft, setDraft] = useState<Draft>(() => initial?.draft ?? defaultDraft);
