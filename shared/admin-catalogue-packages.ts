@@ -37,9 +37,12 @@ export function packageDerivations(input: {
   };
 }
 
-/** 'Multiplier 1.5 · includes safari (2)', as the form shows what it will send. */
+/** 'Multiplier 1.5 · 2 safaris included', as the form shows what it will send (more are added at their price). */
 export const describePackageDerivations = (derived: ReturnType<typeof packageDerivations>): string =>
-  `Multiplier ${derived.price_multiplier} · ${derived.includes_safari ? `includes safari (${derived.max_safaris})` : 'no safari'}`;
+  `Multiplier ${derived.price_multiplier} · ${includedSafarisText(derived.includes_safari ? derived.max_safaris : 0)}`;
+
+/** '2 safaris included', '1 safari included' or 'no safari included': what a package gives at no extra charge. */
+export const includedSafarisText = (count: number): string => (count === 0 ? 'no safari included' : `${count} safari${count === 1 ? '' : 's'} included`);
 
 /** The price staff see: the package's base price, what one guest pays for one night. */
 export const packagePrice = (stayPackage: Pick<StayPackage, 'price_multiplier'>): number => packageBasePrice(stayPackage.price_multiplier);

@@ -91,7 +91,9 @@ export type BookingHistoryEntry = z.infer<typeof bookingHistoryEntrySchema>;
 export const bookingDetailsSchema = z.object({
   booking: z.looseObject({
     ...adminBookingSchema.shape,
-    safaris: z.array(z.looseObject({ name: z.string(), date: z.string(), time_slot: z.string(), guests: z.number(), amount: z.number() })),
+    safaris: z.array(
+      z.looseObject({ name: z.string(), date: z.string(), time_slot: z.string(), guests: z.number(), amount: z.number(), included: z.optional(z.boolean()) }),
+    ),
   }),
   payments: z.array(z.looseObject({ id: z.string(), method: z.string(), amount: z.number(), status: z.string(), created_at: z.string() })),
   refunds: z.array(z.looseObject({ id: z.string(), amount: z.number(), status: z.string(), created_at: z.string() })),

@@ -23,8 +23,11 @@ export const packageMessages = {
   required: 'Please select a package to continue',
   minGuests: (name: string, min: number) => `${name} requires minimum ${min} guests`,
   maxGuests: (name: string, max: number) => `${name} supports maximum ${max} guests`,
-  noSafaris: (name: string) => `The ${name} package does not include safaris`,
-  maxSafaris: (name: string, max: number) => `The ${name} package includes at most ${max} safari${max === 1 ? '' : 's'}`,
+  /** Step 3's word on what the package gives: safaris beyond these are added at their price. */
+  includedSafaris: (name: string, count: number) =>
+    count === 1
+      ? `Your ${name} package includes one safari at no extra charge: the dearest one you add is free.`
+      : `Your ${name} package includes ${count} safaris at no extra charge: the ${count} dearest you add are free.`,
 } as const;
 
 /**
@@ -79,7 +82,8 @@ export type BookingRecord = {
   cottage_name: string;
   package_id: string;
   package_name: string;
-  safaris: Array<{ safari_id: string; name: string; date: string; time_slot: string; guests: number; amount: number }>;
+  /** `included`: one of the package's included safaris (amount 0). */
+  safaris: Array<{ safari_id: string; name: string; date: string; time_slot: string; guests: number; amount: number; included?: boolean }>;
   total_amount: number;
   price_breakdown: Array<{ label: string; amount: number }>;
   special_requests?: string;

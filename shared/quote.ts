@@ -36,7 +36,8 @@ export type QuoteInput = {
   children: number;
   rooms: number;
   cottage: { id: string; name: string; type: string; base_price: number };
-  stayPackage?: { id: string; name: string; price_multiplier: number; min_guests: number };
+  /** includes_safari and max_safaris: how many of the stay's safaris the package includes at no charge (absent: none). */
+  stayPackage?: { id: string; name: string; price_multiplier: number; min_guests: number; includes_safari?: boolean; max_safaris?: number };
   safaris: ReadonlyArray<{ id: string; name: string; price: number; guests: number; date: string; timeSlot: string }>;
   rules: readonly PricingRule[];
 };
@@ -55,7 +56,8 @@ export type Quote = {
     amount: number;
   };
   package?: { id: string; basePrice: number; amount: number; discount: number };
-  safaris: Array<{ id: string; date: string; timeSlot: string; guests: number; amount: number; discount: number }>;
+  /** `included`: one of the package's included safaris, so its amount is 0. */
+  safaris: Array<{ id: string; date: string; timeSlot: string; guests: number; amount: number; discount: number; included: boolean }>;
   subtotal: number;
   gst: number;
   serviceFee: number;
@@ -64,6 +66,23 @@ export type Quote = {
 };
 
 export { packageBasePrice };
+
+/**
+ * How many safaris a package includes at no extra charge: its max_safaris when it includes safaris,
+ * else none (the portal keeps an old max_safaris when the inclusions stop mentioning a safari). Any
+ * stay may add more safaris at their price (docs/product.md#safari-rules).
+ */
+export const includedSafaris = (stayPackage: { includes_safari?: boolean; max_safaris?: number } | undefined): number =>
+  stayPackage?.includes_safari ? Math.max(0, stayPackage.max_safaris ?? 0) : 0;
+
+/**
+ * Which of a stay's safaris the package includes: the `count` dearest by their full price (the
+ * choice that saves the guest most), the earlier one first when two cost the same.
+ */
+export function includedSafariIndexes(fullPrices: readonly number[], count: number): Set<number> {
+  const dearestFirst = fullPrices.map((price, index) => ({ price, index })).sort((a, b) => b.price - a.price || a.index - b.index);
+  return new Set(dearestFirst.slice(0, Math.max(0, count)).map((entry) => entry.index));
+}
 
 /**
  * Package price: base plus 30% of base per guest above the package minimum, times the larger of 1
@@ -124,16 +143,24 @@ export function quoteStay(input: QuoteInput): Quote {
     if (full > amount && rule) lines.push({ label: `${rule.service_name} discount`, amount: amount - full });
   }
 
-  const safaris = input.safaris.map((safari) => {
+  const included = includedSafariIndexes(
+    input.safaris.map((safari) => safari.price * safari.guests),
+    includedSafaris(input.stayPackage),
+  );
+  const safaris = input.safaris.map((safari, index) => {
     const full = safari.price * safari.guests;
+    const label = `Safari: ${safari.name}, ${formatStayDay(safari.date)}, ${formatSlot(safari.timeSlot)}, ${safari.guests} × ${formatInr(safari.price)}`;
+    lines.push({ label, amount: full });
+    const common = { id: safari.id, date: safari.date, timeSlot: safari.timeSlot, guests: safari.guests };
+    if (included.has(index)) {
+      // Shown at its price and then taken off, so the guest sees what the package gives.
+      lines.push({ label: `Included in the ${input.stayPackage?.name ?? ''} package`, amount: -full });
+      return { ...common, amount: 0, discount: 0, included: true };
+    }
     const rule = bestRule(input.rules, { serviceType: 'safari', targets: [safari.id], date: safari.date, nights: nights.length });
     const amount = rule ? discounted(full, rule.discount_percentage) : full;
-    lines.push({
-      label: `Safari: ${safari.name}, ${formatStayDay(safari.date)}, ${formatSlot(safari.timeSlot)}, ${safari.guests} × ${formatInr(safari.price)}`,
-      amount: full,
-    });
     if (full > amount && rule) lines.push({ label: `${rule.service_name} discount`, amount: amount - full });
-    return { id: safari.id, date: safari.date, timeSlot: safari.timeSlot, guests: safari.guests, amount, discount: full - amount };
+    return { ...common, amount, discount: full - amount, included: false };
   });
 
   const villaAmount = nightsAmount + extraGuestCost;

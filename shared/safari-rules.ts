@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { packageMessages, safariMessages } from './booking-rules.ts';
-import type { Safari, StayPackage } from './catalogue.ts';
+import { safariMessages } from './booking-rules.ts';
+import type { Safari } from './catalogue.ts';
 import { addProblem, stayNights, type FieldProblems } from './stay.ts';
 import { idField, wholeNumber } from './validation.ts';
 
@@ -33,20 +33,4 @@ export function safariSelectionProblems(
   else if (guests > safari.max_guests) addProblem(problems, 'guests', safariMessages.maxGuests(safari.max_guests));
   else if (guests > stay.guests) addProblem(problems, 'guests', safariMessages.bookingGuests(stay.guests));
   return problems;
-}
-
-/**
- * How many safaris a booking with this package may carry. A package either includes safaris, up
- * to its max_safaris, or it does not, and then takes none whatever max_safaris says (the admin
- * form keeps an old max_safaris when the inclusions stop mentioning a safari). Safaris are priced
- * per person on top of the package either way (docs/product.md#quote).
- */
-export const packageSafariAllowance = (stayPackage: Pick<StayPackage, 'includes_safari' | 'max_safaris'>): number =>
-  stayPackage.includes_safari ? stayPackage.max_safaris : 0;
-
-/** The message for field `selectedSafaris` when a stay picks more safaris than its package allows. */
-export function packageSafariProblem(stayPackage: Pick<StayPackage, 'name' | 'includes_safari' | 'max_safaris'>, selected: number): string | undefined {
-  const allowed = packageSafariAllowance(stayPackage);
-  if (selected <= allowed) return undefined;
-  return allowed === 0 ? packageMessages.noSafaris(stayPackage.name) : packageMessages.maxSafaris(stayPackage.name, allowed);
 }

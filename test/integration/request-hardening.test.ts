@@ -125,24 +125,30 @@ describe('accounts that are gone or damaged', () => {
 
 describe("a package's safaris", () => {
   const morning = (days: number, timeSlot = '06:00-09:00') => ({ safariId: 'morning-jeep-safari', date: inDays(days), timeSlot, guests: 2 });
-  const four = [morning(40), morning(40, '07:00-10:00'), morning(41), morning(42)];
+  const included = (lines: Array<{ label: string; amount: number }>) => lines.filter((line) => line.label.startsWith('Included in the'));
 
-  it('a booking may not carry more safaris than its package includes', async () => {
-    const before = (await itemsOf('booking')).length;
-    const none = await book({ packageId: 'forest-retreat', selectedSafaris: four });
-    expect(none.status).toBe(400);
-    expect(none.body.details).toEqual({ selectedSafaris: ['The Forest Retreat package does not include safaris'] });
-    const tooMany = await book({ packageId: 'safari-adventure', selectedSafaris: four });
-    expect(tooMany.status).toBe(400);
-    expect(tooMany.body).toMatchObject({
-      error: 'The Safari Adventure package includes at most 3 safaris',
-      details: { selectedSafaris: ['The Safari Adventure package includes at most 3 safaris'] },
-    });
-    expect((await itemsOf('booking')).length).toBe(before);
-    expect((await book({ packageId: 'safari-adventure', selectedSafaris: four.slice(0, 3) })).status).toBe(201);
+  it('any package may add safaris at their price; one that includes safaris takes its included ones off', async () => {
+    // Forest Retreat includes none: both safaris are paid, and the booking is made (it used to be refused).
+    const paid = await book({ packageId: 'forest-retreat', selectedSafaris: [morning(40), morning(41)] });
+    expect(paid.status).toBe(201);
+    const paidBooking = paid.body.data.booking;
+    expect(paidBooking.safaris.map((safari: { amount: number }) => safari.amount)).toEqual([expect.any(Number), expect.any(Number)]);
+    expect(paidBooking.safaris.every((safari: { amount: number }) => safari.amount > 0)).toBe(true);
+    expect(included(paidBooking.price_breakdown)).toEqual([]);
+    expect(paidBooking.safaris.some((safari: { included?: boolean }) => safari.included)).toBe(false);
+
+    // Safari Adventure includes 3: four safaris make three free and one paid.
+    const four = [morning(50), morning(50, '07:00-10:00'), morning(51), morning(52)];
+    const adventure = await book({ packageId: 'safari-adventure', checkIn: inDays(50), checkOut: inDays(53), selectedSafaris: four });
+    expect(adventure.status).toBe(201);
+    const booking = adventure.body.data.booking;
+    expect(booking.safaris.filter((safari: { amount: number; included?: boolean }) => safari.amount === 0 && safari.included)).toHaveLength(3);
+    expect(booking.safaris.filter((safari: { amount: number }) => safari.amount > 0)).toHaveLength(1);
+    expect(included(booking.price_breakdown)).toHaveLength(3);
+    expect(booking.price_breakdown.reduce((sum: number, line: { amount: number }) => sum + line.amount, 0)).toBe(booking.total_amount);
   });
 
-  it('nor may the quote of a whole stay', async () => {
+  it('the quote of a whole stay says which are included and which are paid', async () => {
     const stay = {
       cottageType: 'glass-cottage',
       checkIn: inDays(60),
@@ -150,16 +156,16 @@ describe("a package's safaris", () => {
       adults: 2,
       selectedSafaris: [morning(60), morning(61), morning(61, '07:00-10:00'), morning(62)],
     };
-    const none = await postJson(`${stack.api}/packages/calculate-pricing`, { ...stay, packageId: 'honeymoon-escape' });
-    expect(none).toMatchObject({ status: 400, body: { details: { selectedSafaris: ['The Honeymoon Escape package does not include safaris'] } } });
-    const tooMany = await postJson(`${stack.api}/packages/calculate-pricing`, { ...stay, packageId: 'safari-adventure' });
-    expect(tooMany).toMatchObject({ status: 400, body: { details: { selectedSafaris: ['The Safari Adventure package includes at most 3 safaris'] } } });
-    expect(
-      (await postJson(`${stack.api}/packages/calculate-pricing`, { ...stay, packageId: 'safari-adventure', selectedSafaris: stay.selectedSafaris.slice(0, 3) }))
-        .status,
-    ).toBe(200);
-    // Without a package there is no package rule: the safaris are priced on their own.
-    expect((await postJson(`${stack.api}/packages/calculate-pricing`, stay)).status).toBe(200);
+    const honeymoon = await postJson(`${stack.api}/packages/calculate-pricing`, { ...stay, packageId: 'honeymoon-escape' });
+    expect(honeymoon.status).toBe(200);
+    expect(honeymoon.body.data.safaris.map((safari: { included: boolean }) => safari.included)).toEqual([false, false, false, false]);
+    const adventure = await postJson(`${stack.api}/packages/calculate-pricing`, { ...stay, packageId: 'safari-adventure' });
+    expect(adventure.status).toBe(200);
+    expect(adventure.body.data.safaris.filter((safari: { included: boolean }) => safari.included)).toHaveLength(3);
+    expect(adventure.body.data.total).toBeLessThan(honeymoon.body.data.total + adventure.body.data.package.amount);
+    // Without a package there is nothing included: the safaris are priced on their own.
+    const alone = await postJson(`${stack.api}/packages/calculate-pricing`, stay);
+    expect(alone.body.data.safaris.some((safari: { included: boolean }) => safari.included)).toBe(false);
   });
 });
 

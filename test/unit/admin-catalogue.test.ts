@@ -23,8 +23,8 @@ describe('package derivations (docs/product.md#packages-tab)', () => {
   });
 
   it('reads as the form shows it', () => {
-    expect(describePackageDerivations(packageDerivations({ price: 22500, includes: 'Two safaris' }))).toBe('Multiplier 1.5 · includes safari (2)');
-    expect(describePackageDerivations(packageDerivations({ price: '', includes: 'Meals' }))).toBe('Multiplier 1 · no safari');
+    expect(describePackageDerivations(packageDerivations({ price: 22500, includes: 'Two safaris' }))).toBe('Multiplier 1.5 · 2 safaris included');
+    expect(describePackageDerivations(packageDerivations({ price: '', includes: 'Meals' }))).toBe('Multiplier 1 · no safari included');
   });
 });
 

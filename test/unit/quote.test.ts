@@ -56,6 +56,28 @@ describe('quote, worked examples', () => {
     expect(quote.subtotal).toBe(59400 + 46800 + 1500);
   });
 
+  it("takes a package's included safaris off, the dearest first, and charges the rest at their price", () => {
+    const safari = (id: string, price: number, guests: number) => ({ id, name: id, price, guests, date: '2027-01-11', timeSlot: '06:00-09:00' });
+    const safaris = [safari('cheap', 750, 2), safari('dear', 2500, 2), safari('middle', 1200, 2)];
+    const adventure = { id: 'safari-adventure', name: 'Safari Adventure', price_multiplier: 1.5, min_guests: 1, includes_safari: true, max_safaris: 2 };
+    const quote = quoteStay(stay({ stayPackage: adventure, safaris, rules: [rule({ service_type: 'safari', discount_percentage: 20 })] }));
+    expect(quote.safaris.map(({ id, amount, included }) => ({ id, amount, included }))).toEqual([
+      // The one paid safari gets the safari discount; the included ones are free, not discounted.
+      { id: 'cheap', amount: 1200, included: false },
+      { id: 'dear', amount: 0, included: true },
+      { id: 'middle', amount: 0, included: true },
+    ]);
+    expect(quote.lines).toContainEqual({ label: 'Included in the Safari Adventure package', amount: -5000 });
+    expect(quote.lines).toContainEqual({ label: 'Included in the Safari Adventure package', amount: -2400 });
+    expect(quote.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(quote.total);
+    // A package that includes no safaris (or kept an old max_safaris) and no package at all: every safari is paid.
+    for (const stayPackage of [{ ...adventure, includes_safari: false }, undefined]) {
+      const paid = quoteStay(stay({ ...(stayPackage ? { stayPackage } : {}), safaris }));
+      expect(paid.safaris.map((entry) => entry.amount)).toEqual([1500, 5000, 2400]);
+      expect(paid.safaris.some((entry) => entry.included)).toBe(false);
+    }
+  });
+
   it('applies the best active rule per night, only inside its dates and stay bounds', () => {
     const rules = [
       rule({ valid_until: '2027-01-11' }),
@@ -86,6 +108,7 @@ const arbitraryStay = fc.record({
     { nil: undefined },
   ),
   safariGuests: fc.array(fc.integer({ min: 1, max: 8 }), { maxLength: 4 }),
+  includedSafaris: fc.integer({ min: 0, max: 5 }),
   discount: fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined }),
 });
 
@@ -99,7 +122,9 @@ const toInput = (s: StaySample): QuoteInput => {
     children: s.children,
     rooms: s.rooms,
     cottage: { ...hornbill, base_price: s.basePrice },
-    ...(s.multiplier ? { stayPackage: { ...honeymoon, price_multiplier: s.multiplier, min_guests: 1 } } : {}),
+    ...(s.multiplier
+      ? { stayPackage: { ...honeymoon, price_multiplier: s.multiplier, min_guests: 1, includes_safari: s.includedSafaris > 0, max_safaris: s.includedSafaris } }
+      : {}),
     safaris: s.safariGuests.map((guests, index) => ({ id: `s${index}`, name: 'S', price: 900, guests, date: checkIn, timeSlot: '06:00-09:00' })),
     rules: s.discount === undefined ? [] : [rule({ valid_from: '2027-01-01', valid_until: '2028-12-31', discount_percentage: s.discount })],
   });

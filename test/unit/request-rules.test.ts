@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { createBookingSchema, guestDetailsSchema } from '../../shared/booking.ts';
-import { packageSafariAllowance, packageSafariProblem } from '../../shared/safari-rules.ts';
+import { includedSafariIndexes, includedSafaris } from '../../shared/quote.ts';
 import { isIsoDate } from '../../shared/stay.ts';
 import { cleanText, textField } from '../../shared/text.ts';
 import { accountNameSchema } from '../../shared/user-schemas.ts';
@@ -84,16 +84,19 @@ describe('free text from requests', () => {
 describe("a package's safaris", () => {
   const byId = (id: string) => samplePackages.find((stayPackage) => stayPackage.id === id) ?? ({} as never);
 
-  it('a package that includes safaris takes up to its max_safaris; one that does not takes none', () => {
-    expect(packageSafariAllowance(byId('safari-adventure'))).toBe(3);
-    expect(packageSafariAllowance(byId('forest-retreat'))).toBe(0);
+  it('a package that includes safaris includes its max_safaris at no charge; one that does not includes none', () => {
+    expect(includedSafaris(byId('safari-adventure'))).toBe(3);
+    expect(includedSafaris(byId('forest-retreat'))).toBe(0);
+    expect(includedSafaris(undefined)).toBe(0);
     // max_safaris left over from before the inclusions stopped mentioning a safari counts for nothing.
-    expect(packageSafariAllowance({ includes_safari: false, max_safaris: 2 })).toBe(0);
-    expect(packageSafariProblem(byId('safari-adventure'), 3)).toBeUndefined();
-    expect(packageSafariProblem(byId('safari-adventure'), 4)).toBe('The Safari Adventure package includes at most 3 safaris');
-    expect(packageSafariProblem({ name: 'Day Trip', includes_safari: true, max_safaris: 1 }, 2)).toBe('The Day Trip package includes at most 1 safari');
-    expect(packageSafariProblem(byId('forest-retreat'), 0)).toBeUndefined();
-    expect(packageSafariProblem(byId('forest-retreat'), 4)).toBe('The Forest Retreat package does not include safaris');
+    expect(includedSafaris({ includes_safari: false, max_safaris: 2 })).toBe(0);
+  });
+
+  it('the included ones are the dearest, the earlier first on a tie', () => {
+    expect([...includedSafariIndexes([750, 2500, 1200, 2500], 2)].sort()).toEqual([1, 3]);
+    expect([...includedSafariIndexes([900, 900, 900], 1)]).toEqual([0]);
+    expect(includedSafariIndexes([900, 900], 0).size).toBe(0);
+    expect(includedSafariIndexes([900], 3).size).toBe(1);
   });
 });
 

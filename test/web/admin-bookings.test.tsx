@@ -60,7 +60,24 @@ function stubApi(options: { rows?: unknown[]; statusAnswer?: () => Promise<Answe
               booking_reference: 'VMNEW001',
               customer_name: 'Arjun Nair',
               created_at: '2026-11-21T08:00:00.000Z',
+              package_name: 'Safari Adventure',
+              safaris: [
+                {
+                  safari_id: 'night-trail-safari',
+                  name: 'Night Trail Safari',
+                  date: '2026-12-20',
+                  time_slot: '20:00-22:00',
+                  guests: 2,
+                  amount: 0,
+                  included: true,
+                },
+                { safari_id: 'morning-jeep-safari', name: 'Morning Jeep Safari', date: '2026-12-21', time_slot: '06:00-09:00', guests: 2, amount: 1500 },
+              ],
             }),
+            payments: [],
+            refunds: [],
+            history: [],
+            cancellation: { refundAmount: 36000, policy: 'Full refund until 7 days before arrival' },
           },
         },
       });
@@ -126,6 +143,16 @@ describe('the Bookings tab', () => {
     const after = within(screen.getByText('Meera Iyer').closest('tr') as HTMLElement);
     expect(after.getByText('Pending')).toBeTruthy();
     expect(after.queryByText('Confirmed')).toBeNull();
+  });
+
+  it("shows a booking's safaris, the package's included ones as included", async () => {
+    stubApi();
+    renderPage('manager');
+    fireEvent.click(within(await row('Meera Iyer')).getByRole('button', { name: 'View booking VM1A2B3C' }));
+    const night = await screen.findByText(/Night Trail Safari/);
+    expect(night.textContent).toContain('included in the package');
+    expect(night.textContent).not.toContain('₹0');
+    expect(screen.getByText(/Morning Jeep Safari/).textContent).toContain('₹1,500');
   });
 
   it('names what a cancellation does, with the refund the server gives', async () => {

@@ -197,14 +197,14 @@ describe('Package Management', () => {
     await user.click(screen.getByRole('button', { name: 'Create Package' }));
     for (const text of ['Package name is required', 'Duration is required', 'Price is required', 'Description is required', 'Includes is required'])
       expect(screen.getByText(text)).toBeTruthy();
-    expect(screen.getByText('Multiplier 1 · no safari')).toBeTruthy();
+    expect(screen.getByText('Multiplier 1 · no safari included')).toBeTruthy();
 
     await user.type(screen.getByLabelText(/^Package name/), 'Tiger Trail');
     await user.type(screen.getByLabelText(/^Duration/), '2 nights');
     await user.type(screen.getByLabelText(/^Price \(₹\)/), '22500');
     await user.type(screen.getByLabelText(/^Description/), 'Two safaris.');
     await user.type(screen.getByLabelText(/^Includes \(comma-separated\)/), 'All meals, Two jeep Safaris');
-    expect(screen.getByText('Multiplier 1.5 · includes safari (2)')).toBeTruthy();
+    expect(screen.getByText('Multiplier 1.5 · 2 safaris included')).toBeTruthy();
     await user.selectOptions(screen.getByLabelText(/^Status/), 'seasonal');
     await user.click(screen.getByRole('button', { name: 'Create Package' }));
 
@@ -230,7 +230,7 @@ describe('Package Management', () => {
     const user = userEvent.setup();
     renderTab(<PackagesPage />);
     await user.click(await screen.findByRole('button', { name: 'Edit Safari Adventure' }));
-    expect(screen.getByText('Multiplier 1.5 · includes safari (3)')).toBeTruthy();
+    expect(screen.getByText('Multiplier 1.5 · 3 safaris included')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Update Package' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to save package. Please try again.');
     expect((screen.getByLabelText(/^Package name/) as HTMLInputElement).value).toBe('Safari Adventure');

@@ -249,6 +249,42 @@ describe('step 3 validation', () => {
   });
 });
 
+describe("step 3, a package's safaris", () => {
+  const selected = (id: string, name: string, price: number) => ({ id, name, price, date: checkIn, timeSlot: '06:00-09:00', guests: 2, totalPrice: price * 2 });
+  const chip = (name: string) => screen.getByRole('button', { name: `Remove ${name}` }).closest('li') as HTMLElement;
+
+  it('a package that includes none still takes safaris, at their price', async () => {
+    stubApi();
+    const forestRetreat = { id: 'forest-retreat', name: 'Forest Retreat', min_guests: 1, max_guests: 6, includes_safari: false, max_safaris: 0 };
+    saveSession(
+      { ...packagedDraft, packageId: 'forest-retreat', packageDetails: forestRetreat, safaris: [selected('morning-jeep-safari', 'Morning Jeep Safari', 750)] },
+      3,
+    );
+    renderWizard('/?step=3');
+    const card = (await screen.findByRole('heading', { name: 'Evening Jungle Safari' })).closest('article') as HTMLElement;
+    expect(within(card).getByRole('button', { name: 'Add Safari' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText(/does not include safaris/)).toBeNull();
+    expect(screen.queryByTestId('included-safaris')).toBeNull();
+    expect(chip('Morning Jeep Safari').textContent).toContain('₹1,500');
+    expect(screen.getByText(/Safari total/).textContent).toContain('₹1,500');
+  });
+
+  it('one that includes some marks the dearest as included and leaves them out of the safari total', async () => {
+    stubApi();
+    const oneIncluded = { id: 'safari-adventure', name: 'Safari Adventure', min_guests: 1, max_guests: 6, includes_safari: true, max_safaris: 1 };
+    const safaris = [selected('morning-jeep-safari', 'Morning Jeep Safari', 750), selected('night-trail-safari', 'Night Trail Safari', 2000)];
+    saveSession({ ...packagedDraft, packageDetails: oneIncluded, safaris }, 3);
+    renderWizard('/?step=3');
+    expect((await screen.findByTestId('included-safaris')).textContent).toBe(
+      'Your Safari Adventure package includes one safari at no extra charge: the dearest one you add is free.',
+    );
+    expect(chip('Night Trail Safari').textContent).toContain('Included');
+    expect(chip('Night Trail Safari').textContent).not.toContain('₹4,000');
+    expect(chip('Morning Jeep Safari').textContent).toContain('₹1,500');
+    expect(screen.getByText(/Safari total/).textContent).toMatch(/₹1,500.*\(1 included in your package\)/);
+  });
+});
+
 describe('step 4 validation', () => {
   it('keeps Confirm disabled until the terms are ticked, then sums up every problem in the banner', async () => {
     const requests = stubApi();

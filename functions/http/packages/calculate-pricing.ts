@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import { packageGuestProblem } from '../../../shared/booking-rules.ts';
 import { safariSelectionSchema } from '../../../shared/safari-rules.ts';
 import { packageBasePrice, packagePrice, quoteStay } from '../../../shared/quote.ts';
-import { packageSafariProblem } from '../../../shared/safari-rules.ts';
 import { addProblem, hasProblems, resortToday, stayProblems, isIsoDate } from '../../../shared/stay.ts';
 import { bookablePackage, bookableSafari, resolveStay } from '../../lib/bookings/bookable.ts';
 import { mostPerRoom } from '../../lib/catalogue/guest-stay-kinds.ts';
@@ -58,8 +57,6 @@ export const handler = publicRoute(
     const problems = stayProblems(body, resortToday(), mostPerRoom(stay));
     const outsideRange = stayPackage ? packageGuestProblem(stayPackage, body.adults + body.children) : undefined;
     if (outsideRange) addProblem(problems, 'packageId', outsideRange);
-    const tooManySafaris = stayPackage ? packageSafariProblem(stayPackage, body.selectedSafaris.length) : undefined;
-    if (tooManySafaris) addProblem(problems, 'selectedSafaris', tooManySafaris);
     if (hasProblems(problems)) throw badRequest(Object.values(problems)[0]?.[0] ?? 'Invalid stay', problems);
     return quoteStay({
       ...body,

@@ -5,7 +5,7 @@ import { packageGuestProblem, safariMessages, type BookingRecord } from '../../.
 import type { Safari, StayPackage } from '../../../shared/catalogue.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { quoteStay, type Quote } from '../../../shared/quote.ts';
-import { packageSafariProblem, safariSelectionProblems } from '../../../shared/safari-rules.ts';
+import { safariSelectionProblems } from '../../../shared/safari-rules.ts';
 import { addProblem, hasProblems, resortToday, stayNights, stayProblems, type FieldProblems } from '../../../shared/stay.ts';
 import type { Principal } from '../auth.ts';
 import { createBookingWrites, getBooking, getIdempotencyRecord, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
@@ -85,7 +85,7 @@ function problemsOf(
   request: BookingRequest,
   context: {
     maxGuests: number;
-    stayPackage: Pick<StayPackage, 'name' | 'min_guests' | 'max_guests' | 'includes_safari' | 'max_safaris'>;
+    stayPackage: Pick<StayPackage, 'name' | 'min_guests' | 'max_guests'>;
     safaris: Safari[];
     today: string;
   },
@@ -94,8 +94,6 @@ function problemsOf(
   const guests = request.adults + request.children;
   const outsidePackageRange = packageGuestProblem(context.stayPackage, guests);
   if (outsidePackageRange) addProblem(problems, 'packageId', outsidePackageRange);
-  const tooManySafaris = packageSafariProblem(context.stayPackage, request.selectedSafaris.length);
-  if (tooManySafaris) addProblem(problems, 'selectedSafaris', tooManySafaris);
   request.selectedSafaris.forEach((selection, index) => {
     const safari = context.safaris[index];
     if (!safari) return;
@@ -252,6 +250,7 @@ export async function createBooking(request: BookingRequest, options: CreateOpti
       time_slot: selection.timeSlot,
       guests: selection.guests,
       amount: quote.safaris[index]?.amount ?? 0,
+      ...(quote.safaris[index]?.included ? { included: true } : {}),
     })),
     total_amount: quote.total,
     price_breakdown: quote.lines,

@@ -55,7 +55,8 @@ export function BookingDetailsDialog({ id, role, onClose }: { id: string | undef
             <ul className="booking-list">
               {booking.safaris.map((safari, index) => (
                 <li key={`${safari.name}-${safari.date}-${index}`}>
-                  {safari.name}, {formatLongDate(safari.date)} {safari.time_slot}: {safari.guests} guests, {formatInr(safari.amount)}
+                  {safari.name}, {formatLongDate(safari.date)} {safari.time_slot}: {safari.guests} guests,{' '}
+                  {safari.included ? 'included in the package' : formatInr(safari.amount)}
                 </li>
               ))}
             </ul>

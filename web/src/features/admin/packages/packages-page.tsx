@@ -1,4 +1,4 @@
-import type { AdminPackage, PackageStats } from '@shared/admin-catalogue-packages';
+import { includedSafarisText, type AdminPackage, type PackageStats } from '@shared/admin-catalogue-packages';
 import { formatInr } from '@shared/money';
 import { useCatalogueStats } from '../components/catalogue-api';
 import { titleCase } from '../components/catalogue-form';
@@ -24,7 +24,7 @@ const packageColumns = (takeUp: Map<string, PackageStats['packages'][number]>): 
         <strong>{stayPackage.name}</strong>
         <span className="catalogue-name__description">{stayPackage.description}</span>
         <span className="muted">
-          {stayPackage.includes_safari ? `Includes up to ${stayPackage.max_safaris} safaris` : 'No safari'} ·{' '}
+          {stayPackage.includes_safari && stayPackage.max_safaris > 0 ? includedSafarisText(stayPackage.max_safaris) : 'No safari included'} ·{' '}
           {takeUp.get(stayPackage.id)?.upcoming_bookings ?? 0} upcoming bookings
         </span>
       </div>

@@ -22,7 +22,17 @@ export const quoteSchema = z.object({
     amount: z.number(),
   }),
   package: z.optional(z.object({ id: z.string(), basePrice: z.number(), amount: z.number(), discount: z.number() })),
-  safaris: z.array(z.object({ id: z.string(), date: z.string(), timeSlot: z.string(), guests: z.number(), amount: z.number(), discount: z.number() })),
+  safaris: z.array(
+    z.object({
+      id: z.string(),
+      date: z.string(),
+      timeSlot: z.string(),
+      guests: z.number(),
+      amount: z.number(),
+      discount: z.number(),
+      included: z.optional(z.boolean()),
+    }),
+  ),
   subtotal: z.number(),
   gst: z.number(),
   serviceFee: z.number(),

@@ -5,7 +5,7 @@ import { formatInr } from '@shared/money';
 import { nightsBetween } from '@shared/stay';
 import { PriceNote } from '@/components/price-note';
 import { packageBasePrice } from '@shared/quote';
-import { packageSafariAllowance } from '@shared/safari-rules';
+import { includedSafaris } from '@shared/quote';
 import { usePackages } from '../api/get-packages';
 import { getStayQuoteQueryOptions } from '../api/get-stay-quote';
 import type { StayPackageOption, StayQuote } from '../api/schemas';
@@ -97,7 +97,7 @@ function PackageCard({ stayPackage, nights, quote, quoteFailed, problem, selecte
       <p className="package-card__meta">
         {nights > 0 ? stayLength(nights) : stayPackage.duration} ·{' '}
         {stayPackage.min_guests === stayPackage.max_guests ? stayPackage.min_guests : `${stayPackage.min_guests}-${stayPackage.max_guests}`} guests
-        {stayPackage.includes_safari ? ` · up to ${plural(stayPackage.max_safaris, 'safari')}` : ''}
+        {includedSafaris(stayPackage) > 0 ? ` · ${plural(includedSafaris(stayPackage), 'safari')} included` : ''}
       </p>
       <p>{stayPackage.description}</p>
       <ul className="package-card__includes">
@@ -214,7 +214,6 @@ export default function StepPackages({ quote }: { quote: StayQuote | undefined }
 
   function reserve(stayPackage: StayPackageOption) {
     setShowRequired(0);
-    const allowance = packageSafariAllowance(stayPackage);
     update((current) => ({
       ...current,
       packageId: stayPackage.id,
@@ -227,7 +226,6 @@ export default function StepPackages({ quote }: { quote: StayQuote | undefined }
         max_safaris: stayPackage.max_safaris,
       },
       packagePrice: quoteOf.get(stayPackage.id)?.data?.package?.amount,
-      safaris: current.safaris.slice(0, allowance),
     }));
   }
 

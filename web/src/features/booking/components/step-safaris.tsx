@@ -4,7 +4,8 @@ import { packageMessages } from '@shared/booking';
 import { isSpecialSafari } from '@shared/catalogue';
 import { formatInr } from '@shared/money';
 import { PriceNote } from '@/components/price-note';
-import { packageSafariAllowance, safariSelectionProblems } from '@shared/safari-rules';
+import { includedSafariIndexes, includedSafaris } from '@shared/quote';
+import { safariSelectionProblems } from '@shared/safari-rules';
 import { stayNights, type FieldProblems } from '@shared/stay';
 import { ApiError } from '@/lib/api-client';
 import { useSafaris, useSafariSlots } from '../api/get-safaris';
@@ -29,9 +30,9 @@ const matchesTime = (safari: SafariOption, filter: TimeFilter) => {
   return safari.id.includes(word) || safari.category === word;
 };
 
-type CardProps = { safari: SafariOption; draft: Draft; added: boolean; blockedReason: string | undefined; onAdd: (safari: SelectedSafari) => void };
+type CardProps = { safari: SafariOption; draft: Draft; added: boolean; onAdd: (safari: SelectedSafari) => void };
 
-function SafariCard({ safari, draft, added, blockedReason, onAdd }: CardProps) {
+function SafariCard({ safari, draft, added, onAdd }: CardProps) {
   const [date, setDate] = useState('');
   const [timeSlot, setTimeSlot] = useState('');
   const [guests, setGuests] = useState(0);
@@ -166,8 +167,7 @@ function SafariCard({ safari, draft, added, blockedReason, onAdd }: CardProps) {
           {fieldError('guests')}
         </div>
       </div>
-      {blockedReason && !added && <p className="muted">{blockedReason}</p>}
-      <button type="button" className="button button--secondary" disabled={added || validate.isPending || Boolean(blockedReason)} onClick={add}>
+      <button type="button" className="button button--secondary" disabled={added || validate.isPending} onClick={add}>
         {added ? '✓ Added' : validate.isPending ? 'Checking...' : 'Add Safari'}
       </button>
     </article>
@@ -179,11 +179,13 @@ export default function StepSafaris({ quote, updating }: { quote: StayQuote | un
   const { draft, update, goTo } = useWizard();
   const safaris = useSafaris();
   const [filter, setFilter] = useState<TimeFilter>('All');
-  const allowance = draft.packageDetails ? packageSafariAllowance(draft.packageDetails) : 0;
-  const packageName = draft.packageDetails?.name ?? '';
-  const total = draft.safaris.reduce((sum, safari) => sum + safari.totalPrice, 0);
-  const full = draft.safaris.length >= allowance;
-  const blockedReason = !full ? undefined : allowance === 0 ? packageMessages.noSafaris(packageName) : packageMessages.maxSafaris(packageName, allowance);
+  // The package's included safaris are the dearest the guest adds, as the quote counts them (shared/quote.ts).
+  const allowance = includedSafaris(draft.packageDetails);
+  const included = includedSafariIndexes(
+    draft.safaris.map((safari) => safari.totalPrice),
+    allowance,
+  );
+  const total = draft.safaris.reduce((sum, safari, index) => sum + (included.has(index) ? 0 : safari.totalPrice), 0);
 
   return (
     <div className="step step--safaris">
@@ -193,13 +195,10 @@ export default function StepSafaris({ quote, updating }: { quote: StayQuote | un
           {draft.notice}
         </div>
       )}
-      {allowance === 0 && (
-        <div className="banner banner--info">
-          <p>{packageMessages.noSafaris(packageName)}. To add safaris, choose a package that includes them.</p>
-          <button type="button" className="button button--ghost button--small" onClick={() => goTo(2)}>
-            Change package
-          </button>
-        </div>
+      {allowance > 0 && (
+        <p className="banner banner--info" data-testid="included-safaris">
+          {packageMessages.includedSafaris(draft.packageDetails?.name ?? '', allowance)}
+        </p>
       )}
       <div className="chips" role="group" aria-label="Time of day">
         {timeFilters.map((entry) => (
@@ -238,7 +237,6 @@ export default function StepSafaris({ quote, updating }: { quote: StayQuote | un
               safari={safari}
               draft={draft}
               added={draft.safaris.some((selected) => selected.id === safari.id)}
-              blockedReason={blockedReason}
               onAdd={(selected) => update((current) => ({ ...current, safaris: [...current.safaris, selected], notice: undefined }))}
             />
           ))}
@@ -251,11 +249,11 @@ export default function StepSafaris({ quote, updating }: { quote: StayQuote | un
         ) : (
           <>
             <ul className="chips">
-              {draft.safaris.map((safari) => (
+              {draft.safaris.map((safari, index) => (
                 <li key={safari.id} className="chip chip--removable">
                   <span>
                     {safari.name} · {formatShortDate(safari.date)} · {formatSlot(safari.timeSlot)} · {plural(safari.guests, 'guest')} ·{' '}
-                    {formatInr(safari.totalPrice)}
+                    {included.has(index) ? <strong className="chip__included">Included</strong> : formatInr(safari.totalPrice)}
                   </span>
                   <button
                     type="button"
@@ -270,6 +268,7 @@ export default function StepSafaris({ quote, updating }: { quote: StayQuote | un
             </ul>
             <p className="selected-safaris__total">
               Safari total: <strong>{formatInr(total)}</strong>
+              {included.size > 0 && <> ({included.size} included in your package)</>}
               <PriceNote rupees={total} />
             </p>
           </>
