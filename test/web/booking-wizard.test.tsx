@@ -122,6 +122,20 @@ describe('step 1 validation', () => {
     expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
   });
 
+  it("says 'At least 1 room is required' beside Rooms for a saved stay of no rooms, until a room is chosen", async () => {
+    const requests = stubApi();
+    saveSession({ ...defaultDraft, cottage: 'hornbill-villa', checkIn, checkOut, adults: 2, rooms: 0 }, 1);
+    renderWizard();
+    await screen.findAllByTestId('stay-kind-card');
+    await userEvent.click(screen.getByRole('button', { name: 'Check Availability' }));
+    const rooms = screen.getByLabelText('Rooms').closest('.field') as HTMLElement;
+    expect(within(rooms).getByText('At least 1 room is required')).toBeTruthy();
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
+    await userEvent.selectOptions(screen.getByLabelText('Rooms'), '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Check Availability' }));
+    expect(within(rooms).queryByText('At least 1 room is required')).toBeNull();
+  });
+
   it('refuses more guests than the villa holds', async () => {
     stubApi();
     saveSession({ ...defaultDraft, checkIn, checkOut }, 1);

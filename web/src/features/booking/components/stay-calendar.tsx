@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyn
 import { DayPicker, type DayButtonProps } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { formatInr } from '@shared/money';
-import { addDaysIso, nightsBetween } from '@shared/stay';
+import { addDaysIso, nightsBetween, stayMessages } from '@shared/stay';
 import { useCalendarNights } from '../api/get-availability-calendar';
 import type { CalendarNight } from '../api/schemas';
 import { fromIso, lastBookableDay, latestCheckOut, toIso } from '../model/dates';
@@ -94,8 +94,11 @@ export default function StayCalendar({ villa, today, checkIn, checkOut, editing,
         return iso < today || iso > lastDay || isSoldOut(iso);
       };
 
+  // Tapping the check-in day again as the check-out: the stay would have no night, so say why nothing ended it.
+  const [tooShort, setTooShort] = useState(false);
   function select(day: Date) {
     const iso = toIso(day);
+    setTooShort(choosingCheckOut && iso === checkIn);
     if (!choosingCheckOut || iso <= checkIn) {
       const keepCheckOut = checkOut > iso && checkOut <= latestCheckOut(iso, isSoldOut);
       onChange({ checkIn: iso, checkOut: keepCheckOut && editing === 'checkIn' ? checkOut : '' });
@@ -127,6 +130,7 @@ export default function StayCalendar({ villa, today, checkIn, checkOut, editing,
         </button>
       </div>
       <p className="stay-calendar__hint" aria-live="polite">
+        {tooShort && choosingCheckOut && <strong className="stay-calendar__too-short">{stayMessages.minStay}. </strong>}
         {editing === 'checkIn' || !checkIn ? 'Choose your check-in date' : `Choose your check-out date (at least ${formatLongDate(addDaysIso(checkIn, 1))})`}
         {!villa && ' · choose a villa to see nightly prices'}
       </p>
