@@ -163,7 +163,8 @@ describe('POST /api/packages/calculate-pricing', () => {
       checkOut: inDays(122),
       adults: 2,
       children: 1,
-      packageId: 'safari-adventure',
+      // A package that includes no safari: the safari is paid, with its rule's discount.
+      packageId: 'forest-retreat',
       selectedSafaris: [{ safariId: 'evening-jungle-safari', date: inDays(120), timeSlot: '16:00-19:00', guests: 3 }],
     };
     const quote = await postJson(`${stack.api}/packages/calculate-pricing`, stay);
@@ -173,6 +174,18 @@ describe('POST /api/packages/calculate-pricing', () => {
     const booking = await postJson(`${stack.api}/bookings`, bookingBody({ ...stay, totalAmount: quote.body.data.total }), { 'idempotency-key': newKey() });
     expect(booking.status).toBe(201);
     expect(booking.body.data.booking.total_amount).toBe(quote.body.data.total);
+
+    // Safari Adventure includes it: free, no discount, and the booking is charged the same.
+    const included = { ...stay, checkIn: inDays(130), checkOut: inDays(132), packageId: 'safari-adventure' };
+    included.selectedSafaris = [{ ...stay.selectedSafaris[0]!, date: inDays(130) }];
+    const free = await postJson(`${stack.api}/packages/calculate-pricing`, included);
+    expect(free.body.data.safaris[0]).toMatchObject({ amount: 0, discount: 0, included: true });
+    expect(free.body.data.lines).toContainEqual({ label: 'Included in the Safari Adventure package', amount: -2700 });
+    const freeBooking = await postJson(`${stack.api}/bookings`, bookingBody({ ...included, totalAmount: free.body.data.total }), {
+      'idempotency-key': newKey(),
+    });
+    expect(freeBooking.status).toBe(201);
+    expect(freeBooking.body.data.booking.total_amount).toBe(free.body.data.total);
   });
 
   it('answers 400 for a payload that is neither shape', async () => {
