@@ -26,6 +26,9 @@ describe('the guest booking wizard on a phone', () => {
     await expectAccessible('step 4');
     // The bar at the bottom of a phone is one line (total, Back, the next step), and nothing runs off the side.
     expect((await page.locator('.step-actions').boundingBox())?.height).toBeLessThanOrEqual(80);
+    // The header is one row and the booking's line (118 px; 157 before Menu), the account links behind Menu.
+    expect((await page.locator('.site-header').boundingBox())?.height).toBeLessThanOrEqual(124);
+    expect(await page.getByRole('navigation', { name: 'Account' }).isVisible()).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await page.getByLabel('First name').fill('Meera');

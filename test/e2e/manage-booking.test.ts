@@ -125,7 +125,8 @@ describe('managing a booking without an account, on a phone', () => {
     const { success, reference } = await fillGuestAndConfirm({ first: 'Arjun', last: 'Nair', email: 'arjun@example.in', phone: '98860 54321' });
     await success.getByRole('button', { name: 'Close' }).click();
 
-    // Act: the lookup, from the header
+    // Act: the lookup, from the header (behind Menu on a phone)
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Find a booking' }).click();
     await page.getByRole('heading', { name: 'Find your booking' }).waitFor();
     await check('find-booking');
@@ -204,6 +205,7 @@ describe('a guest account, on a phone', () => {
     await success.getByRole('button', { name: 'Close' }).click();
 
     // Act: My Bookings
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'My bookings' }).click();
     const item = page.getByRole('listitem', { name: `Hornbill Villa, booking ${reference}` });
     await item.waitFor();
@@ -227,6 +229,7 @@ describe('a guest account, on a phone', () => {
     await check('account-profile');
 
     // Act: sign out; the activation link again (it works once), then the sign-in page from it
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${stack.baseUrl}/`);
     await page.goto(`${stack.baseUrl}/account/activate?token=${encodeURIComponent(token)}`);

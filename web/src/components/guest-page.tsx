@@ -1,8 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { AccountNav } from './account-nav';
-import { CurrencySelect } from './currency-select';
+import { HeaderEnd } from './header-end';
 import { OfflineNotice } from './offline-notice';
-import { NotificationBell } from './notification-bell';
 import { SiteBrand } from './site-brand';
 import { SiteFooter } from './site-footer';
 import './guest-page.css';
@@ -40,11 +38,7 @@ export function GuestPage({
       </a>
       <header className="site-header">
         <SiteBrand />
-        <div className="site-header__end">
-          <CurrencySelect />
-          <AccountNav />
-          <NotificationBell />
-        </div>
+        <HeaderEnd />
       </header>
       <OfflineNotice />
       <main className={`guest-page${narrow ? ' guest-page--narrow' : ''}`} id="main">

@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { AccountNav } from '@/components/account-nav';
-import { CurrencySelect } from '@/components/currency-select';
 import { Dialog } from '@/components/dialog';
-import { NotificationBell } from '@/components/notification-bell';
+import { HeaderEnd } from '@/components/header-end';
 import { SiteBrand } from '@/components/site-brand';
 import type { StoredSession } from '../model/session-store';
 import { formatClock } from '@/lib/format';
@@ -30,11 +28,7 @@ export function SiteHeader({ session, onClear }: { session: StoredSession | unde
           </button>
         </div>
       )}
-      <div className="site-header__end">
-        <CurrencySelect />
-        <AccountNav />
-        <NotificationBell />
-      </div>
+      <HeaderEnd />
       <Dialog open={asking} title="Start over?" onClose={() => setAsking(false)} description="Your villa, dates and choices so far will be cleared.">
         <div className="dialog__actions">
           <button type="button" className="button button--secondary" data-autofocus onClick={() => setAsking(false)}>
