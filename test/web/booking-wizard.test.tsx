@@ -193,6 +193,10 @@ describe('step 2 validation', () => {
     // Every card says the package for this stay (two nights), not its nominal '2 Days / 1 Night'.
     const lengths = screen.getAllByTestId('package-card').map((card) => card.querySelector('.package-card__meta')?.textContent?.split(' · ')[0]);
     expect(new Set(lengths)).toEqual(new Set(['3 Days / 2 Nights']));
+    // What a package includes of the safaris any stay can add: Safari Adventure 3, the others none.
+    const meta = (name: string) => screen.getByRole('article', { name }).querySelector('.package-card__meta')?.textContent ?? '';
+    expect(meta('Safari Adventure')).toMatch(/ · 3 safaris included$/);
+    expect(meta('Forest Retreat')).not.toContain('safari');
 
     await userEvent.click(screen.getByRole('button', { name: 'Continue to Safari Selection' }));
     expect(screen.getByRole('alert').textContent).toBe('Please select a package to continue');

@@ -4,8 +4,7 @@ import { packageGuestProblem, packageMessages } from '@shared/booking';
 import { formatInr } from '@shared/money';
 import { nightsBetween } from '@shared/stay';
 import { PriceNote } from '@/components/price-note';
-import { packageBasePrice } from '@shared/quote';
-import { includedSafaris } from '@shared/quote';
+import { includedSafaris, packageBasePrice } from '@shared/quote';
 import { usePackages } from '../api/get-packages';
 import { getStayQuoteQueryOptions } from '../api/get-stay-quote';
 import type { StayPackageOption, StayQuote } from '../api/schemas';
@@ -84,6 +83,7 @@ function PackageCard({ stayPackage, nights, quote, quoteFailed, problem, selecte
   const [open, setOpen] = useState(false);
   const breakdownId = useId();
   const price = quote?.package;
+  const included = includedSafaris(stayPackage);
   return (
     <article
       className={`package-card${selected ? ' package-card--selected' : ''}${problem ? ' package-card--unavailable' : ''}`}
@@ -97,7 +97,7 @@ function PackageCard({ stayPackage, nights, quote, quoteFailed, problem, selecte
       <p className="package-card__meta">
         {nights > 0 ? stayLength(nights) : stayPackage.duration} ·{' '}
         {stayPackage.min_guests === stayPackage.max_guests ? stayPackage.min_guests : `${stayPackage.min_guests}-${stayPackage.max_guests}`} guests
-        {includedSafaris(stayPackage) > 0 ? ` · ${plural(includedSafaris(stayPackage), 'safari')} included` : ''}
+        {included > 0 ? ` · ${plural(included, 'safari')} included` : ''}
       </p>
       <p>{stayPackage.description}</p>
       <ul className="package-card__includes">
