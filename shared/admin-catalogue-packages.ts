@@ -74,7 +74,7 @@ export const packageInputSchema = /* @__PURE__ */ z.object({
   ),
   price: /* @__PURE__ */ z.optional(/* @__PURE__ */ amount('Price', PACKAGE_BASE * MAX_PACKAGE_MULTIPLIER)),
   includes_safari: /* @__PURE__ */ z.optional(/* @__PURE__ */ flag('includes_safari')),
-  max_safaris: /* @__PURE__ */ z.optional(/* @__PURE__ */ count('Max safaris', 0, 10)),
+  max_safaris: /* @__PURE__ */ z.optional(/* @__PURE__ */ count('Safaris included', 0, 10)),
   is_active: /* @__PURE__ */ z.optional(/* @__PURE__ */ flag('is_active')),
   status: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(packageStatuses, 'Status is active, inactive or seasonal')),
   category: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(packageCategories)),

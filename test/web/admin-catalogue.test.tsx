@@ -223,6 +223,36 @@ describe('Package Management', () => {
     );
   });
 
+  it("sends the number typed in 'Safaris included' (0 sends includes_safari 0), and refuses more than 10 beside the field", async () => {
+    const sent = stubFetch(
+      routes([{ method: 'PUT', path: /\/packages\/admin\/safari-adventure$/, answer: () => ({ status: 200, body: { success: true, data: safariPackage } }) }]),
+    );
+    const user = userEvent.setup();
+    renderTab(<PackagesPage />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Safari Adventure' }));
+    const included = screen.getByLabelText(/^Safaris included/) as HTMLInputElement;
+    expect(included.value).toBe('3');
+
+    await user.clear(included);
+    await user.type(included, '11');
+    await user.click(screen.getByRole('button', { name: 'Update Package' }));
+    expect(screen.getByText('Safaris included is at most 10')).toBeTruthy();
+    expect(sent.some((request) => request.method === 'PUT')).toBe(false);
+
+    await user.clear(included);
+    await user.type(included, '1');
+    expect(screen.getByText('Multiplier 1.5 · 1 safari included')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Update Package' }));
+    await waitFor(() => expect(sent.find((request) => request.method === 'PUT')?.body).toMatchObject({ includes_safari: 1, max_safaris: 1 }));
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Safari Adventure' }));
+    await user.clear(screen.getByLabelText(/^Safaris included/));
+    await user.type(screen.getByLabelText(/^Safaris included/), '0');
+    expect(screen.getByText('Multiplier 1.5 · no safari included')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Update Package' }));
+    await waitFor(() => expect(sent.filter((request) => request.method === 'PUT')[1]?.body).toMatchObject({ includes_safari: 0, max_safaris: 0 }));
+  });
+
   it("says 'Failed to save package. Please try again.' when the save fails, keeping the form", async () => {
     stubFetch(
       routes([{ method: 'PUT', path: /\/packages\/admin\/safari-adventure$/, answer: () => fail(500, 'Something went wrong on our side. Please try again.') }]),

@@ -4,15 +4,25 @@ import { describePackageDerivations, packageDerivations, packageFormRequired, pa
 import { packageStatuses, packageTypes } from '@shared/catalogue';
 import { choiceOf, errorsOf, numberOf, type CatalogueFormConfig, type FormErrors, type FormCheck } from '../components/catalogue-form';
 
-type Field = 'name' | 'type' | 'duration' | 'price' | 'max_guests' | 'description' | 'includes' | 'exclusions' | 'status';
+type Field = 'name' | 'type' | 'duration' | 'price' | 'max_guests' | 'safaris' | 'description' | 'includes' | 'exclusions' | 'status';
 export type PackageFormValues = Record<Field, string>;
+
+/**
+ * What the form will send for the package's safaris: the number staff typed in 'Safaris included',
+ * or, left empty, the derivation (the package's own number, else 2 when the includes mention a safari).
+ */
+function withIncludedSafaris(values: PackageFormValues, existingMaxSafaris: number | undefined) {
+  const derived = packageDerivations({ price: values.price, includes: values.includes, existingMaxSafaris });
+  const typed = numberOf(values.safaris);
+  return typed === undefined ? derived : { ...derived, includes_safari: typed > 0, max_safaris: typed };
+}
 
 /**
  * The form's values as the wire payload and ours (docs/product.md#packages-tab): the derivations
  * (multiplier, includes_safari, max_safaris) and is_active 1 only for active.
  */
 export function checkPackageForm(values: PackageFormValues, existingMaxSafaris?: number): FormCheck<Record<string, unknown>> {
-  const derived = packageDerivations({ price: values.price, includes: values.includes, existingMaxSafaris });
+  const derived = withIncludedSafaris(values, existingMaxSafaris);
   const body = {
     name: values.name,
     type: values.type,
@@ -36,9 +46,13 @@ export function checkPackageForm(values: PackageFormValues, existingMaxSafaris?:
     const missing = name === 'includes' ? toList(value).length === 0 : value.trim() === '';
     if (missing) errors[name] = [message];
   }
-  if (errors.price_multiplier) {
-    errors.price ??= errors.price_multiplier;
-    delete errors.price_multiplier;
+  for (const [wire, field] of [
+    ['price_multiplier', 'price'],
+    ['max_safaris', 'safaris'],
+  ] as const) {
+    if (!errors[wire]) continue;
+    errors[field] ??= errors[wire];
+    delete errors[wire];
   }
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, body };
 }
@@ -46,13 +60,25 @@ export function checkPackageForm(values: PackageFormValues, existingMaxSafaris?:
 /** The inline Add / Edit package form, its derivations shown as they will be sent. */
 export const packageForm: CatalogueFormConfig<AdminPackage, Record<string, unknown>, Field> = {
   // Type accommodation, multiplier 1 (a price of 15000), 6 guests, active.
-  empty: { name: '', type: 'accommodation', duration: '', price: '', max_guests: '6', description: '', includes: '', exclusions: '', status: 'active' },
+  empty: {
+    name: '',
+    type: 'accommodation',
+    duration: '',
+    price: '',
+    max_guests: '6',
+    safaris: '',
+    description: '',
+    includes: '',
+    exclusions: '',
+    status: 'active',
+  },
   of: (stayPackage) => ({
     name: stayPackage.name,
     type: stayPackage.type,
     duration: stayPackage.duration,
     price: String(stayPackage.price),
     max_guests: String(stayPackage.max_guests),
+    safaris: String(stayPackage.includes_safari ? stayPackage.max_safaris : 0),
     description: stayPackage.description,
     includes: stayPackage.includes.join(', '),
     exclusions: stayPackage.exclusions.join(', '),
@@ -65,6 +91,11 @@ export const packageForm: CatalogueFormConfig<AdminPackage, Record<string, unkno
     { name: 'duration', label: 'Duration', control: (props) => <input {...props} placeholder="3 Days / 2 Nights" /> },
     { name: 'price', label: 'Price (₹)', control: (props) => <input {...props} type="number" inputMode="numeric" min={1} step={1} /> },
     { name: 'max_guests', label: 'Max guests', control: (props) => <input {...props} type="number" inputMode="numeric" min={1} max={20} step={1} /> },
+    {
+      name: 'safaris',
+      label: 'Safaris included',
+      control: (props) => <input {...props} type="number" inputMode="numeric" min={0} max={10} step={1} placeholder="From the includes" />,
+    },
     { name: 'status', label: 'Status', control: choiceOf(packageStatuses) },
     { name: 'description', label: 'Description', control: (props) => <textarea {...props} rows={3} />, wide: true },
     {
@@ -77,7 +108,7 @@ export const packageForm: CatalogueFormConfig<AdminPackage, Record<string, unkno
   ],
   footer: (values, editing) => (
     <p className="catalogue-derived admin-form__wide" aria-live="polite">
-      {describePackageDerivations(packageDerivations({ price: values.price, includes: values.includes, existingMaxSafaris: editing?.max_safaris }))}
+      {describePackageDerivations(withIncludedSafaris(values, editing?.max_safaris))}
       {values.status === 'seasonal' ? ' · seasonal packages are not offered to guests (sent as inactive)' : ''}
     </p>
   ),
