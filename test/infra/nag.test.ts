@@ -3,11 +3,9 @@ import { join } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { bundleDir } from '../../infra/bundle-functions.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { webRoot } from '../../infra/local/web-build.ts';
 import { addResortStage } from '../../infra/resort-app.ts';
-import { bundleStackFunctions } from '../../infra/resort-stack.ts';
 import { stageConfig, type StageConfig } from '../../infra/stage-config.ts';
 
 /** The context `cdk synth` runs with (feature flags included), so the checked template is the deployed one. */
@@ -15,8 +13,8 @@ const cdkContext = (JSON.parse(readFileSync(join(import.meta.dirname, '../../cdk
 
 let bundles: Record<string, string>;
 beforeAll(() => {
-  // Its own folder: the other infra tests bundle into .build/functions at the same time.
-  bundles = bundleStackFunctions(join(bundleDir, '..', 'functions-nag'));
+  // The suite's bundles, built once for every infra file (test/support/function-bundles-global-setup.ts).
+  bundles = inject('resortStackBundles');
 });
 
 type Finding = { pack: string; rule: string; severity: string; path: string };
