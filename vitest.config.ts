@@ -28,13 +28,13 @@ export default defineConfig({
     // time is spent waiting on DynamoDB Local, Chromium or a local server, which run in processes of their own.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], env: unitEnv } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], env: unitEnv, setupFiles: ['test/support/own-tmpdir.ts'] } },
       {
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/support/dynamodb-global-setup.ts', 'test/support/web-build-global-setup.ts'],
-          setupFiles: ['test/support/function-environment.ts'],
+          setupFiles: ['test/support/own-tmpdir.ts', 'test/support/function-environment.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -44,7 +44,7 @@ export default defineConfig({
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           globalSetup: ['test/support/web-build-global-setup.ts', 'test/support/function-bundles-global-setup.ts'],
-          setupFiles: ['test/support/infra-tmpdir.ts'],
+          setupFiles: ['test/support/own-tmpdir.ts'],
           env: unitEnv,
           testTimeout: 120_000,
           hookTimeout: 120_000,
@@ -61,7 +61,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/support/dynamodb-global-setup.ts', 'test/support/web-build-global-setup.ts'],
-          setupFiles: ['test/support/function-environment.ts'],
+          setupFiles: ['test/support/own-tmpdir.ts', 'test/support/function-environment.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
