@@ -1,6 +1,7 @@
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from './free-port.ts';
@@ -101,10 +102,14 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   const port = options.port ?? (await freePort());
   const storage = options.dbPath ? ['-dbPath', resolve(options.dbPath)] : ['-inMemory'];
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
+  // The emulator unpacks its SQLite library into java.io.tmpdir at every start and never removes
+  // it (0.9 MB each time): a folder of its own, removed when the process exits.
+  const scratch = mkdtempSync(join(tmpdir(), 'dynamodb-local-'));
   const child = spawn(
     'java',
     [
       '-Xmx512m',
+      `-Djava.io.tmpdir=${scratch}`,
       `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
       '-jar',
       join(dir, 'DynamoDBLocal.jar'),
@@ -129,6 +134,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
     child.once('exit', (code, signal) => settle({ code, signal, requested }));
     child.once('error', () => settle({ code: child.exitCode, signal: child.signalCode, requested }));
   });
+  void exited.then(() => rmSync(scratch, { recursive: true, force: true }));
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     requested = true;

@@ -6,7 +6,7 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { startDynamoDbLocal, stopLeftoverDynamoDbLocal } from '../../infra/local/dynamodb-local.ts';
 import { DEFAULT_ADMIN, LOCAL_TABLE_NAME } from '../../infra/local/environment.ts';
@@ -180,6 +180,25 @@ describe('the DynamoDB Local launcher', () => {
     } finally {
       await withTimeout(database.stop(), 15_000, 'the clean-up stop()').catch(() => undefined);
     }
+  });
+
+  it('unpacks its SQLite library into a folder of its own and removes the folder when it stops', async () => {
+    const database = await startDynamoDbLocal();
+    const scratch = /-Djava\.io\.tmpdir=(\S+)/.exec(readFileSync(`/proc/${database.pid}/cmdline`, 'utf8').replaceAll('\0', ' '))?.[1] ?? '';
+    expect(scratch.startsWith(join(tmpdir(), 'dynamodb-local-'))).toBe(true);
+    // A table is what makes it load SQLite.
+    const client = new DynamoDBClient({ endpoint: database.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    await client.send(
+      new CreateTableCommand({
+        TableName: 'scratch-check',
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        BillingMode: 'PAY_PER_REQUEST',
+      }),
+    );
+    expect(readdirSync(scratch).some((name) => name.includes('sqlite4java'))).toBe(true);
+    await withTimeout(database.stop(), 15_000, 'stop()');
+    await expect.poll(() => existsSync(scratch)).toBe(false);
   });
 
   it('marks an exit that stop() asked for as requested', async () => {
