@@ -7,7 +7,8 @@ import { activationTokens, eventually } from '../support/accounts.ts';
 import { bookUpToPayment, dayLabel, expectAccessible, findDay, pickDay } from './support/guest-flow.ts';
 import { laptop, phone, usePhoneSession } from './support/phone-session.ts';
 
-const SHOTS = '/tmp/manage-shots';
+// Beside the other browser tests' screenshots (test-results/, not committed), in a folder of this file's.
+const SHOTS = 'test-results/manage-booking';
 
 let stack: TestStack;
 let page: Page;

@@ -7,7 +7,8 @@ import { launchChromium } from '../support/browser.ts';
 import { startTestStack, type TestStack } from '../support/local-stack.ts';
 import { bookUpToPayment, expectAccessible, findDay, pickDay } from './support/guest-flow.ts';
 
-const SHOTS = '/tmp/notify-shots';
+// Beside the other browser tests' screenshots (test-results/, not committed), in a folder of this file's.
+const SHOTS = 'test-results/notifications';
 const phone = { width: 390, height: 844 };
 const laptop = { width: 1366, height: 900 };
 const JUST_TAKEN = 'Just taken: another guest has booked this villa for some of your nights. The nearest free dates and other villas are below.';

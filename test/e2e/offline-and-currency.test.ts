@@ -4,7 +4,8 @@ import type { TestStack } from '../support/local-stack.ts';
 import { bookUpToPayment, expectAccessible } from './support/guest-flow.ts';
 import { laptop, phone, usePhoneSession } from './support/phone-session.ts';
 
-const SHOTS = '/tmp/offline-shots';
+// Beside the other browser tests' screenshots (test-results/, not committed), in a folder of this file's.
+const SHOTS = 'test-results/offline-and-currency';
 
 let stack: TestStack;
 let context: BrowserContext;
