@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { packageCategories, packageStatuses, packageTypes, type StayPackage } from './catalogue.ts';
 import { amount, count, listOrText, requiredText, toList } from './admin-catalogue.ts';
 import { MAX_PACKAGE_MULTIPLIER, multiplierForBasePrice, PACKAGE_BASE, packageBasePrice } from './package-price.ts';
+import { includedSafaris } from './quote.ts';
 
 /* Stay packages in the portal (docs/product.md#packages-tab). */
 
@@ -39,7 +40,7 @@ export function packageDerivations(input: {
 
 /** 'Multiplier 1.5 · 2 safaris included', as the form shows what it will send (more are added at their price). */
 export const describePackageDerivations = (derived: ReturnType<typeof packageDerivations>): string =>
-  `Multiplier ${derived.price_multiplier} · ${includedSafarisText(derived.includes_safari ? derived.max_safaris : 0)}`;
+  `Multiplier ${derived.price_multiplier} · ${includedSafarisText(includedSafaris(derived))}`;
 
 /** '2 safaris included', '1 safari included' or 'no safari included': what a package gives at no extra charge. */
 export const includedSafarisText = (count: number): string => (count === 0 ? 'no safari included' : `${count} safari${count === 1 ? '' : 's'} included`);

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { toList } from '@shared/admin-catalogue';
 import { describePackageDerivations, packageDerivations, packageFormRequired, packageInputSchema, type AdminPackage } from '@shared/admin-catalogue-packages';
 import { packageStatuses, packageTypes } from '@shared/catalogue';
+import { includedSafaris } from '@shared/quote';
 import { choiceOf, errorsOf, numberOf, type CatalogueFormConfig, type FormErrors, type FormCheck } from '../components/catalogue-form';
 
 type Field = 'name' | 'type' | 'duration' | 'price' | 'max_guests' | 'safaris' | 'description' | 'includes' | 'exclusions' | 'status';
@@ -78,7 +79,7 @@ export const packageForm: CatalogueFormConfig<AdminPackage, Record<string, unkno
     duration: stayPackage.duration,
     price: String(stayPackage.price),
     max_guests: String(stayPackage.max_guests),
-    safaris: String(stayPackage.includes_safari ? stayPackage.max_safaris : 0),
+    safaris: String(includedSafaris(stayPackage)),
     description: stayPackage.description,
     includes: stayPackage.includes.join(', '),
     exclusions: stayPackage.exclusions.join(', '),

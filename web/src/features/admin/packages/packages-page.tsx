@@ -1,4 +1,5 @@
 import { includedSafarisText, type AdminPackage, type PackageStats } from '@shared/admin-catalogue-packages';
+import { includedSafaris } from '@shared/quote';
 import { formatInr } from '@shared/money';
 import { useCatalogueStats } from '../components/catalogue-api';
 import { titleCase } from '../components/catalogue-form';
@@ -13,6 +14,12 @@ import { inactivePackage, packagesApi, packageStats } from './packages-api';
 const SAVE_FAILED = 'Failed to save package. Please try again.';
 const DELETE_FAILED = 'Failed to delete package. Please try again.';
 
+/** '2 safaris included', or 'No safari included' at the start of the line. */
+const safariLine = (stayPackage: AdminPackage): string => {
+  const count = includedSafaris(stayPackage);
+  return count > 0 ? includedSafarisText(count) : 'No safari included';
+};
+
 /** The table's columns, each package with its upcoming bookings (`takeUp`, from the stats). */
 const packageColumns = (takeUp: Map<string, PackageStats['packages'][number]>): Array<Column<AdminPackage>> => [
   {
@@ -24,8 +31,7 @@ const packageColumns = (takeUp: Map<string, PackageStats['packages'][number]>): 
         <strong>{stayPackage.name}</strong>
         <span className="catalogue-name__description">{stayPackage.description}</span>
         <span className="muted">
-          {stayPackage.includes_safari && stayPackage.max_safaris > 0 ? includedSafarisText(stayPackage.max_safaris) : 'No safari included'} ·{' '}
-          {takeUp.get(stayPackage.id)?.upcoming_bookings ?? 0} upcoming bookings
+          {safariLine(stayPackage)} · {takeUp.get(stayPackage.id)?.upcoming_bookings ?? 0} upcoming bookings
         </span>
       </div>
     ),
