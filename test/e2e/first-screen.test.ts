@@ -134,7 +134,17 @@ describe('the first screen', () => {
     const context = await browser.newContext({ viewport: phone });
     const page = await context.newPage();
     await serveEditedPage(page, (html) => html.replace(' data-early-photo=""', ''));
-    await page.goto(stack.baseUrl);
+    // The app's code is held back until the early script has answered: rendered first, the app's
+    // placeholder would give the script a slot again (under load the villas can come after it).
+    let releaseApp = () => undefined as void;
+    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    await page.goto(stack.baseUrl, { waitUntil: 'commit' });
+    await page.locator('link[rel="preload"][as="image"]').waitFor({ state: 'attached', timeout: 10_000 });
+    releaseApp();
     await expect.poll(() => page.getByTestId('stay-kind-card').count(), { timeout: 10_000 }).toBe(3);
     const firstPhoto = await page.getByTestId('stay-kind-card').first().locator('img').getAttribute('src');
     expect(await page.evaluate(() => document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]')?.getAttribute('href'))).toBe(firstPhoto);
