@@ -192,6 +192,8 @@ export type TimeToBooking =
       steps: StepTime[];
       /** Median time with at least one /api request in flight, and the rest (the page's own work, static files, the script's actions). */
       apiWait: { medianMs: number; restMedianMs: number; medianRequests: number; medianSumMs: number };
+      /** The same script against a stand-in page that answers every tap at once (booking-floor.ts): what the script's own actions cost. */
+      floor: { medianMs: number; steps: StepTime[] };
     }
   | { error: string; failures: string[] };
 
@@ -249,10 +251,20 @@ export function printWeb(report: WebReport): void {
     console.log(
       `\nTime to a booking (open / to confirmed, paid online in the test checkout; ${plain.name}), median of ${booking.runs}: ${booking.medianMs} ms (${booking.samplesMs.join(', ')})`,
     );
-    console.log('| step | median ms | of which an /api request in flight, ms |');
-    console.log('|---|---|---|');
-    for (const step of booking.steps) console.log(`| ${step.name} | ${step.ms} | ${step.apiMs} |`);
-    console.log(`| whole booking | ${booking.medianMs} | ${booking.apiWait.medianMs} |`);
+    const floorOf = (name: string) => booking.floor.steps.find((step) => step.name === name)?.ms ?? 0;
+    const ratio = (ms: number, floorMs: number) => (floorMs > 0 ? `${round(ms / floorMs, 2)}` : '');
+    console.log("| step | median ms | of which an /api request in flight, ms | floor ms (the script alone) | x floor | the site's own ms |");
+    console.log('|---|---|---|---|---|---|');
+    for (const step of booking.steps)
+      console.log(
+        `| ${step.name} | ${step.ms} | ${step.apiMs} | ${floorOf(step.name)} | ${ratio(step.ms, floorOf(step.name))} | ${round(step.ms - floorOf(step.name))} |`,
+      );
+    console.log(
+      `| whole booking | ${booking.medianMs} | ${booking.apiWait.medianMs} | ${booking.floor.medianMs} | ${ratio(booking.medianMs, booking.floor.medianMs)} | ${round(booking.medianMs - booking.floor.medianMs)} |`,
+    );
+    console.log(
+      `Floor: the same script on the same phone against a stand-in page holding the same controls, each answering at once (test/load/booking-floor.ts), median of ${booking.runs}: ${booking.floor.medianMs} ms. No change to the site can go below it.`,
+    );
     console.log(
       `Waiting on the server: ${booking.apiWait.medianMs} ms with an /api request in flight (${booking.apiWait.medianRequests} requests, their durations add up to ${booking.apiWait.medianSumMs} ms); the rest (page work, static files, the script's own actions): ${booking.apiWait.restMedianMs} ms. Medians per step need not add up to the total.`,
     );
