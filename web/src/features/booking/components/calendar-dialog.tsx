@@ -1,5 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Dialog } from '@/components/dialog';
-import StayCalendar, { type Editing } from './stay-calendar';
+import { getAvailabilityCalendarQueryOptions } from '../api/get-availability-calendar';
+import StayCalendar, { fetchedMonthsFrom, openingMonth, type Editing } from './stay-calendar';
+
+/**
+ * Fetches the nights the calendar asks for first when it opens on `villa` (the months a laptop
+ * shows, which cover a phone's), so that it opens with its prices. A failure is left to the
+ * calendar, which asks again and shows it.
+ */
+export function prefetchCalendarNights(queryClient: QueryClient, villa: string, dates: { today: string; checkIn: string }): Promise<void> {
+  return Promise.all(
+    fetchedMonthsFrom(openingMonth(dates), 2).map((month) => queryClient.prefetchQuery(getAvailabilityCalendarQueryOptions(villa, month))),
+  ).then(() => undefined);
+}
 
 type CalendarDialogProps = {
   villa: string;

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatLongDate } from '@/lib/format';
 import { whenIdle } from '@/lib/when-idle';
 import type { Editing } from './stay-calendar';
@@ -17,12 +18,26 @@ type DateFieldsProps = {
 
 /**
  * Check-in and check-out as two fields showing 'MMMM d, yyyy'; either opens the price calendar.
- * The calendar is its own chunk, fetched once step 1 has painted and the page is idle, so the first
- * tap is instant and the villas' pictures (the largest paint) do not wait for it.
+ * The calendar is its own chunk, fetched with the chosen villa's first months of nights once step 1
+ * has painted and the page is idle, and again at once whenever the guest chooses another villa (the
+ * calendar is what they open next): the calendar opens with its prices, and the villas' pictures
+ * (the largest paint) do not wait for it.
  */
 export function DateFields({ villa, today, checkIn, checkOut, errors, onChange }: DateFieldsProps) {
   const [editing, setEditing] = useState<Editing | undefined>();
-  useEffect(() => whenIdle(() => void loadCalendar().catch(() => undefined)), []);
+  const queryClient = useQueryClient();
+  const mounted = useRef(false);
+  useEffect(() => {
+    const firstScreen = !mounted.current;
+    mounted.current = true;
+    const warm = () =>
+      void loadCalendar()
+        .then(({ prefetchCalendarNights }) => (villa ? prefetchCalendarNights(queryClient, villa, { today, checkIn }) : undefined))
+        .catch(() => undefined);
+    return whenIdle(warm, firstScreen ? undefined : 0);
+    // The nights follow the villa; a new check-in is fetched by the calendar it was picked in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [villa, queryClient]);
 
   const field = (which: Editing, label: string, value: string) => {
     const messages = errors[which] ?? [];

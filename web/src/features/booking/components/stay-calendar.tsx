@@ -56,6 +56,12 @@ function DayButton({ day, modifiers, children: _children, ...buttonProps }: DayB
 const monthKey = (date: Date) => toIso(date).slice(0, 7);
 const addMonths = (date: Date, count: number) => new Date(date.getFullYear(), date.getMonth() + count, 1);
 
+/** The months whose nights the calendar fetches when it shows `shown` months from `first`: those, and the one after (a stay may run past the month end). */
+export const fetchedMonthsFrom = (first: Date, shown: number): string[] => Array.from({ length: shown + 1 }, (_, index) => monthKey(addMonths(first, index)));
+
+/** The month the calendar opens on: the check-in's when there is one (the check-out's month follows it), else the resort's today. */
+export const openingMonth = ({ today, checkIn }: { today: string; checkIn: string }): Date => fromIso(checkIn || today);
+
 /**
  * The range picker (react-day-picker): each night's price under its day, sold-out nights struck
  * through and not selectable, the cheapest nights of the months shown quietly marked. The first tap
@@ -64,10 +70,8 @@ const addMonths = (date: Date, count: number) => new Date(date.getFullYear(), da
 export default function StayCalendar({ villa, today, checkIn, checkOut, editing, onEditingChange, onChange, onDone }: StayCalendarProps) {
   const isWide = useIsWide();
   const months = isWide ? 2 : 1;
-  const [month, setMonth] = useState(() => fromIso((editing === 'checkOut' && checkIn) || checkIn || today));
-  const shownMonths = useMemo(() => Array.from({ length: months }, (_, index) => monthKey(addMonths(month, index))), [month, months]);
-  // The month after the last one shown too: a stay that runs past the month end needs its nights.
-  const fetchedMonths = useMemo(() => [...shownMonths, monthKey(addMonths(month, months))], [shownMonths, month, months]);
+  const [month, setMonth] = useState(() => openingMonth({ today, checkIn }));
+  const fetchedMonths = useMemo(() => fetchedMonthsFrom(month, months), [month, months]);
   const calendar = useCalendarNights(villa, fetchedMonths);
   const lastDay = lastBookableDay(today);
 

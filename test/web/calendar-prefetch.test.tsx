@@ -1,0 +1,51 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWizard, stubApi, today } from './support/wizard-harness';
+
+/** 'yyyy-mm' of the month `count` months after the resort's today. */
+const monthAfter = (count: number) => {
+  const [year = 0, month = 1] = today.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1 + count, 1));
+  return date.toISOString().slice(0, 7);
+};
+
+const calendarMonths = (requests: Array<{ method: string; path: string }>, villa: string) =>
+  requests
+    .filter((request) => request.method === 'GET' && request.path.startsWith(`/api/cottages/${villa}/availability?`))
+    .map((request) => new URLSearchParams(request.path.split('?')[1]).get('startDate')?.slice(0, 7));
+
+describe("the calendar's nights, asked for before the calendar opens", () => {
+  it('fetches the chosen villa’s first months of nights when the guest chooses it, so the calendar opens without asking again', async () => {
+    // Prepare
+    const requests = stubApi();
+    renderWizard();
+    const hornbill = await screen.findByRole('radio', { name: 'Hornbill Villa' });
+    expect(calendarMonths(requests, 'hornbill-villa')).toEqual([]);
+    // Act: the guest chooses a villa, and has not opened the calendar
+    await userEvent.click(hornbill);
+    // Assess: the months a laptop's calendar shows and the one after (a phone shows the first of them)
+    await waitFor(() => expect(calendarMonths(requests, 'hornbill-villa').sort()).toEqual([monthAfter(0), monthAfter(1), monthAfter(2)]));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Opening the calendar asks for nothing more
+    const before = requests.length;
+    await userEvent.click(screen.getByRole('button', { name: /^Check-in/ }));
+    await screen.findByRole('dialog', { name: 'Select check-in date' });
+    expect(calendarMonths(requests.slice(before), 'hornbill-villa')).toEqual([]);
+  });
+
+  it('fetches the nights of the villa the guest changes to', async () => {
+    const requests = stubApi();
+    renderWizard();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Hornbill Villa' }));
+    await waitFor(() => expect(calendarMonths(requests, 'hornbill-villa')).toHaveLength(3));
+    const other = screen.getAllByRole('radio').find((radio) => radio.getAttribute('aria-checked') !== 'true' && !(radio as HTMLInputElement).checked);
+    if (!other) throw new Error('no other villa to choose');
+    await userEvent.click(other);
+    const otherVillas = () =>
+      requests
+        .map((request) => /^\/api\/cottages\/([^/]+)\/availability\?/.exec(request.path)?.[1])
+        .filter((id) => id !== undefined && id !== 'hornbill-villa');
+    await waitFor(() => expect(otherVillas()).toHaveLength(3));
+  });
+});
