@@ -40,6 +40,17 @@ async function serveEditedPage(page: Page, edit: (html: string) => string) {
   });
 }
 
+/** Holds back the app's code (the entry chunk) until the returned release is called: until then only the early script runs. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
 describe('the first screen', () => {
   it('is in the HTML of / (title, step bar, form and villa placeholders), and only of /', async () => {
     const html = await (await fetch(`${stack.baseUrl}/`)).text();
@@ -107,12 +118,7 @@ describe('the first screen', () => {
     const page = await context.newPage();
     const errors = await watch(page);
     // The app's code is held back until the photo has been checked: only the early script has run.
-    let releaseApp = () => undefined as void;
-    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await appHeld;
-      await route.continue();
-    });
+    const releaseApp = await holdAppCode(page);
     await page.goto(stack.baseUrl, { waitUntil: 'commit' });
     const slot = page.locator('.villa-skeleton img[data-early-photo]');
     await expect.poll(() => slot.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
@@ -136,12 +142,7 @@ describe('the first screen', () => {
     await serveEditedPage(page, (html) => html.replace(' data-early-photo=""', ''));
     // The app's code is held back until the early script has answered: rendered first, the app's
     // placeholder would give the script a slot again (under load the villas can come after it).
-    let releaseApp = () => undefined as void;
-    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await appHeld;
-      await route.continue();
-    });
+    const releaseApp = await holdAppCode(page);
     await page.goto(stack.baseUrl, { waitUntil: 'commit' });
     await page.locator('link[rel="preload"][as="image"]').waitFor({ state: 'attached', timeout: 10_000 });
     releaseApp();
