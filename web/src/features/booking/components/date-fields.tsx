@@ -26,10 +26,10 @@ type DateFieldsProps = {
 export function DateFields({ villa, today, checkIn, checkOut, errors, onChange }: DateFieldsProps) {
   const [editing, setEditing] = useState<Editing | undefined>();
   const queryClient = useQueryClient();
-  const mounted = useRef(false);
+  // The villa the page opened with waits for idle (the first screen); one the guest chooses, not.
+  const openedWith = useRef(villa);
   useEffect(() => {
-    const firstScreen = !mounted.current;
-    mounted.current = true;
+    const firstScreen = villa === openedWith.current;
     const warm = () =>
       void loadCalendar()
         .then(({ prefetchCalendarNights }) => (villa ? prefetchCalendarNights(queryClient, villa, { today, checkIn }) : undefined))
