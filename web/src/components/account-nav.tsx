@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useT } from '@/i18n/i18n';
 import { signOutGuest, useGuestUser } from '@/lib/guest-session';
 
 /**
@@ -11,6 +12,7 @@ export function AccountNav() {
   const user = useGuestUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const t = useT();
 
   const leave = () => {
     signOutGuest();
@@ -20,27 +22,27 @@ export function AccountNav() {
   };
 
   return (
-    <nav className="account-nav" aria-label="Account">
+    <nav className="account-nav" aria-label={t('account.nav')}>
       {user ? (
         <>
           <span className="account-nav__name" data-testid="signed-in-as">
-            <span className="visually-hidden">Signed in as </span>
+            <span className="visually-hidden">{t('account.signedInAs')} </span>
             {user.name.split(' ')[0]}
           </span>
           <Link className="account-nav__link" to={paths.account.getHref()}>
-            My bookings
+            {t('account.myBookings')}
           </Link>
           <button type="button" className="button button--ghost button--small" onClick={leave}>
-            Sign out
+            {t('account.signOut')}
           </button>
         </>
       ) : (
         <>
           <Link className="account-nav__link" to={paths.findBooking.getHref()}>
-            Find a booking
+            {t('account.findBooking')}
           </Link>
           <Link className="account-nav__link" to={paths.accountSignIn.getHref()}>
-            Sign in
+            {t('account.signIn')}
           </Link>
         </>
       )}

@@ -1,9 +1,8 @@
-import { formatSlot } from '@shared/stay-format';
 import { formatInr } from '@shared/money';
 import { PriceBreakdown } from './price-breakdown';
 import { PriceNote } from './price-note';
 import type { BookingView } from '@/lib/booking-record';
-import { formatDateWithWeekday, formatShortDate, plural } from '@/lib/format';
+import { formatDateWithWeekday, formatShortDate, formatSlot, plural } from '@/lib/format';
 import './booking-details.css';
 
 const statusLabels: Record<string, string> = {

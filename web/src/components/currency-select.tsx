@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { CHARGED_CURRENCY } from '@shared/display-currency';
+import { useT } from '@/i18n/i18n';
 import { setDisplayCurrency, useDisplayCurrency } from '@/lib/display-currency';
 import './price-note.css';
 
@@ -13,15 +14,16 @@ const symbols: Record<string, string> = { INR: '₹', USD: '$', EUR: '€', GBP:
 export function CurrencySelect() {
   const { code, choices } = useDisplayCurrency();
   const id = useId();
+  const t = useT();
   return (
     <div className="currency-select">
       <label className="visually-hidden" htmlFor={id}>
-        Show prices also in
+        {t('header.currency')}
       </label>
       <select
         id={id}
         value={code}
-        title={code === CHARGED_CURRENCY ? 'Prices in Indian rupees' : `Approximate prices in ${code}; you pay in Indian rupees`}
+        title={code === CHARGED_CURRENCY ? t('header.currencyInr') : t('header.currencyOther', { code })}
         onChange={(event) => setDisplayCurrency(event.target.value)}
         data-testid="currency-select"
       >

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useT } from '@/i18n/i18n';
 import { markAllRead, useNotifications } from '@/lib/notification-store';
 import './notifications.css';
 
@@ -42,6 +43,7 @@ export function NotificationBell() {
   const panelId = useId();
   const tooltipId = useId();
   const disconnected = connection === 'disconnected';
+  const t = useT();
 
   // The panel's code arrives once the page is idle, so the first click opens it at once.
   useEffect(() => {
@@ -68,7 +70,7 @@ export function NotificationBell() {
     };
   }, [open]);
 
-  const label = `Notifications${unread > 0 ? `, ${unread > 99 ? 'more than 99' : unread} unread` : ''}`;
+  const label = unread > 99 ? t('bell.manyUnread') : unread > 0 ? t('bell.unread', { count: unread }) : t('bell.label');
   return (
     <div className="bell" ref={wrapper} data-connection={connection}>
       <button
@@ -95,7 +97,7 @@ export function NotificationBell() {
       </button>
       {disconnected && (
         <span className="bell__tooltip" role="tooltip" id={tooltipId}>
-          {DISCONNECTED_TOOLTIP}
+          {t('bell.disconnected')}
         </span>
       )}
       {open && (
@@ -103,7 +105,7 @@ export function NotificationBell() {
           fallback={
             <div className="notification-panel" id={panelId}>
               <span className="visually-hidden" role="status">
-                Loading notifications...
+                {t('bell.loading')}
               </span>
             </div>
           }

@@ -1,3 +1,4 @@
+import { useT } from '@/i18n/i18n';
 import { useConnectivity } from '@/lib/connectivity';
 import './price-note.css';
 
@@ -9,12 +10,12 @@ import './price-note.css';
  */
 export function OfflineNotice() {
   const connection = useConnectivity();
+  const t = useT();
   return (
     <div className="offline-notice" aria-live="polite" aria-atomic="true" data-testid="offline-notice">
       {!connection.online && (
         <p>
-          <strong>{connection.reason === 'offline' ? "You're offline." : "We can't reach the resort right now."}</strong> You can keep browsing villas, packages
-          and safaris from your last visit; prices are estimates until you're back online. Booking needs a connection, and everything you've entered is kept.
+          <strong>{connection.reason === 'offline' ? t('offline.offline') : t('offline.unreachable')}</strong> {t('offline.text')}
         </p>
       )}
     </div>

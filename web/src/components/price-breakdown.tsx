@@ -1,4 +1,5 @@
 import { formatInr } from '@shared/money';
+import { useT } from '@/i18n/i18n';
 import { PriceNote } from './price-note';
 import './price-breakdown.css';
 
@@ -17,6 +18,7 @@ export function PriceBreakdown({
   withNote?: boolean;
   testId?: string;
 }) {
+  const t = useT();
   return (
     <dl className="breakdown" {...(testId ? { 'data-testid': testId } : {})}>
       {lines.map((line, index) => (
@@ -26,7 +28,7 @@ export function PriceBreakdown({
         </div>
       ))}
       <div className="breakdown__row breakdown__row--total">
-        <dt>Total</dt>
+        <dt>{t('price.total')}</dt>
         <dd>
           {formatInr(total)}
           {withNote && <PriceNote rupees={total} />}

@@ -1,3 +1,4 @@
+import { useT } from '@/i18n/i18n';
 import { useConnectivity } from '@/lib/connectivity';
 import { useDisplayCurrency } from '@/lib/display-currency';
 import './price-note.css';
@@ -11,6 +12,7 @@ import './price-note.css';
 export function PriceNote({ rupees, estimatedOffline = true }: { rupees: number; estimatedOffline?: boolean }) {
   const { approx } = useDisplayCurrency();
   const connection = useConnectivity();
+  const t = useT();
   const converted = approx(rupees);
   const estimate = estimatedOffline && !connection.online;
   if (!converted && !estimate) return null;
@@ -25,7 +27,7 @@ export function PriceNote({ rupees, estimatedOffline = true }: { rupees: number;
       {estimate && (
         <span className="price-note price-note--estimate" data-testid="price-estimate">
           {' '}
-          estimate
+          {t('price.estimate')}
         </span>
       )}
     </>

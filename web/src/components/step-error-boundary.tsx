@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { t } from '@/i18n/i18n';
 
 type State = { failed: boolean };
 
@@ -18,9 +19,9 @@ export class StepErrorBoundary extends Component<{ children: ReactNode }, State>
     if (!this.state.failed) return this.props.children;
     return (
       <div className="banner banner--error" role="alert">
-        <p>This step could not be loaded. It needs a connection the first time; everything you have entered is kept.</p>
+        <p>{t('step.loadFailed')}</p>
         <button type="button" className="button button--small" onClick={() => window.location.reload()}>
-          Reload
+          {t('common.reload')}
         </button>
       </div>
     );

@@ -1,29 +1,45 @@
 import { RESORT_TIME_ZONE } from '@shared/stay';
-import { formatStayDay } from '@shared/stay-format';
+import { formatSlot as formatSlotIn, formatStayDay } from '@shared/stay-format';
+import { intlLocale, t } from '@/i18n/i18n';
 
 /*
  * Dates of the stay are calendar days (yyyy-mm-dd), shown without a time zone shift: they are read
- * and formatted as UTC days. Intl rather than date-fns' format, which carries a locale into the bundle.
+ * and formatted as UTC days. Intl rather than date-fns' format, which carries a locale into the
+ * bundle; each is written in the Indian format of the guest's language (docs/product.md#formats).
  */
 const utcDay = (isoDate: string): Date => new Date(`${isoDate}T00:00:00Z`);
 
-const long = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const withWeekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const time = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' });
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** A formatter of the current language, made once per language and options. */
+function format(name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = intlLocale();
+  const key = `${locale} ${name}`;
+  let made = formats.get(key);
+  if (!made) formats.set(key, (made = new Intl.DateTimeFormat(locale, options)));
+  return made;
+}
 
-/** The picker's format 'MMMM d, yyyy': 'March 5, 2026'. */
-export const formatLongDate = (isoDate: string): string => (isoDate ? long.format(utcDay(isoDate)) : '');
+/** The date fields' format: '5 March 2026'. */
+export const formatLongDate = (isoDate: string): string =>
+  isoDate ? format('long', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(utcDay(isoDate)) : '';
 
-/** 'Thursday, March 5, 2026': the confirmation names the weekday. */
-export const formatDateWithWeekday = (isoDate: string): string => withWeekday.format(utcDay(isoDate));
+/** 'Thursday, 5 March 2026': the confirmation names the weekday. */
+export const formatDateWithWeekday = (isoDate: string): string =>
+  format('weekday', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(utcDay(isoDate));
 
-/** 'Thu, Mar 5': summaries, chips, quotes and e-mails alike (shared/stay-format.ts). */
-export const formatShortDate = formatStayDay;
+/** 'Thu, 5 Mar': summaries, chips, quotes and e-mails alike (shared/stay-format.ts). */
+export const formatShortDate = (isoDate: string): string => formatStayDay(isoDate, intlLocale());
 
-/** The visitor's local clock time of an instant: the header's last activity. */
-export const formatClock = (epochMs: number): string => time.format(new Date(epochMs));
+/** A safari's slot, '6:00 – 9:00 am' (shared/stay-format.ts). */
+export const formatSlot = (slot: string): string => formatSlotIn(slot, intlLocale());
+
+/** The visitor's local clock time of an instant: the header's 'saved 8:01 pm'. */
+export const formatClock = (epochMs: number): string => format('clock', { hour: 'numeric', minute: '2-digit' }).format(new Date(epochMs));
 
 export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
+
+/** '2 guests', '1 room', '3 nights', '1 safari' in the current language. */
+export const countOf = (what: 'guests' | 'rooms' | 'nights' | 'safaris', count: number): string => t(`summary.${what}`, { count });
 
 /** A compact price for a calendar cell: ₹18k, ₹7.5k, ₹900. */
 export function formatCompactInr(rupees: number): string {

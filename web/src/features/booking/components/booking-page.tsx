@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useT } from '@/i18n/i18n';
 import { FirstScreenHydrated, useFirstPass } from '@/lib/first-pass';
 import { OfflineNotice } from '@/components/offline-notice';
 import { StepErrorBoundary } from '@/components/step-error-boundary';
@@ -40,9 +41,10 @@ function useWarmSteps() {
 
 /** Where a lazy step is loading: the shape of a step, so nothing jumps when it arrives. */
 function StepSkeleton() {
+  const t = useT();
   return (
     <div className="step-skeleton" role="status" aria-live="polite">
-      <span className="visually-hidden">Loading the next step...</span>
+      <span className="visually-hidden">{t('wizard.loadingStep')}</span>
       <div className="skeleton skeleton--title" />
       <div className="skeleton skeleton--card" />
       <div className="skeleton skeleton--card" />
@@ -54,6 +56,7 @@ function Wizard() {
   const wizard = useWizard();
   const { draft, step, session, restored } = wizard;
   const firstPass = useFirstPass();
+  const t = useT();
   const running = useRunningQuote(draft);
   const [completed, setCompleted] = useState<CreatedBooking | undefined>();
   usePrefetchNextStep(step, draft);
@@ -62,13 +65,13 @@ function Wizard() {
   return (
     <div className="site">
       <a className="skip-link" href="#main">
-        Skip to the booking form
+        {t('wizard.skipLink')}
       </a>
       <SiteHeader session={session} onClear={wizard.reset} />
       <OfflineNotice />
       <main className="wizard" id="main">
         {restored && <RestoreBanner fromStep={restored.fromStep} onClose={wizard.dismissRestored} />}
-        <h1>Select your dates at the resort</h1>
+        <h1>{t('wizard.title')}</h1>
         <ProgressSteps step={step} draft={draft} onJump={wizard.goTo} />
         <div className="wizard__layout">
           <section className="wizard__step" aria-labelledby="step-heading">

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { localizeMessage } from '@/i18n/known-messages';
+import { useT } from '@/i18n/i18n';
 import { formatLongDate } from '@/lib/format';
 import { whenIdle } from '@/lib/when-idle';
 import type { Editing } from './stay-calendar';
@@ -26,6 +28,7 @@ type DateFieldsProps = {
 export function DateFields({ villa, today, checkIn, checkOut, errors, onChange }: DateFieldsProps) {
   const [editing, setEditing] = useState<Editing | undefined>();
   const queryClient = useQueryClient();
+  const t = useT();
   // The villa the page opened with waits for idle (the first screen); one the guest chooses, not.
   const openedWith = useRef(villa);
   useEffect(() => {
@@ -63,11 +66,11 @@ export function DateFields({ villa, today, checkIn, checkOut, errors, onChange }
               <path d="M3 10h18M8 3v4M16 3v4" />
             </svg>
           </span>
-          <span className={value ? '' : 'date-field__placeholder'}>{value ? formatLongDate(value) : 'Add date'}</span>
+          <span className={value ? '' : 'date-field__placeholder'}>{value ? formatLongDate(value) : t('step1.addDate')}</span>
         </button>
         {messages.length > 0 && (
           <p className="field__error" id={errorId}>
-            {messages.join(' ')}
+            {messages.map(localizeMessage).join(' ')}
           </p>
         )}
       </div>
@@ -76,13 +79,13 @@ export function DateFields({ villa, today, checkIn, checkOut, errors, onChange }
 
   return (
     <div className="date-fields">
-      {field('checkIn', 'Check-in', checkIn)}
-      {field('checkOut', 'Check-out', checkOut)}
+      {field('checkIn', t('step1.checkIn'), checkIn)}
+      {field('checkOut', t('step1.checkOut'), checkOut)}
       {editing && (
         <Suspense
           fallback={
             <span className="visually-hidden" role="status">
-              Loading the calendar...
+              {t('step1.loadingCalendar')}
             </span>
           }
         >

@@ -1,18 +1,26 @@
+import { useT, type MessageId } from '@/i18n/i18n';
 import type { Draft } from '../model/draft';
-import { canJumpTo, STEP_COUNT, stepNames, stepStatus, type Step } from '../model/wizard';
+import { canJumpTo, STEP_COUNT, stepStatus, type Step } from '../model/wizard';
 
-const statusLabel = { completed: 'completed', active: 'current step', enabled: 'available', pending: 'not available yet' } as const;
+const statusLabel = {
+  completed: 'wizard.statusCompleted',
+  active: 'wizard.statusActive',
+  enabled: 'wizard.statusEnabled',
+  pending: 'wizard.statusPending',
+} as const satisfies Record<string, MessageId>;
+const stepName = ['wizard.step1', 'wizard.step2', 'wizard.step3', 'wizard.step4'] as const satisfies readonly MessageId[];
 
 /**
  * The four numbered steps with their caption and fill (docs/product.md#booking-wizard) ((step-1)/3 of the bar). A circle is a
  * button when the guest may jump there: the current step, an earlier one, or the next when valid.
  */
 export function ProgressSteps({ step, draft, onJump }: { step: Step; draft: Draft; onJump: (step: Step) => void }) {
-  const steps = stepNames.map((name, index) => ({ name, number: (index + 1) as Step }));
+  const t = useT();
+  const steps = stepName.map((id, index) => ({ name: t(id), number: (index + 1) as Step }));
   return (
-    <nav aria-label="Booking progress" className="progress">
+    <nav aria-label={t('wizard.progress')} className="progress">
       <p className="progress__caption" aria-live="polite">
-        Step {step} of {STEP_COUNT}: {stepNames[step - 1]}
+        {t('wizard.stepCaption', { step, count: STEP_COUNT, name: t(stepName[step - 1] ?? 'wizard.step1') })}
       </p>
       <div className="progress__bar" aria-hidden="true">
         <div className="progress__fill" data-testid="progress-fill" style={{ width: `${((step - 1) / (STEP_COUNT - 1)) * 100}%` }} />
@@ -28,7 +36,7 @@ export function ProgressSteps({ step, draft, onJump }: { step: Step; draft: Draf
                 className="progress__circle"
                 disabled={!clickable}
                 aria-current={status === 'active' ? 'step' : undefined}
-                aria-label={`Step ${number}: ${name}, ${statusLabel[status]}`}
+                aria-label={t('wizard.stepLabel', { step: number, name, status: t(statusLabel[status]) })}
                 onClick={() => number !== step && onJump(number)}
               >
                 {status === 'completed' ? '✓' : number}

@@ -4,6 +4,7 @@ import { HeaderEnd } from '@/components/header-end';
 import { SiteBrand } from '@/components/site-brand';
 import type { StoredSession } from '../model/session-store';
 import { formatClock } from '@/lib/format';
+import { useT } from '@/i18n/i18n';
 import { STEP_COUNT } from '../model/wizard';
 
 /**
@@ -12,27 +13,26 @@ import { STEP_COUNT } from '../model/wizard';
  */
 export function SiteHeader({ session, onClear }: { session: StoredSession | undefined; onClear: () => void }) {
   const [asking, setAsking] = useState(false);
+  const t = useT();
   return (
     <header className="site-header">
       <SiteBrand />
       {session && (
         <div className="site-header__session">
           <p className="site-header__status" data-testid="session-status">
-            <span>
-              Your booking: step {session.step} of {STEP_COUNT}
-            </span>
-            <span className="site-header__activity">, saved {formatClock(session.lastActivity)}</span>
+            <span>{t('header.booking', { step: session.step, count: STEP_COUNT })}</span>
+            <span className="site-header__activity">{t('header.saved', { time: formatClock(session.lastActivity) })}</span>
           </p>
           <button type="button" className="button button--ghost button--small" onClick={() => setAsking(true)}>
-            Start over
+            {t('header.startOver')}
           </button>
         </div>
       )}
       <HeaderEnd />
-      <Dialog open={asking} title="Start over?" onClose={() => setAsking(false)} description="Your villa, dates and choices so far will be cleared.">
+      <Dialog open={asking} title={t('header.startOverTitle')} onClose={() => setAsking(false)} description={t('header.startOverText')}>
         <div className="dialog__actions">
           <button type="button" className="button button--secondary" data-autofocus onClick={() => setAsking(false)}>
-            Keep my booking
+            {t('header.keepBooking')}
           </button>
           <button
             type="button"
@@ -42,7 +42,7 @@ export function SiteHeader({ session, onClear }: { session: StoredSession | unde
               onClear();
             }}
           >
-            Start over
+            {t('header.startOver')}
           </button>
         </div>
       </Dialog>

@@ -3,6 +3,7 @@ import type { Cottage } from '@shared/catalogue';
 import { CARD_IMAGE_SIZES, cardImage, imageSrcSet } from '@shared/media';
 import { formatCount, formatInr } from '@shared/money';
 import { PriceNote } from '@/components/price-note';
+import { useT } from '@/i18n/i18n';
 
 type StayKindCardProps = { cottage: Cottage; selected: boolean; invalid: boolean; onSelect: () => void };
 
@@ -13,6 +14,7 @@ type StayKindCardProps = { cottage: Cottage; selected: boolean; invalid: boolean
 export function StayKindCard({ cottage, selected, invalid, onSelect }: StayKindCardProps) {
   const inputId = `villa-${cottage.type}`;
   const ref = useRef<HTMLElement>(null);
+  const t = useT();
   // The chosen villa is always in sight: on a phone the cards scroll sideways, and a villa chosen
   // earlier (or restored with the session) could sit off to the right. The list scrolls, not the page.
   useEffect(() => {
@@ -46,7 +48,7 @@ export function StayKindCard({ cottage, selected, invalid, onSelect }: StayKindC
             fetchPriority="high"
           />
           <span className="stay-kind-card__price">
-            <strong>{formatInr(cottage.base_price)}</strong> / night
+            <strong>{formatInr(cottage.base_price)}</strong> {t('villa.perNight')}
             <PriceNote rupees={cottage.base_price} />
           </span>
         </div>
@@ -66,10 +68,10 @@ export function StayKindCard({ cottage, selected, invalid, onSelect }: StayKindC
             <h3 id={`${inputId}-name`}>{cottage.name}</h3>
           </div>
           <p className="stay-kind-card__facts" id={`${inputId}-facts`}>
-            Up to {cottage.max_guests} guests · {formatCount(cottage.size_sqft)} sq ft
+            {t('villa.facts', { guests: cottage.max_guests, size: formatCount(cottage.size_sqft) })}
           </p>
           <p className="stay-kind-card__description">{cottage.description}</p>
-          <ul className="stay-kind-card__amenities" aria-label={`${cottage.name} amenities`}>
+          <ul className="stay-kind-card__amenities" aria-label={t('villa.amenities', { name: cottage.name })}>
             {cottage.amenities.slice(0, 8).map((amenity) => (
               <li key={amenity}>{amenity}</li>
             ))}

@@ -4,7 +4,8 @@ import { PriceBreakdown } from '@/components/price-breakdown';
 import { PriceNote } from '@/components/price-note';
 import type { StayQuote } from '../api/schemas';
 import { partySize, type Draft } from '../model/draft';
-import { formatShortDate, plural } from '@/lib/format';
+import { useT } from '@/i18n/i18n';
+import { countOf, formatShortDate } from '@/lib/format';
 import { useStayKindName } from '../hooks/use-stay-kind-name';
 
 function Breakdown({ quote }: { quote: StayQuote }) {
@@ -14,26 +15,28 @@ function Breakdown({ quote }: { quote: StayQuote }) {
 function StayFacts({ draft }: { draft: Draft }) {
   const villa = useStayKindName(draft.cottage);
   const guests = partySize(draft);
+  const t = useT();
   return (
     <ul className="stay-facts">
-      <li>{villa ?? 'No villa chosen yet'}</li>
-      <li>{draft.checkIn && draft.checkOut ? `${formatShortDate(draft.checkIn)} – ${formatShortDate(draft.checkOut)}` : 'Dates not chosen yet'}</li>
+      <li>{villa ?? t('summary.noVilla')}</li>
+      <li>{draft.checkIn && draft.checkOut ? `${formatShortDate(draft.checkIn)} – ${formatShortDate(draft.checkOut)}` : t('summary.noDates')}</li>
       <li>
-        {plural(guests, 'guest')} · {plural(draft.rooms, 'room')}
+        {countOf('guests', guests)} · {countOf('rooms', draft.rooms)}
       </li>
       {draft.packageDetails && <li>{draft.packageDetails.name}</li>}
-      {draft.safaris.length > 0 && <li>{plural(draft.safaris.length, 'safari')}</li>}
+      {draft.safaris.length > 0 && <li>{countOf('safaris', draft.safaris.length)}</li>}
     </ul>
   );
 }
 
 /** The stay and its running total from the server's quote: a side card on wide screens. */
 export function StaySummaryCard({ draft, quote, updating }: { draft: Draft; quote: StayQuote | undefined; updating: boolean }) {
+  const t = useT();
   return (
-    <aside className="summary-card" aria-label="Your stay" aria-busy={updating}>
-      <h2 className="summary-card__title">Your stay</h2>
+    <aside className="summary-card" aria-label={t('summary.title')} aria-busy={updating}>
+      <h2 className="summary-card__title">{t('summary.title')}</h2>
       <StayFacts draft={draft} />
-      {quote ? <Breakdown quote={quote} /> : <p className="muted">Check availability to see the price of your stay.</p>}
+      {quote ? <Breakdown quote={quote} /> : <p className="muted">{t('summary.noPrice')}</p>}
     </aside>
   );
 }
@@ -42,6 +45,7 @@ export function StaySummaryCard({ draft, quote, updating }: { draft: Draft; quot
 export function StaySummaryBar({ quote, updating }: { quote: StayQuote | undefined; updating: boolean }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const t = useT();
   if (!quote) return null;
   return (
     <div className="summary-bar">
@@ -56,8 +60,8 @@ export function StaySummaryBar({ quote, updating }: { quote: StayQuote | undefin
           <PriceNote rupees={quote.total} />
         </span>
         <span className="summary-bar__meta">
-          <span className="summary-bar__nights">{plural(quote.nights, 'night')} · </span>
-          {open ? 'Hide' : 'Price'} details
+          <span className="summary-bar__nights">{countOf('nights', quote.nights)} · </span>
+          {open ? t('summary.hideDetails') : t('summary.showDetails')}
         </span>
       </button>
     </div>

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
+import { t } from '@/i18n/i18n';
 import type { StayQuote } from '../api/schemas';
 import { StaySummaryBar } from './stay-summary';
 
 /**
- * A primary action's label whose first words are all a phone shows, so the bar keeps to one line;
- * the rest is still read out (it stays in the button's accessible name) and shows on wider screens.
+ * A primary action's label whose first words (`keep`) are all a phone shows, so the bar keeps to one
+ * line; the rest is still read out (it stays in the button's accessible name) and shows on wider screens.
  */
-export function ActionLabel({ text, keep }: { text: string; keep: string }) {
+export function ActionLabel({ keep, rest }: { keep: string; rest: string }) {
   return (
     <>
-      {keep} <span className="step-actions__more">{text.slice(keep.length).trim()}</span>
+      {keep} <span className="step-actions__more">{rest}</span>
     </>
   );
 }
@@ -20,7 +21,7 @@ export function ActionLabel({ text, keep }: { text: string; keep: string }) {
  */
 export function StepActions({
   onBack,
-  backLabel = 'Back',
+  backLabel,
   children,
   quote,
   updating = false,
@@ -37,7 +38,7 @@ export function StepActions({
       <div className="step-actions__buttons">
         {onBack && (
           <button type="button" className="button button--secondary" onClick={onBack}>
-            {backLabel}
+            {backLabel ?? t('common.back')}
           </button>
         )}
         {children}

@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'rea
 import { EARLY_PHOTO_SLOT } from '@shared/early-answers';
 import { CARD_IMAGE_SIZES, imageSrcSet } from '@shared/media';
 import { resortToday } from '@shared/stay';
+import { localizeMessage } from '@/i18n/known-messages';
+import { useT } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api-client';
 import { earlyPhoto } from '@/lib/early-answers';
 import { useFirstPass } from '@/lib/first-pass';
@@ -12,7 +14,7 @@ import type { AvailabilityResult, StayQuote } from '../api/schemas';
 import { useWizard } from '../hooks/wizard-context';
 import { questionOf, sameQuestion } from '../model/availability-question';
 import { partySize, villaAvailable, withStayChange, type Draft, type StayFields, type StayKind } from '../model/draft';
-import { availabilityProblems, hasProblems, range, stayLimits, stayMessages } from '../model/step1-rules';
+import { availabilityProblems, hasProblems, range, stayLimits } from '../model/step1-rules';
 import { DateFields } from './date-fields';
 import { ActionLabel, StepActions } from './step-actions';
 import { StepHeading } from './step-heading';
@@ -23,15 +25,16 @@ import './step-dates.css';
 const loadResultBox = () => import('./availability-result');
 const AvailabilityResultBox = lazy(loadResultBox);
 
-const UNEXPECTED = 'Unable to check availability. Please try again.';
 /** The order the guest meets the fields in; the first with a problem takes focus. */
 const fieldOrder = ['cottage', 'checkIn', 'checkOut', 'rooms', 'adults', 'children', 'guests'] as const;
 
-type Check = { state: 'idle' } | { state: 'error'; message: string; details?: Record<string, string[]>; retry: boolean };
+/** A failed check: the API's message (English: shown through localizeMessage) or, when unexpected, none. */
+type Check = { state: 'idle' } | { state: 'error'; message?: string; details?: Record<string, string[]>; retry: boolean };
 
 /** Step 1: villa, dates and party, and the availability check that unlocks step 2 (docs/product.md#step-1-dates-and-villa). */
 export function StepDates({ quote }: { quote: StayQuote | undefined }) {
   const { draft, update, goTo } = useWizard();
+  const t = useT();
   const cottages = useCottages();
   const availability = useCheckAvailability();
   const [attempted, setAttempted] = useState(false);
@@ -65,7 +68,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
         const known = error instanceof ApiError && error.status < 500;
         setCheck({
           state: 'error',
-          message: known ? error.message : UNEXPECTED,
+          ...(known ? { message: error.message } : {}),
           ...(known && error.details ? { details: error.details } : {}),
           retry: !known,
         });
@@ -98,21 +101,24 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
     run(next);
   };
 
-  const allProblems = [...fieldOrder.flatMap((field) => problems[field] ?? []), ...Object.values(check.state === 'error' ? (check.details ?? {}) : {}).flat()];
+  const allProblems = [
+    ...fieldOrder.flatMap((field) => problems[field] ?? []),
+    ...Object.values(check.state === 'error' ? (check.details ?? {}) : {}).flat(),
+  ].map(localizeMessage);
   const status = availability.isPending
-    ? { tone: 'info', text: 'Checking availability...' }
+    ? { tone: 'info', text: t('step1.checking') }
     : hasProblems(problems)
-      ? { tone: 'error', text: stayMessages.fixErrors }
+      ? { tone: 'error', text: t('stay.fixErrors') }
       : check.state === 'error'
-        ? { tone: 'error', text: check.message }
+        ? { tone: 'error', text: check.message ? localizeMessage(check.message) : t('step1.unexpected') }
         : result
-          ? { tone: result.available ? 'success' : 'error', text: result.available ? 'Villa is available for your dates!' : (draft.notice ?? result.message) }
+          ? { tone: result.available ? 'success' : 'error', text: result.available ? t('step1.available') : (draft.notice ?? result.message) }
           : undefined;
 
-  const select = (field: 'rooms' | 'adults' | 'children', label: string, options: number[]) => (
+  const select = (field: 'rooms' | 'adults' | 'children', options: number[]) => (
     <div className={`field${problems[field] || (field === 'adults' && problems.guests) ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={field}>
-        {label}
+        {t(`step1.${field}`)}
       </label>
       <select
         id={field}
@@ -126,13 +132,13 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
           </option>
         ))}
       </select>
-      {problems[field] && <p className="field__error">{problems[field].join(' ')}</p>}
+      {problems[field] && <p className="field__error">{problems[field].map(localizeMessage).join(' ')}</p>}
     </div>
   );
 
   return (
     <form className="step step--dates" onSubmit={submit} noValidate aria-busy={availability.isPending}>
-      <StepHeading description="Choose a villa, your dates and your party; we'll check what's free.">Your villa and dates</StepHeading>
+      <StepHeading description={t('step1.description')}>{t('step1.heading')}</StepHeading>
       {/* Why the guest is back here, until the check that follows answers (its result area then says it). */}
       {draft.notice && !result && (
         <div className="banner banner--warning" role="alert">
@@ -141,9 +147,9 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
       )}
 
       <fieldset className="panel">
-        <legend className="panel__title">Choose your villa</legend>
+        <legend className="panel__title">{t('step1.chooseVilla')}</legend>
         {cottages.isPending && (
-          <div className="villa-list" role="status" aria-label="Loading villas">
+          <div className="villa-list" role="status" aria-label={t('step1.loadingVillas')}>
             <div className="skeleton villa-skeleton">
               <FirstVillaPhoto />
             </div>
@@ -155,12 +161,12 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
           <div role="alert" className="banner banner--error">
             <p>{cottages.error.message}</p>
             <button type="button" className="button button--small" onClick={() => void cottages.refetch()}>
-              Retry
+              {t('common.retry')}
             </button>
           </div>
         )}
         {cottages.data && (
-          <div className="villa-list" role="radiogroup" aria-label="Villa" aria-required="true">
+          <div className="villa-list" role="radiogroup" aria-label={t('step1.villa')} aria-required="true">
             {cottages.data.map((cottage) => (
               <StayKindCard
                 key={cottage.id}
@@ -174,13 +180,13 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
         )}
         {problems.cottage && (
           <p className="field__error" id="cottage-error">
-            {problems.cottage.join(' ')}
+            {problems.cottage.map(localizeMessage).join(' ')}
           </p>
         )}
       </fieldset>
 
       <fieldset className="panel">
-        <legend className="panel__title">When are you staying?</legend>
+        <legend className="panel__title">{t('step1.when')}</legend>
         <DateFields
           villa={draft.cottage}
           today={today}
@@ -192,13 +198,13 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
       </fieldset>
 
       <fieldset className="panel">
-        <legend className="panel__title">Who's coming?</legend>
+        <legend className="panel__title">{t('step1.who')}</legend>
         <div className="party">
-          {select('rooms', 'Rooms', range(stayLimits.rooms.min, stayLimits.rooms.max))}
-          {select('adults', 'Adults', range(stayLimits.adults.min, stayLimits.adults.max))}
-          {select('children', 'Children', range(stayLimits.children.min, stayLimits.children.max))}
+          {select('rooms', range(stayLimits.rooms.min, stayLimits.rooms.max))}
+          {select('adults', range(stayLimits.adults.min, stayLimits.adults.max))}
+          {select('children', range(stayLimits.children.min, stayLimits.children.max))}
         </div>
-        {problems.guests && <p className="field__error">{problems.guests.join(' ')}</p>}
+        {problems.guests && <p className="field__error">{problems.guests.map(localizeMessage).join(' ')}</p>}
       </fieldset>
 
       <div className="check" aria-live="polite">
@@ -208,7 +214,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
           </p>
         )}
         {allProblems.length > 0 && (
-          <ul className="error-list" aria-label="Problems to fix">
+          <ul className="error-list" aria-label={t('step1.problems')}>
             {allProblems.map((message) => (
               <li key={message}>{message}</li>
             ))}
@@ -216,7 +222,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
         )}
         {check.state === 'error' && check.retry && (
           <button type="button" className="button button--secondary button--small" onClick={() => run(draft)}>
-            Retry
+            {t('common.retry')}
           </button>
         )}
         {availability.isPending && (
@@ -244,12 +250,12 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
         <button type="submit" className="button button--primary" disabled={availability.isPending}>
           {availability.isPending ? (
             <>
-              <span className="spinner spinner--small" aria-hidden="true" /> Checking...
+              <span className="spinner spinner--small" aria-hidden="true" /> {t('step1.checkingShort')}
             </>
           ) : villaAvailable(draft) ? (
-            <ActionLabel text="Proceed to Package Selection" keep="Proceed" />
+            <ActionLabel keep={t('step1.proceed')} rest={t('step1.proceedRest')} />
           ) : (
-            'Check Availability'
+            t('step1.check')
           )}
         </button>
       </StepActions>

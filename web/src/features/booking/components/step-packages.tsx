@@ -310,7 +310,7 @@ export default function StepPackages({ quote }: { quote: StayQuote | undefined }
       )}
       <StepActions quote={quote} onBack={() => goTo(1)}>
         <button type="button" className="button button--primary" onClick={proceed}>
-          <ActionLabel text="Continue to Safari Selection" keep="Continue" />
+          <ActionLabel keep="Continue" rest="to Safari Selection" />
         </button>
       </StepActions>
     </div>

@@ -75,7 +75,7 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
           ) : payOnline ? (
             `Pay ${total === undefined ? 'now' : formatInr(total)}`
           ) : (
-            <ActionLabel text={`Confirm Booking${total === undefined ? '' : ` · ${formatInr(total)}`}`} keep="Confirm" />
+            <ActionLabel keep="Confirm" rest={`Booking${total === undefined ? '' : ` · ${formatInr(total)}`}`} />
           )}
         </button>
         {offline && (

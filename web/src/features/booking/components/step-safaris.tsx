@@ -1,4 +1,3 @@
-import { formatSlot } from '@shared/stay-format';
 import { useState } from 'react';
 import { packageMessages } from '@shared/booking';
 import { isSpecialSafari } from '@shared/catalogue';
@@ -13,7 +12,7 @@ import type { SafariOption, StayQuote } from '../api/schemas';
 import { useValidateSafari } from '../api/validate-safari';
 import { useWizard } from '../hooks/wizard-context';
 import { partySize, type Draft, type SelectedSafari } from '../model/draft';
-import { formatShortDate, plural } from '@/lib/format';
+import { formatShortDate, formatSlot, plural } from '@/lib/format';
 import { range } from '../model/step1-rules';
 import { ActionLabel, StepActions } from './step-actions';
 import { StepHeading } from './step-heading';
@@ -279,11 +278,11 @@ export default function StepSafaris({ quote, updating }: { quote: StayQuote | un
       <StepActions quote={quote} updating={updating} onBack={() => goTo(2)}>
         {draft.safaris.length === 0 ? (
           <button type="button" className="button button--primary" onClick={() => goTo(4)}>
-            <ActionLabel text="Continue Without Safari" keep="Continue" />
+            <ActionLabel keep="Continue" rest="Without Safari" />
           </button>
         ) : (
           <button type="button" className="button button--primary" onClick={() => goTo(4)}>
-            <ActionLabel text="Continue with Safaris" keep="Continue" />
+            <ActionLabel keep="Continue" rest="with Safaris" />
           </button>
         )}
       </StepActions>

@@ -1,6 +1,5 @@
 import { partySize, villaAvailable, type Draft } from './draft';
 
-export const stepNames = ['Date & Accommodation Selection', 'Package Selection', 'Safari Selection', 'Payment and Confirmation'] as const;
 export const STEP_COUNT = 4;
 export type Step = 1 | 2 | 3 | 4;
 export type StepStatus = 'completed' | 'active' | 'enabled' | 'pending';

@@ -1,0 +1,76 @@
+import { setupI18n, type Messages } from '@lingui/core';
+import { useSyncExternalStore } from 'react';
+import { messages as site } from './compiled/en/site';
+import { INTL_LOCALE, isLocale, SOURCE_LOCALE, type Locale } from './locales';
+import type { messages as siteSource } from './source/en/site';
+
+/**
+ * The guest site's messages (docs/product.md#languages), through Lingui's runtime: compiled ICU
+ * messages (web/src/i18n/compiled, from `npm run i18n`), plurals by the language's rules, and Intl's
+ * Indian formats. English is loaded with the first screen; another language's messages are a chunk
+ * of their own, fetched when a guest chooses it.
+ */
+export type MessageId = keyof typeof siteSource;
+export type MessageValues = Record<string, string | number>;
+
+export const i18n = setupI18n({ locale: SOURCE_LOCALE, locales: [INTL_LOCALE[SOURCE_LOCALE]], messages: { [SOURCE_LOCALE]: site } });
+
+/** A message in the current language. */
+export const t = (id: MessageId, values?: MessageValues): string => i18n._(id, values);
+
+export const currentLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale : SOURCE_LOCALE);
+
+/** The Intl tag dates and numbers are written in: 'en-IN' or 'hi-IN'. */
+export const intlLocale = (): string => INTL_LOCALE[currentLocale()];
+
+const subscribe = (listener: () => void) => i18n.on('change', listener);
+
+/** The current language; a component that calls it renders again when the guest changes it. */
+export const useLocale = (): Locale => useSyncExternalStore(subscribe, currentLocale, currentLocale);
+
+/** `t`, for a component: it renders again in the new language when the guest changes it. */
+export function useT(): typeof t {
+  useLocale();
+  return t;
+}
+
+export const LOCALE_KEY = 'forestResort_locale';
+
+/** The language this browser chose last, or English. */
+export function savedLocale(): Locale {
+  try {
+    const saved = localStorage.getItem(LOCALE_KEY);
+    return isLocale(saved) ? saved : SOURCE_LOCALE;
+  } catch {
+    return SOURCE_LOCALE;
+  }
+}
+
+const translations: Record<Exclude<Locale, typeof SOURCE_LOCALE>, () => Promise<{ messages: Messages }>> = {
+  hi: () => import('./compiled/hi'),
+};
+const loaded = new Set<Locale>([SOURCE_LOCALE]);
+let latest = 0;
+
+/**
+ * Switches the site to `locale` once its messages are in (fetched on first use), sets `<html
+ * lang>`, and keeps the choice for the next visit. Of two quick choices the last one wins.
+ */
+export async function setLocale(locale: Locale, { keep = true }: { keep?: boolean } = {}): Promise<void> {
+  const request = ++latest;
+  if (locale !== SOURCE_LOCALE && !loaded.has(locale)) {
+    const { messages } = await translations[locale]();
+    i18n.load(locale, messages);
+    loaded.add(locale);
+  }
+  if (request !== latest) return;
+  if (keep) {
+    try {
+      localStorage.setItem(LOCALE_KEY, locale);
+    } catch (error) {
+      console.warn('Could not keep the language', error);
+    }
+  }
+  document.documentElement.lang = INTL_LOCALE[locale];
+  if (locale !== i18n.locale) i18n.activate(locale, [INTL_LOCALE[locale]]);
+}
