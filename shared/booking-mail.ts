@@ -40,11 +40,8 @@ export const longDate = (date: string) => {
   return `${part('weekday')}, ${part('day')} ${part('month')} ${part('year')}`;
 };
 
-/** A 24-hour 'HH:MM' as guests read it: '14:00' -> '2:00 PM', '11:00' -> '11:00 AM'. */
-export function clockTime(time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
-}
+/** A 24-hour 'HH:MM' as guests read it, in the one format of times (stay-format.ts): '14:00' -> '2:00 pm'. */
+export const clockTime = (time: string): string => formatSlot(time);
 
 export const CHECK_IN_TIME = clockTime(stayLimits.checkInTime);
 export const CHECK_OUT_TIME = clockTime(stayLimits.checkOutTime);

@@ -58,6 +58,17 @@ describe('web bundle', () => {
     for (const key of withBuilder) expect(lazyFromAnywhere.has(key), key).toBe(true);
   });
 
+  it('keeps Hindi out of the first load: its messages are one lazy chunk, fetched when a guest chooses it', () => {
+    const eager = [...eagerChunks(entryKey())];
+    const read = (key: string) => readFileSync(join(webRoot, manifest[key]?.file ?? ''), 'utf8');
+    const hindiHeading = 'रिज़ॉर्ट में अपनी तारीखें चुनें';
+    expect(eager.filter((key) => read(key).includes(hindiHeading))).toEqual([]);
+    const withHindi = Object.keys(manifest).filter((key) => manifest[key]?.file.endsWith('.js') && read(key).includes(hindiHeading));
+    expect(withHindi).toHaveLength(1);
+    const lazyFromAnywhere = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []));
+    expect(lazyFromAnywhere.has(withHindi[0] ?? '')).toBe(true);
+  });
+
   it("keeps the guest route's initial JavaScript within 120 KB gzip (entry and its static imports, transitively)", () => {
     // Prepare
     const eager = [...eagerChunks(entryKey())];

@@ -48,13 +48,9 @@ export function formatCompactInr(rupees: number): string {
   return `₹${thousands % 1 === 0 ? thousands.toFixed(0) : thousands.toFixed(1)}k`;
 }
 
-let resortDay: Intl.DateTimeFormat | undefined;
-let resortTime: Intl.DateTimeFormat | undefined;
-
-/** An instant on the resort's clock (India): 'Sunday, March 8, 2026 at 2:00 PM'. Deadlines such as free cancellation. */
+/** An instant on the resort's clock (India): 'Sunday, 8 March 2026 at 2:00 pm'. Deadlines such as free cancellation. */
 export function formatResortInstant(isoInstant: string): string {
   const instant = new Date(isoInstant);
-  resortDay ??= new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: RESORT_TIME_ZONE });
-  resortTime ??= new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: RESORT_TIME_ZONE });
-  return `${resortDay.format(instant)} at ${resortTime.format(instant)}`;
+  const day = format('resort day', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: RESORT_TIME_ZONE }).format(instant);
+  return `${day} at ${format('resort time', { hour: 'numeric', minute: '2-digit', timeZone: RESORT_TIME_ZONE }).format(instant)}`;
 }
