@@ -45,7 +45,7 @@ describe('the sign-up e-mails', () => {
     );
     expect(mail).toMatchObject({ to: 'meera@example.in', subject: 'Activate your Forest Resort account' });
     expect(mail.text).toContain('Activate your account: http://localhost:3000/account/activate?token=a.b');
-    expect(mail.text).toContain('before 2:00 PM on Thursday, 3 January 2030 (India time)');
+    expect(mail.text).toContain('before 2:00 pm on Thursday, 3 January 2030 (India time)');
     expect(mail.html).toContain('href="http://localhost:3000/account/activate?token=a.b"');
     expect(mail.html).toContain('&lt;b&gt;Meera&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>Meera</b>');

@@ -57,7 +57,7 @@ function parsedCalendar(mail: Mail) {
   };
 }
 
-// Check-in 2:00 PM and check-out 11:00 AM at the resort (IST, UTC+05:30).
+// Check-in 2:00 pm and check-out 11:00 am at the resort (IST, UTC+05:30).
 const checkInInstant = new Date('2027-01-10T14:00:00+05:30').toISOString();
 const checkOutInstant = new Date('2027-01-13T11:00:00+05:30').toISOString();
 
@@ -69,15 +69,15 @@ describe('booking e-mails', () => {
       expect(part).toContain('VMLX2K9A1B2C3');
       expect(part).toContain('Ms Asha Rao');
       expect(part).toContain('Hornbill Villa');
-      expect(part).toContain('Sunday, 10 January 2027, from 2:00 PM');
-      expect(part).toContain('Wednesday, 13 January 2027, by 11:00 AM');
+      expect(part).toContain('Sunday, 10 January 2027, from 2:00 pm');
+      expect(part).toContain('Wednesday, 13 January 2027, by 11:00 am');
       expect(part).toContain('2 adults, 1 child');
       expect(part).toContain('Forest Retreat');
       expect(part).toContain(`Jungle Jeep Safari, Monday, 11 January 2027, ${formatSlot('06:00')}, 2 guests`);
       expect(part).toContain('₹41,300');
       expect(part).toContain('A quiet room, please');
       expect(part).toContain('Cancellation policy: free cancellation up to 48 hours before check-in.');
-      expect(part).toContain('Cancel by 2:00 PM on Friday, 8 January 2027 and everything you paid is refunded; after that, nothing is refunded.');
+      expect(part).toContain('Cancel by 2:00 pm on Friday, 8 January 2027 and everything you paid is refunded; after that, nothing is refunded.');
     }
     const action = kind === 'confirm-request' ? confirmUrl : manageUrl;
     expect(mail.text).toContain(`${kind === 'confirm-request' ? 'Confirm your booking' : 'Manage your booking'}: ${action}`);
@@ -103,7 +103,7 @@ describe('booking e-mails', () => {
     expect(mails.confirmation.text).toContain('Payment: Paid online');
 
     expect(mails['confirm-request'].subject).toBe('Please confirm your booking VMLX2K9A1B2C3 at Forest Resort');
-    expect(mails['confirm-request'].text).toContain('before 10:30 AM on Monday, 23 November 2026 (India time)');
+    expect(mails['confirm-request'].text).toContain('before 10:30 am on Monday, 23 November 2026 (India time)');
     expect(mails['confirm-request'].text).toContain('the hold lapses');
     expect(mails['confirm-request'].text).toContain('Payment: Pay at the property');
 
@@ -138,7 +138,7 @@ describe('booking e-mails', () => {
     for (const [label, value] of content.rows) expect(mail.text).toContain(`${label}: ${value}`);
     for (const line of content.outro) expect(mail.text).toContain(line);
     expect(content.outro).toEqual(expect.arrayContaining(cancellationPolicyLines(order.booking)));
-    expect(content.outro).toContain('Check-in is from 2:00 PM and check-out by 11:00 AM (India time).');
+    expect(content.outro).toContain('Check-in is from 2:00 pm and check-out by 11:00 am (India time).');
   });
 
   it('escapes a hostile name, villa and request in the HTML, and keeps them as typed in the text', () => {
@@ -177,7 +177,7 @@ describe('the calendar file', () => {
     ['cancellation', 'CANCEL', 'CANCELLED', 2],
     ['late-payment-refunded', 'CANCEL', 'CANCELLED', 2],
     ['refund', 'CANCEL', 'CANCELLED', 3],
-  ] as const)('%s: the stay from 2:00 PM to 11:00 AM IST, METHOD:%s, STATUS:%s, SEQUENCE:%i', (kind, method, status, sequence) => {
+  ] as const)('%s: the stay from 2:00 pm to 11:00 am IST, METHOD:%s, STATUS:%s, SEQUENCE:%i', (kind, method, status, sequence) => {
     const mail = bookingMail(orders()[kind], links);
     const calendar = parsedCalendar(mail);
     expect(calendar.attachment.contentType).toBe(`text/calendar; charset=UTF-8; method=${method}`);

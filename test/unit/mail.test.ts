@@ -156,8 +156,8 @@ describe('the booking e-mails', () => {
     const { unmarshall } = await import('@aws-sdk/util-dynamodb');
     const booking = unmarshall(cancellationRecord().dynamodb?.OldImage as never) as Parameters<typeof bookingMail>[0]['booking'];
     const { text } = bookingMail({ kind: 'confirmation', booking }, { manageUrl });
-    expect(text).toContain('Check-in: Monday, 1 February 2027, from 2:00 PM');
-    expect(text).toContain('Check-out: Tuesday, 2 February 2027, by 11:00 AM');
+    expect(text).toContain('Check-in: Monday, 1 February 2027, from 2:00 pm');
+    expect(text).toContain('Check-out: Tuesday, 2 February 2027, by 11:00 am');
   });
 });
 

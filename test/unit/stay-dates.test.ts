@@ -63,13 +63,13 @@ describe('the stay rules (docs/product.md#stay-rules)', () => {
 });
 
 describe('one way to write days and safari times (docs/product.md#formats)', () => {
-  it("writes a stay's day as 'Thu, Dec 10' and a slot in the 12-hour clock, one meridiem when both ends share it", () => {
-    expect(formatStayDay('2026-12-10')).toBe('Thu, Dec 10');
+  it("writes a stay's day as 'Thu, 10 Dec' and a slot in the 12-hour clock, one meridiem when both ends share it", () => {
+    expect(formatStayDay('2026-12-10')).toBe('Thu, 10 Dec');
     const spaced = (text: string) => text.replace(/[\u2009\u202f]/g, ' ');
-    expect(spaced(formatSlot('06:00-09:00'))).toBe('6:00 – 9:00 AM');
-    expect(spaced(formatSlot('11:00-13:00'))).toBe('11:00 AM – 1:00 PM');
-    expect(spaced(formatSlot('20:00-22:00'))).toBe('8:00 – 10:00 PM');
-    expect(spaced(formatSlot('06:00'))).toBe('6:00 AM');
+    expect(spaced(formatSlot('06:00-09:00'))).toBe('6:00 – 9:00 am');
+    expect(spaced(formatSlot('11:00-13:00'))).toBe('11:00 am – 1:00 pm');
+    expect(spaced(formatSlot('20:00-22:00'))).toBe('8:00 – 10:00 pm');
+    expect(spaced(formatSlot('06:00'))).toBe('6:00 am');
     // Anything that is not a slot is left as it is.
     expect(formatSlot('sunrise')).toBe('sunrise');
     expect(formatSlot('09:00-06:00')).toBe('09:00-06:00');
@@ -86,6 +86,6 @@ describe('one way to write days and safari times (docs/product.md#formats)', () 
       safaris: [{ id: 'night-trail-safari', name: 'Night Trail Safari', price: 1200, date: '2026-12-10', timeSlot: '20:00-22:00', guests: 2 }],
       rules: [],
     }).lines.find((entry) => entry.label.startsWith('Safari'));
-    expect(line?.label).toBe(`Safari: Night Trail Safari, Thu, Dec 10, ${formatSlot('20:00-22:00')}, 2 × ₹1,200`);
+    expect(line?.label).toBe(`Safari: Night Trail Safari, Thu, 10 Dec, ${formatSlot('20:00-22:00')}, 2 × ₹1,200`);
   });
 });

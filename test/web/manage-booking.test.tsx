@@ -102,11 +102,11 @@ describe('managing a booking (/booking/:reference)', () => {
     for (const fact of [
       reference,
       'Hornbill Villa',
-      'Tuesday, March 5, 2030, from 2:00 PM',
-      'Thursday, March 7, 2030, by 11:00 AM',
+      'Tuesday, 5 March 2030, from 2:00 pm',
+      'Thursday, 7 March 2030, by 11:00 am',
       '2 adults, 1 room',
       'Safari Adventure',
-      `Morning Jeep Safari, Tue, Mar 5, ${formatSlot('06:00-09:00')}, 2 guests`,
+      `Morning Jeep Safari, Tue, 5 Mar, ${formatSlot('06:00-09:00')}, 2 guests`,
       '₹36,000',
     ])
       expect(text).toContain(fact);
@@ -126,15 +126,15 @@ describe('managing a booking (/booking/:reference)', () => {
     const sent = stubFetch([{ method: 'GET', path: lookupPath, answer: () => ok(paidBooking()) }]);
     renderApp(`/booking/${reference}?token=abc.secret`);
     await screen.findByRole('button', { name: 'Cancel booking' });
-    expect(screen.getByText(/^Free cancellation until Sunday, March 3, 2030 at 2:00 PM\. Cancelling now refunds ₹36,000\.$/)).toBeTruthy();
+    expect(screen.getByText(/^Free cancellation until Sunday, 3 March 2030 at 2:00 pm\. Cancelling now refunds ₹36,000\.$/)).toBeTruthy();
     // Act
     await userEvent.click(screen.getByRole('button', { name: 'Cancel booking' }));
     // Assess: the dialog names the booking and the refund; focus on the safe choice
     const dialog = screen.getByRole('dialog', { name: `Cancel booking ${reference}?` });
     expect(within(dialog).getByTestId('refund').textContent).toBe(
-      'Refund if you cancel now₹36,000Everything you paid comes back: you are cancelling before the free-cancellation deadline, Sunday, March 3, 2030 at 2:00 PM.',
+      'Refund if you cancel now₹36,000Everything you paid comes back: you are cancelling before the free-cancellation deadline, Sunday, 3 March 2030 at 2:00 pm.',
     );
-    expect(dialog.textContent).toContain('Hornbill Villa, Tue, Mar 5 to Thu, Mar 7, 2 guests, for Ms Meera Iyer.');
+    expect(dialog.textContent).toContain('Hornbill Villa, Tue, 5 Mar to Thu, 7 Mar, 2 guests, for Ms Meera Iyer.');
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep my booking' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep my booking' }));
     expect(screen.queryByRole('dialog')).toBeNull();

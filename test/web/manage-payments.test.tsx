@@ -51,7 +51,7 @@ describe('confirming a booking paid at the property (/booking/:reference?token=&
     // Assess: confirmed, said where the focus goes
     const done = await screen.findByTestId('stay-confirmed');
     expect(within(done).getByRole('heading').textContent).toBe('Your stay is reserved');
-    expect(done.textContent).toContain('Hornbill Villa is reserved for you from Tuesday, March 5, 2030. Pay ₹36,000 at the property when you arrive');
+    expect(done.textContent).toContain('Hornbill Villa is reserved for you from Tuesday, 5 March 2030. Pay ₹36,000 at the property when you arrive');
     await waitFor(() => expect(document.activeElement).toBe(done));
     expect(screen.queryByRole('button', { name: 'Confirm my booking' })).toBeNull();
     expect(sent.filter((request) => request.method === 'POST')).toEqual([

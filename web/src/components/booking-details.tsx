@@ -1,3 +1,4 @@
+import { stayLimits } from '@shared/stay';
 import { formatInr } from '@shared/money';
 import { PriceBreakdown } from './price-breakdown';
 import { PriceNote } from './price-note';
@@ -59,12 +60,15 @@ export function BookingDetails({ booking, compact = false }: { booking: BookingV
         </div>
         <div>
           <dt>Check-in</dt>
-          <dd>{formatDateWithWeekday(booking.check_in_date)}, from 2:00 PM</dd>
+          <dd>
+            {formatDateWithWeekday(booking.check_in_date)}, from {formatSlot(stayLimits.checkInTime)}
+          </dd>
         </div>
         <div>
           <dt>Check-out</dt>
           <dd>
-            {formatDateWithWeekday(booking.check_out_date)}, by 11:00 AM <span className="muted">({plural(booking.nights, 'night')})</span>
+            {formatDateWithWeekday(booking.check_out_date)}, by {formatSlot(stayLimits.checkOutTime)}{' '}
+            <span className="muted">({plural(booking.nights, 'night')})</span>
           </dd>
         </div>
         <div>

@@ -117,11 +117,15 @@ export default function BookingResultDialog({ booking, onClose }: { booking: Cre
             </div>
             <div>
               <dt>Check-in</dt>
-              <dd>{formatDateWithWeekday(record.check_in_date)}, from 2:00 PM</dd>
+              <dd>
+                {formatDateWithWeekday(record.check_in_date)}, from {CHECK_IN_TIME}
+              </dd>
             </div>
             <div>
               <dt>Check-out</dt>
-              <dd>{formatDateWithWeekday(record.check_out_date)}, by 11:00 AM</dd>
+              <dd>
+                {formatDateWithWeekday(record.check_out_date)}, by {CHECK_OUT_TIME}
+              </dd>
             </div>
             <div>
               <dt>Guests</dt>

@@ -1,3 +1,4 @@
+import { CHECK_IN_TIME, CHECK_OUT_TIME } from '@shared/booking-mail';
 import { countryCodes, guestPrefixes, type GuestForm } from '../model/draft';
 import type { GuestProblems } from '../model/guest-problems';
 
@@ -110,7 +111,9 @@ export function GuestDetailsForm({
             aria-invalid={Boolean(problems.acceptTerms) || undefined}
             onChange={(event) => onChange({ acceptTerms: event.target.checked })}
           />
-          <span>I accept the terms and conditions. Free cancellation up to 48 hours before check-in; check-in from 2:00 PM, check-out by 11:00 AM.</span>
+          <span>
+            I accept the terms and conditions. Free cancellation up to 48 hours before check-in; check-in from {CHECK_IN_TIME}, check-out by {CHECK_OUT_TIME}.
+          </span>
         </label>
       </div>
     </fieldset>

@@ -1,3 +1,4 @@
+import { CHECK_IN_TIME } from '@shared/booking-mail';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatInr } from '@shared/money';
@@ -28,7 +29,7 @@ function Confirmed({ booking, confirmedAt, justNow }: { booking: ManagedBooking;
       </h2>
       <p>
         {booking.cottage_name} is reserved for you from {formatDateWithWeekday(booking.check_in_date)}. Pay <strong>{formatInr(booking.total_amount)}</strong>{' '}
-        at the property when you arrive; check-in is from 2:00 PM.
+        at the property when you arrive; check-in is from {CHECK_IN_TIME}.
       </p>
       {confirmedAt && <p className="muted">You confirmed it on {formatLocalDeadline(confirmedAt)}.</p>}
     </section>
