@@ -259,7 +259,7 @@ describe('e-mail to the guest (local outbox)', () => {
     expect(confirmation?.to).toBe('mailme@example.in');
     expect(confirmation?.text).toContain('Villa: Hornbill Villa');
     expect(confirmation?.text).toContain(`Total: ₹${created.body.data.booking.total_amount.toLocaleString('en-IN')}`);
-    expect(confirmation?.text).toContain('from 2:00 PM');
+    expect(confirmation?.text).toContain('from 2:00 pm');
     expect(confirmation?.text).toContain('free cancellation up to 48 hours before check-in');
     expect(confirmation?.html).toContain('&lt;b&gt;Cot&lt;/b&gt; please');
 

@@ -26,7 +26,7 @@ const PAGE = `<!doctype html>
 <script>
 const app = document.getElementById('app');
 const today = new Date(Date.now() + 5.5 * 3600e3).toISOString().slice(0, 10);
-const long = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const long = new Intl.DateTimeFormat('en-IN', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const iso = (date) => date.toISOString().slice(0, 10);
 const state = { checkIn: '', checkOut: '' };
 const el = (html) => { const holder = document.createElement('div'); holder.innerHTML = html; return holder.firstElementChild; };

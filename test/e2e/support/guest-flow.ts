@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { addDaysIso, resortToday } from '../../../shared/stay.ts';
 
-const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const longDate = new Intl.DateTimeFormat('en-IN', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 /** The calendar's name for a day: 'November 25, 2026, ₹18,000 per night' (or ', sold out'). */
 export const dayLabel = (isoDate: string) => longDate.format(new Date(`${isoDate}T00:00:00Z`));
 
