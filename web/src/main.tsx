@@ -3,6 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoot } from './app/app-root';
+import { savedLocale, setLocale } from './i18n/i18n';
+import { SOURCE_LOCALE } from './i18n/locales';
 import { persistedCatalogue } from './features/booking/api/catalogue-cache';
 import { getCottagesQueryOptions } from './features/booking/api/get-cottages';
 import { configureApi } from './lib/api-client';
@@ -43,10 +45,19 @@ loadSiteConfig().then(
   (error: unknown) => console.warn('Could not load /config.json; the site runs on its defaults', error),
 );
 
-// index.html carries the first screen of a plain `/`, rendered at build time (web/src/app/prerender.tsx):
-// React hydrates it. Any other address (a step, a deep link) is rendered afresh in its place.
+// index.html carries the first screen of a plain `/` in English, rendered at build time
+// (web/src/app/prerender.tsx): React hydrates it. Any other address (a step, a deep link), or a guest
+// who chose another language, is rendered afresh in its place, in that language once its messages are in.
 const container = document.getElementById('root') as HTMLElement;
-const prerendered = container.firstElementChild !== null && window.location.pathname === '/' && window.location.search === '';
+const locale = savedLocale();
+const prerendered = locale === SOURCE_LOCALE && container.firstElementChild !== null && window.location.pathname === '/' && window.location.search === '';
 const app = <AppRoot queryClient={queryClient} prerendered={prerendered} router={BrowserRouter} />;
 if (prerendered) hydrateRoot(container, app);
-else createRoot(container).render(app);
+else if (locale === SOURCE_LOCALE) createRoot(container).render(app);
+else {
+  const render = () => createRoot(container).render(app);
+  setLocale(locale, { keep: false }).then(render, (error: unknown) => {
+    console.warn('Could not load the chosen language; the site shows English', error);
+    render();
+  });
+}
