@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { compiledCatalogueFiles, readSource, sourceAreas } from '../../infra/i18n/catalogues.ts';
+import { compiledCatalogueFiles, readSource, showsAsWritten, sourceAreas } from '../../infra/i18n/catalogues.ts';
+import { i18n, t, type MessageId } from '../../web/src/i18n/i18n.ts';
 
 type Token = string | [string, string?, Record<string, Token[]>?];
 
@@ -35,6 +36,36 @@ describe('the guest message catalogues (docs/product.md#languages)', () => {
         expect(placeholders(hindi[id] ?? ''), id).toEqual(placeholders(message));
       }
     }
+  });
+
+  it('shows every English message whole, with only the ones that have something to fill in compiled', async () => {
+    expect(i18n.locale).toBe('en');
+    // As in a production build, where Lingui has no compiler (only a development build brings one)
+    // and warns of a message it had to show uncompiled: the site's plain English must not be one.
+    i18n.setMessagesCompiler(undefined as unknown as Parameters<typeof i18n.setMessagesCompiler>[0]);
+    const warn = vi.spyOn(console, 'warn');
+    for (const area of sourceAreas()) {
+      const english = Object.keys(await readSource('en', area));
+      expect(english.length).toBeGreaterThan(50);
+      for (const message of english) {
+        const names = placeholders(message);
+        const shown = t(message as MessageId, Object.fromEntries(names.map((name) => [name, 2])));
+        expect(shown, message).not.toMatch(/[{}#]/);
+        if (names.length === 0) expect(shown).toBe(message);
+        expect(message in i18n.messages, message).toBe(!showsAsWritten(message));
+      }
+    }
+    expect(t('{count, plural, one {# night} other {# nights}}', { count: 1 })).toBe('1 night');
+    expect(t('Step {step} of {count}: {name}', { step: 2, count: 4, name: 'Package Selection' })).toBe('Step 2 of 4: Package Selection');
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+    i18n.setMessagesCompiler(compileMessage);
+  });
+
+  it('tells a text it cannot compile from one to show as written: an ICU quote or a placeholder is not plain', () => {
+    expect(showsAsWritten("We can't reach the resort right now.")).toBe(true);
+    expect(showsAsWritten('{name} amenities')).toBe(false);
+    expect(showsAsWritten("It''s")).toBe(false);
   });
 
   it('finds a placeholder the translation lost', () => {

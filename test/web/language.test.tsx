@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOCALE_KEY, setLocale } from '@/i18n/i18n';
+import { LOCALE_KEY, setLocale, translateKnown } from '@/i18n/i18n';
 import { checkIn, renderWizard, saveSession, stubApi } from './support/wizard-harness';
 import { defaultDraft } from '@/features/booking/model/draft';
 
@@ -73,5 +73,17 @@ describe('the guest site in English and Hindi (docs/product.md#languages)', () =
     renderWizard();
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Select your dates at the resort' })).toBeTruthy());
     expect(localStorage.getItem(LOCALE_KEY)).toBe('en');
+  });
+
+  it("shows an API's English in Hindi when the catalogue has it, and a text it does not know as it came", async () => {
+    const unknown = 'A newer server says {this}';
+    expect(translateKnown(unknown)).toBe(unknown);
+    await act(() => setLocale('hi', { keep: false }));
+    try {
+      expect(translateKnown('Minimum stay is 1 night')).toMatch(/[\u0900-\u097f]/);
+      expect(translateKnown(unknown)).toBe(unknown);
+    } finally {
+      await act(() => setLocale('en', { keep: false }));
+    }
   });
 });

@@ -22,27 +22,27 @@ export function AccountNav() {
   };
 
   return (
-    <nav className="account-nav" aria-label={t('account.nav')}>
+    <nav className="account-nav" aria-label={t('Account')}>
       {user ? (
         <>
           <span className="account-nav__name" data-testid="signed-in-as">
-            <span className="visually-hidden">{t('account.signedInAs')} </span>
+            <span className="visually-hidden">{t('Signed in as')} </span>
             {user.name.split(' ')[0]}
           </span>
           <Link className="account-nav__link" to={paths.account.getHref()}>
-            {t('account.myBookings')}
+            {t('My bookings')}
           </Link>
           <button type="button" className="button button--ghost button--small" onClick={leave}>
-            {t('account.signOut')}
+            {t('Sign out')}
           </button>
         </>
       ) : (
         <>
           <Link className="account-nav__link" to={paths.findBooking.getHref()}>
-            {t('account.findBooking')}
+            {t('Find a booking')}
           </Link>
           <Link className="account-nav__link" to={paths.accountSignIn.getHref()}>
-            {t('account.signIn')}
+            {t('Sign in')}
           </Link>
         </>
       )}

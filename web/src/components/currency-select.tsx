@@ -18,12 +18,12 @@ export function CurrencySelect() {
   return (
     <div className="currency-select">
       <label className="visually-hidden" htmlFor={id}>
-        {t('header.currency')}
+        {t('Show prices also in')}
       </label>
       <select
         id={id}
         value={code}
-        title={code === CHARGED_CURRENCY ? t('header.currencyInr') : t('header.currencyOther', { code })}
+        title={code === CHARGED_CURRENCY ? t('Prices in Indian rupees') : t('Approximate prices in {code}; you pay in Indian rupees', { code })}
         onChange={(event) => setDisplayCurrency(event.target.value)}
         data-testid="currency-select"
       >

@@ -22,7 +22,7 @@ export function HeaderEnd() {
   return (
     <div className="site-header__end" data-menu-open={open || undefined} onKeyDown={(event) => event.key === 'Escape' && setOpenOn(undefined)}>
       <button type="button" className="site-header__menu" aria-expanded={open} aria-controls={id} onClick={() => setOpenOn(open ? undefined : pathname)}>
-        {t('header.menu')}
+        {t('Menu')}
       </button>
       <div className="site-header__links" id={id}>
         <LanguageSelect />

@@ -13,7 +13,7 @@ export function LanguageSelect() {
   return (
     <div className="language-select">
       <label className="visually-hidden" htmlFor={id}>
-        {t('header.language')}
+        {t('Language')}
       </label>
       <select
         id={id}

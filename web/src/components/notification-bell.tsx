@@ -70,7 +70,7 @@ export function NotificationBell() {
     };
   }, [open]);
 
-  const label = unread > 99 ? t('bell.manyUnread') : unread > 0 ? t('bell.unread', { count: unread }) : t('bell.label');
+  const label = unread > 99 ? t('Notifications, more than 99 unread') : unread > 0 ? t('Notifications, {count} unread', { count: unread }) : t('Notifications');
   return (
     <div className="bell" ref={wrapper} data-connection={connection}>
       <button
@@ -97,7 +97,7 @@ export function NotificationBell() {
       </button>
       {disconnected && (
         <span className="bell__tooltip" role="tooltip" id={tooltipId}>
-          {t('bell.disconnected')}
+          {t('Real-time updates disconnected')}
         </span>
       )}
       {open && (
@@ -105,7 +105,7 @@ export function NotificationBell() {
           fallback={
             <div className="notification-panel" id={panelId}>
               <span className="visually-hidden" role="status">
-                {t('bell.loading')}
+                {t('Loading notifications...')}
               </span>
             </div>
           }

@@ -15,7 +15,10 @@ export function OfflineNotice() {
     <div className="offline-notice" aria-live="polite" aria-atomic="true" data-testid="offline-notice">
       {!connection.online && (
         <p>
-          <strong>{connection.reason === 'offline' ? t('offline.offline') : t('offline.unreachable')}</strong> {t('offline.text')}
+          <strong>{connection.reason === 'offline' ? t("You're offline.") : t("We can't reach the resort right now.")}</strong>{' '}
+          {t(
+            "You can keep browsing villas, packages and safaris from your last visit; prices are estimates until you're back online. Booking needs a connection, and everything you've entered is kept.",
+          )}
         </p>
       )}
     </div>

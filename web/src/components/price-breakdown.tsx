@@ -28,7 +28,7 @@ export function PriceBreakdown({
         </div>
       ))}
       <div className="breakdown__row breakdown__row--total">
-        <dt>{t('price.total')}</dt>
+        <dt>{t('Total')}</dt>
         <dd>
           {formatInr(total)}
           {withNote && <PriceNote rupees={total} />}

@@ -27,7 +27,7 @@ export function PriceNote({ rupees, estimatedOffline = true }: { rupees: number;
       {estimate && (
         <span className="price-note price-note--estimate" data-testid="price-estimate">
           {' '}
-          {t('price.estimate')}
+          {t('estimate')}
         </span>
       )}
     </>

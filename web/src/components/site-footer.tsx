@@ -11,7 +11,12 @@ export function SiteFooter() {
   const t = useT();
   return (
     <footer className="site-footer">
-      <p>{t('footer.policy', { checkIn: formatSlot(stayLimits.checkInTime, intlLocale()), checkOut: formatSlot(stayLimits.checkOutTime, intlLocale()) })}</p>
+      <p>
+        {t('Check-in {checkIn} · Check-out {checkOut} · Free cancellation up to 48 hours before check-in', {
+          checkIn: formatSlot(stayLimits.checkInTime, intlLocale()),
+          checkOut: formatSlot(stayLimits.checkOutTime, intlLocale()),
+        })}
+      </p>
       <p className="site-footer__contact">
         <a href={telHref(contact.phone)}>{contact.phone}</a>
         <span aria-hidden="true"> · </span>

@@ -19,9 +19,9 @@ export class StepErrorBoundary extends Component<{ children: ReactNode }, State>
     if (!this.state.failed) return this.props.children;
     return (
       <div className="banner banner--error" role="alert">
-        <p>{t('step.loadFailed')}</p>
+        <p>{t('This step could not be loaded. It needs a connection the first time; everything you have entered is kept.')}</p>
         <button type="button" className="button button--small" onClick={() => window.location.reload()}>
-          {t('common.reload')}
+          {t('Reload')}
         </button>
       </div>
     );

@@ -7,16 +7,27 @@ import type { messages as siteSource } from './source/en/site';
 /**
  * The guest site's messages (docs/product.md#languages), through Lingui's runtime: compiled ICU
  * messages (web/src/i18n/compiled, from `npm run i18n`), plurals by the language's rules, and Intl's
- * Indian formats. English is loaded with the first screen; another language's messages are a chunk
- * of their own, fetched when a guest chooses it.
+ * Indian formats. A message's id is its English (web/src/i18n/source/en): English ships only the
+ * messages that need compiling, with the first screen; another language's messages are a chunk of
+ * their own, fetched when a guest chooses it.
  */
-export type MessageId = keyof typeof siteSource;
+export type MessageId = (typeof siteSource)[number];
 export type MessageValues = Record<string, string | number>;
 
-export const i18n = setupI18n({ locale: SOURCE_LOCALE, locales: [INTL_LOCALE[SOURCE_LOCALE]], messages: { [SOURCE_LOCALE]: site } });
+export const i18n = setupI18n({
+  locale: SOURCE_LOCALE,
+  locales: [INTL_LOCALE[SOURCE_LOCALE]],
+  messages: { [SOURCE_LOCALE]: site },
+  // An English message with nothing to fill in is its own text; so is a message no catalogue has
+  // (an API's English the site does not know), which is shown as it came.
+  missing: (_locale, id) => id,
+});
 
 /** A message in the current language. */
 export const t = (id: MessageId, values?: MessageValues): string => i18n._(id, values);
+
+/** Text from elsewhere (the API's English) in the current language if a catalogue has it, else as it is. */
+export const translateKnown = (text: string): string => i18n._(text);
 
 export const currentLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale : SOURCE_LOCALE);
 

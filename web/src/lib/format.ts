@@ -1,6 +1,6 @@
 import { RESORT_TIME_ZONE } from '@shared/stay';
 import { formatSlot as formatSlotIn, formatStayDay } from '@shared/stay-format';
-import { intlLocale, t } from '@/i18n/i18n';
+import { intlLocale, t, type MessageId } from '@/i18n/i18n';
 
 /*
  * Dates of the stay are calendar days (yyyy-mm-dd), shown without a time zone shift: they are read
@@ -38,8 +38,15 @@ export const formatClock = (epochMs: number): string => format('clock', { hour: 
 
 export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
 
+const counted = {
+  guests: '{count, plural, one {# guest} other {# guests}}',
+  rooms: '{count, plural, one {# room} other {# rooms}}',
+  nights: '{count, plural, one {# night} other {# nights}}',
+  safaris: '{count, plural, one {# safari} other {# safaris}}',
+} as const satisfies Record<string, MessageId>;
+
 /** '2 guests', '1 room', '3 nights', '1 safari' in the current language. */
-export const countOf = (what: 'guests' | 'rooms' | 'nights' | 'safaris', count: number): string => t(`summary.${what}`, { count });
+export const countOf = (what: keyof typeof counted, count: number): string => t(counted[what], { count });
 
 /** A compact price for a calendar cell: ₹18k, ₹7.5k, ₹900. */
 export function formatCompactInr(rupees: number): string {

@@ -44,7 +44,7 @@ function StepSkeleton() {
   const t = useT();
   return (
     <div className="step-skeleton" role="status" aria-live="polite">
-      <span className="visually-hidden">{t('wizard.loadingStep')}</span>
+      <span className="visually-hidden">{t('Loading the next step...')}</span>
       <div className="skeleton skeleton--title" />
       <div className="skeleton skeleton--card" />
       <div className="skeleton skeleton--card" />
@@ -65,13 +65,13 @@ function Wizard() {
   return (
     <div className="site">
       <a className="skip-link" href="#main">
-        {t('wizard.skipLink')}
+        {t('Skip to the booking form')}
       </a>
       <SiteHeader session={session} onClear={wizard.reset} />
       <OfflineNotice />
       <main className="wizard" id="main">
         {restored && <RestoreBanner fromStep={restored.fromStep} onClose={wizard.dismissRestored} />}
-        <h1>{t('wizard.title')}</h1>
+        <h1>{t('Select your dates at the resort')}</h1>
         <ProgressSteps step={step} draft={draft} onJump={wizard.goTo} />
         <div className="wizard__layout">
           <section className="wizard__step" aria-labelledby="step-heading">

@@ -66,7 +66,7 @@ export function DateFields({ villa, today, checkIn, checkOut, errors, onChange }
               <path d="M3 10h18M8 3v4M16 3v4" />
             </svg>
           </span>
-          <span className={value ? '' : 'date-field__placeholder'}>{value ? formatLongDate(value) : t('step1.addDate')}</span>
+          <span className={value ? '' : 'date-field__placeholder'}>{value ? formatLongDate(value) : t('Add date')}</span>
         </button>
         {messages.length > 0 && (
           <p className="field__error" id={errorId}>
@@ -79,13 +79,13 @@ export function DateFields({ villa, today, checkIn, checkOut, errors, onChange }
 
   return (
     <div className="date-fields">
-      {field('checkIn', t('step1.checkIn'), checkIn)}
-      {field('checkOut', t('step1.checkOut'), checkOut)}
+      {field('checkIn', t('Check-in'), checkIn)}
+      {field('checkOut', t('Check-out'), checkOut)}
       {editing && (
         <Suspense
           fallback={
             <span className="visually-hidden" role="status">
-              {t('step1.loadingCalendar')}
+              {t('Loading the calendar...')}
             </span>
           }
         >

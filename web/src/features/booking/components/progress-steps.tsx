@@ -3,12 +3,17 @@ import type { Draft } from '../model/draft';
 import { canJumpTo, STEP_COUNT, stepStatus, type Step } from '../model/wizard';
 
 const statusLabel = {
-  completed: 'wizard.statusCompleted',
-  active: 'wizard.statusActive',
-  enabled: 'wizard.statusEnabled',
-  pending: 'wizard.statusPending',
+  completed: 'completed',
+  active: 'current step',
+  enabled: 'available',
+  pending: 'not available yet',
 } as const satisfies Record<string, MessageId>;
-const stepName = ['wizard.step1', 'wizard.step2', 'wizard.step3', 'wizard.step4'] as const satisfies readonly MessageId[];
+const stepName = [
+  'Date & Accommodation Selection',
+  'Package Selection',
+  'Safari Selection',
+  'Payment and Confirmation',
+] as const satisfies readonly MessageId[];
 
 /**
  * The four numbered steps with their caption and fill (docs/product.md#booking-wizard) ((step-1)/3 of the bar). A circle is a
@@ -18,9 +23,9 @@ export function ProgressSteps({ step, draft, onJump }: { step: Step; draft: Draf
   const t = useT();
   const steps = stepName.map((id, index) => ({ name: t(id), number: (index + 1) as Step }));
   return (
-    <nav aria-label={t('wizard.progress')} className="progress">
+    <nav aria-label={t('Booking progress')} className="progress">
       <p className="progress__caption" aria-live="polite">
-        {t('wizard.stepCaption', { step, count: STEP_COUNT, name: t(stepName[step - 1] ?? 'wizard.step1') })}
+        {t('Step {step} of {count}: {name}', { step, count: STEP_COUNT, name: t(stepName[step - 1] ?? 'Date & Accommodation Selection') })}
       </p>
       <div className="progress__bar" aria-hidden="true">
         <div className="progress__fill" data-testid="progress-fill" style={{ width: `${((step - 1) / (STEP_COUNT - 1)) * 100}%` }} />
@@ -36,7 +41,7 @@ export function ProgressSteps({ step, draft, onJump }: { step: Step; draft: Draf
                 className="progress__circle"
                 disabled={!clickable}
                 aria-current={status === 'active' ? 'step' : undefined}
-                aria-label={t('wizard.stepLabel', { step: number, name, status: t(statusLabel[status]) })}
+                aria-label={t('Step {step}: {name}, {status}', { step: number, name, status: t(statusLabel[status]) })}
                 onClick={() => number !== step && onJump(number)}
               >
                 {status === 'completed' ? '✓' : number}

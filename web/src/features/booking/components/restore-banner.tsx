@@ -7,10 +7,10 @@ export function RestoreBanner({ fromStep, onClose }: { fromStep: Step; onClose: 
   return (
     <div className="banner banner--success" role="status">
       <div>
-        <strong>{t('wizard.restoredTitle')}</strong>
-        <p>{t('wizard.restoredText', { step: fromStep, count: STEP_COUNT })}</p>
+        <strong>{t('Session Restored')}</strong>
+        <p>{t('Your booking progress has been restored from Step {step}/{count}', { step: fromStep, count: STEP_COUNT })}</p>
       </div>
-      <button type="button" className="banner__close" aria-label={t('common.close')} onClick={onClose}>
+      <button type="button" className="banner__close" aria-label={t('Close')} onClick={onClose}>
         ×
       </button>
     </div>

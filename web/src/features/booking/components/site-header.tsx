@@ -20,19 +20,19 @@ export function SiteHeader({ session, onClear }: { session: StoredSession | unde
       {session && (
         <div className="site-header__session">
           <p className="site-header__status" data-testid="session-status">
-            <span>{t('header.booking', { step: session.step, count: STEP_COUNT })}</span>
-            <span className="site-header__activity">{t('header.saved', { time: formatClock(session.lastActivity) })}</span>
+            <span>{t('Your booking: step {step} of {count}', { step: session.step, count: STEP_COUNT })}</span>
+            <span className="site-header__activity">{t(', saved {time}', { time: formatClock(session.lastActivity) })}</span>
           </p>
           <button type="button" className="button button--ghost button--small" onClick={() => setAsking(true)}>
-            {t('header.startOver')}
+            {t('Start over')}
           </button>
         </div>
       )}
       <HeaderEnd />
-      <Dialog open={asking} title={t('header.startOverTitle')} onClose={() => setAsking(false)} description={t('header.startOverText')}>
+      <Dialog open={asking} title={t('Start over?')} onClose={() => setAsking(false)} description={t('Your villa, dates and choices so far will be cleared.')}>
         <div className="dialog__actions">
           <button type="button" className="button button--secondary" data-autofocus onClick={() => setAsking(false)}>
-            {t('header.keepBooking')}
+            {t('Keep my booking')}
           </button>
           <button
             type="button"
@@ -42,7 +42,7 @@ export function SiteHeader({ session, onClear }: { session: StoredSession | unde
               onClear();
             }}
           >
-            {t('header.startOver')}
+            {t('Start over')}
           </button>
         </div>
       </Dialog>

@@ -48,7 +48,7 @@ export function StayKindCard({ cottage, selected, invalid, onSelect }: StayKindC
             fetchPriority="high"
           />
           <span className="stay-kind-card__price">
-            <strong>{formatInr(cottage.base_price)}</strong> {t('villa.perNight')}
+            <strong>{formatInr(cottage.base_price)}</strong> {t('/ night')}
             <PriceNote rupees={cottage.base_price} />
           </span>
         </div>
@@ -68,10 +68,10 @@ export function StayKindCard({ cottage, selected, invalid, onSelect }: StayKindC
             <h3 id={`${inputId}-name`}>{cottage.name}</h3>
           </div>
           <p className="stay-kind-card__facts" id={`${inputId}-facts`}>
-            {t('villa.facts', { guests: cottage.max_guests, size: formatCount(cottage.size_sqft) })}
+            {t('Up to {guests} guests · {size} sq ft', { guests: cottage.max_guests, size: formatCount(cottage.size_sqft) })}
           </p>
           <p className="stay-kind-card__description">{cottage.description}</p>
-          <ul className="stay-kind-card__amenities" aria-label={t('villa.amenities', { name: cottage.name })}>
+          <ul className="stay-kind-card__amenities" aria-label={t('{name} amenities', { name: cottage.name })}>
             {cottage.amenities.slice(0, 8).map((amenity) => (
               <li key={amenity}>{amenity}</li>
             ))}

@@ -18,8 +18,8 @@ function StayFacts({ draft }: { draft: Draft }) {
   const t = useT();
   return (
     <ul className="stay-facts">
-      <li>{villa ?? t('summary.noVilla')}</li>
-      <li>{draft.checkIn && draft.checkOut ? `${formatShortDate(draft.checkIn)} – ${formatShortDate(draft.checkOut)}` : t('summary.noDates')}</li>
+      <li>{villa ?? t('No villa chosen yet')}</li>
+      <li>{draft.checkIn && draft.checkOut ? `${formatShortDate(draft.checkIn)} – ${formatShortDate(draft.checkOut)}` : t('Dates not chosen yet')}</li>
       <li>
         {countOf('guests', guests)} · {countOf('rooms', draft.rooms)}
       </li>
@@ -33,10 +33,10 @@ function StayFacts({ draft }: { draft: Draft }) {
 export function StaySummaryCard({ draft, quote, updating }: { draft: Draft; quote: StayQuote | undefined; updating: boolean }) {
   const t = useT();
   return (
-    <aside className="summary-card" aria-label={t('summary.title')} aria-busy={updating}>
-      <h2 className="summary-card__title">{t('summary.title')}</h2>
+    <aside className="summary-card" aria-label={t('Your stay')} aria-busy={updating}>
+      <h2 className="summary-card__title">{t('Your stay')}</h2>
       <StayFacts draft={draft} />
-      {quote ? <Breakdown quote={quote} /> : <p className="muted">{t('summary.noPrice')}</p>}
+      {quote ? <Breakdown quote={quote} /> : <p className="muted">{t('Check availability to see the price of your stay.')}</p>}
     </aside>
   );
 }
@@ -61,7 +61,7 @@ export function StaySummaryBar({ quote, updating }: { quote: StayQuote | undefin
         </span>
         <span className="summary-bar__meta">
           <span className="summary-bar__nights">{countOf('nights', quote.nights)} · </span>
-          {open ? t('summary.hideDetails') : t('summary.showDetails')}
+          {open ? t('Hide details') : t('Price details')}
         </span>
       </button>
     </div>

@@ -38,7 +38,7 @@ export function StepActions({
       <div className="step-actions__buttons">
         {onBack && (
           <button type="button" className="button button--secondary" onClick={onBack}>
-            {backLabel ?? t('common.back')}
+            {backLabel ?? t('Back')}
           </button>
         )}
         {children}

@@ -3,7 +3,7 @@ import { EARLY_PHOTO_SLOT } from '@shared/early-answers';
 import { CARD_IMAGE_SIZES, imageSrcSet } from '@shared/media';
 import { resortToday } from '@shared/stay';
 import { localizeMessage } from '@/i18n/known-messages';
-import { useT } from '@/i18n/i18n';
+import { useT, type MessageId } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api-client';
 import { earlyPhoto } from '@/lib/early-answers';
 import { useFirstPass } from '@/lib/first-pass';
@@ -25,6 +25,7 @@ import './step-dates.css';
 const loadResultBox = () => import('./availability-result');
 const AvailabilityResultBox = lazy(loadResultBox);
 
+const selectLabel = { rooms: 'Rooms', adults: 'Adults', children: 'Children' } as const satisfies Record<string, MessageId>;
 /** The order the guest meets the fields in; the first with a problem takes focus. */
 const fieldOrder = ['cottage', 'checkIn', 'checkOut', 'rooms', 'adults', 'children', 'guests'] as const;
 
@@ -106,19 +107,22 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
     ...Object.values(check.state === 'error' ? (check.details ?? {}) : {}).flat(),
   ].map(localizeMessage);
   const status = availability.isPending
-    ? { tone: 'info', text: t('step1.checking') }
+    ? { tone: 'info', text: t('Checking availability...') }
     : hasProblems(problems)
-      ? { tone: 'error', text: t('stay.fixErrors') }
+      ? { tone: 'error', text: t('Please fix the errors below before checking availability') }
       : check.state === 'error'
-        ? { tone: 'error', text: check.message ? localizeMessage(check.message) : t('step1.unexpected') }
+        ? { tone: 'error', text: check.message ? localizeMessage(check.message) : t('Unable to check availability. Please try again.') }
         : result
-          ? { tone: result.available ? 'success' : 'error', text: result.available ? t('step1.available') : (draft.notice ?? result.message) }
+          ? {
+              tone: result.available ? 'success' : 'error',
+              text: result.available ? t('Villa is available for your dates!') : (draft.notice ?? result.message),
+            }
           : undefined;
 
-  const select = (field: 'rooms' | 'adults' | 'children', options: number[]) => (
+  const select = (field: keyof typeof selectLabel, options: number[]) => (
     <div className={`field${problems[field] || (field === 'adults' && problems.guests) ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={field}>
-        {t(`step1.${field}`)}
+        {t(selectLabel[field])}
       </label>
       <select
         id={field}
@@ -138,7 +142,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
 
   return (
     <form className="step step--dates" onSubmit={submit} noValidate aria-busy={availability.isPending}>
-      <StepHeading description={t('step1.description')}>{t('step1.heading')}</StepHeading>
+      <StepHeading description={t("Choose a villa, your dates and your party; we'll check what's free.")}>{t('Your villa and dates')}</StepHeading>
       {/* Why the guest is back here, until the check that follows answers (its result area then says it). */}
       {draft.notice && !result && (
         <div className="banner banner--warning" role="alert">
@@ -147,9 +151,9 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
       )}
 
       <fieldset className="panel">
-        <legend className="panel__title">{t('step1.chooseVilla')}</legend>
+        <legend className="panel__title">{t('Choose your villa')}</legend>
         {cottages.isPending && (
-          <div className="villa-list" role="status" aria-label={t('step1.loadingVillas')}>
+          <div className="villa-list" role="status" aria-label={t('Loading villas')}>
             <div className="skeleton villa-skeleton">
               <FirstVillaPhoto />
             </div>
@@ -161,12 +165,12 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
           <div role="alert" className="banner banner--error">
             <p>{cottages.error.message}</p>
             <button type="button" className="button button--small" onClick={() => void cottages.refetch()}>
-              {t('common.retry')}
+              {t('Retry')}
             </button>
           </div>
         )}
         {cottages.data && (
-          <div className="villa-list" role="radiogroup" aria-label={t('step1.villa')} aria-required="true">
+          <div className="villa-list" role="radiogroup" aria-label={t('Villa')} aria-required="true">
             {cottages.data.map((cottage) => (
               <StayKindCard
                 key={cottage.id}
@@ -186,7 +190,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
       </fieldset>
 
       <fieldset className="panel">
-        <legend className="panel__title">{t('step1.when')}</legend>
+        <legend className="panel__title">{t('When are you staying?')}</legend>
         <DateFields
           villa={draft.cottage}
           today={today}
@@ -198,7 +202,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
       </fieldset>
 
       <fieldset className="panel">
-        <legend className="panel__title">{t('step1.who')}</legend>
+        <legend className="panel__title">{t("Who's coming?")}</legend>
         <div className="party">
           {select('rooms', range(stayLimits.rooms.min, stayLimits.rooms.max))}
           {select('adults', range(stayLimits.adults.min, stayLimits.adults.max))}
@@ -214,7 +218,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
           </p>
         )}
         {allProblems.length > 0 && (
-          <ul className="error-list" aria-label={t('step1.problems')}>
+          <ul className="error-list" aria-label={t('Problems to fix')}>
             {allProblems.map((message) => (
               <li key={message}>{message}</li>
             ))}
@@ -222,7 +226,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
         )}
         {check.state === 'error' && check.retry && (
           <button type="button" className="button button--secondary button--small" onClick={() => run(draft)}>
-            {t('common.retry')}
+            {t('Retry')}
           </button>
         )}
         {availability.isPending && (
@@ -250,12 +254,12 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
         <button type="submit" className="button button--primary" disabled={availability.isPending}>
           {availability.isPending ? (
             <>
-              <span className="spinner spinner--small" aria-hidden="true" /> {t('step1.checkingShort')}
+              <span className="spinner spinner--small" aria-hidden="true" /> {t('Checking...')}
             </>
           ) : villaAvailable(draft) ? (
-            <ActionLabel keep={t('step1.proceed')} rest={t('step1.proceedRest')} />
+            <ActionLabel keep={t('Proceed')} rest={t('to Package Selection')} />
           ) : (
-            t('step1.check')
+            t('Check Availability')
           )}
         </button>
       </StepActions>
