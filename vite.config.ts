@@ -103,6 +103,9 @@ export default defineConfig({
     manifest: true,
     sourcemap: true,
     target: 'es2022',
+    // No modulepreload polyfill in the first load: every browser of the target but Safari 15.4 to 16
+    // preloads modules itself, and those only fetch the lazy chunks' imports when they run.
+    modulePreload: { polyfill: false },
     // Everything the entry imports statically goes in one chunk. Split by which lazy chunks also use
     // each module, the first load was some twenty files, each gzipped on its own: larger in total.
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } } },

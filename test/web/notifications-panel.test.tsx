@@ -1,7 +1,9 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HeaderBell } from '@/components/header-bell';
 import { NotificationBell, formatUnread } from '@/components/notification-bell';
+import { FirstPassContext } from '@/lib/first-pass';
 import { ToastViewport } from '@/components/toast-viewport';
 import { addNotification, readNotifications, resetNotifications, setConnection } from '@/lib/notification-store';
 import { formatTimeAgo } from '@/lib/relative-time';
@@ -45,6 +47,28 @@ describe('the bell', () => {
     const panel = await screen.findByRole('region', { name: 'Notifications' });
     expect(within(panel).getAllByRole('listitem')).toHaveLength(50);
     expect(within(panel).getAllByRole('listitem')[0]?.textContent).toContain('N96');
+  });
+
+  it("in the guest header, is at rest on the first screen as the live bell is, and a tap before the live bell's code is in opens it once in", async () => {
+    // Prepare: the first screen, hydrating: the bell at rest, without its live code
+    const firstScreen = (firstPass: boolean) => (
+      <FirstPassContext.Provider value={{ firstPass, hydrated: () => undefined }}>
+        <HeaderBell />
+      </FirstPassContext.Provider>
+    );
+    const { container, rerender } = render(firstScreen(true));
+    const atRest = container.innerHTML;
+    // Act: the guest taps it at once
+    fireEvent.click(screen.getByTestId('notification-bell'));
+    expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
+    // Act: the first screen is up, and the live bell's code comes in
+    rerender(firstScreen(false));
+    // Assess: the bell opens, and the live bell at rest is what the first screen showed
+    expect(await screen.findByRole('region', { name: 'Notifications' })).toBeTruthy();
+    expect(screen.getByTestId('notification-bell').getAttribute('aria-expanded')).toBe('true');
+    const { container: live } = render(<NotificationBell />);
+    await act(async () => undefined);
+    expect(live.innerHTML).toBe(atRest);
   });
 
   it('formats the counter: the number up to 99, then 99+', () => {

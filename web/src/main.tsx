@@ -10,8 +10,7 @@ import { getCottagesQueryOptions } from './features/booking/api/get-cottages';
 import { configureApi } from './lib/api-client';
 import { setDisplayRates } from './lib/display-currency';
 import { persistQueries, restorePersistedQueries } from './lib/query-persistence';
-import { configureRealtime } from './lib/realtime';
-import { loadSiteConfig } from './lib/site-config';
+import { configureRealtime, loadSiteConfig } from './lib/site-config';
 import { setResortContact } from './lib/use-resort-contact';
 
 const queryClient = new QueryClient({
@@ -33,8 +32,7 @@ if (window.location.pathname === '/') void queryClient.prefetchQuery(getCottages
 
 // /config.json never holds up the first paint: the API is same-origin /api on every stage, and
 // what the config adds (the WebSocket URL, the payment mode, the display currencies' rates, the
-// resort's phone and e-mail) is
-// read beside the first render.
+// resort's phone and e-mail) is read beside the first render.
 loadSiteConfig().then(
   (config) => {
     configureApi(config.apiUrl);

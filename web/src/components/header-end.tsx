@@ -4,7 +4,7 @@ import { AccountNav } from './account-nav';
 import { useT } from '@/i18n/i18n';
 import { CurrencySelect } from './currency-select';
 import { LanguageSelect } from './language-select';
-import { NotificationBell } from './notification-bell';
+import { HeaderBell } from './header-bell';
 import './header-end.css';
 
 /**
@@ -29,7 +29,7 @@ export function HeaderEnd() {
         <CurrencySelect />
         <AccountNav />
       </div>
-      <NotificationBell />
+      <HeaderBell />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '@/i18n/i18n';
 import { markAllRead, useNotifications } from '@/lib/notification-store';
+import { BellIcon } from './bell-icon';
 import './notifications.css';
 
 const loadPanel = () => import('./notification-panel');
@@ -11,33 +12,14 @@ export const formatUnread = (count: number): string => (count > 99 ? '99+' : Str
 
 export const DISCONNECTED_TOOLTIP = 'Real-time updates disconnected';
 
-function BellIcon() {
-  return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-      <path d="M13.7 21a2 2 0 0 1-3.4 0" />
-    </svg>
-  );
-}
-
 /**
  * The header's bell (docs/product.md#guest-notifications): the unread counter, reset when the bell is clicked; the list of
  * notifications in a panel below it (its own chunk); and, while the real-time connection is down,
  * a crossed-out mark and the tooltip 'Real-time updates disconnected'.
  */
-export function NotificationBell() {
+export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
   const { unread, connection } = useNotifications();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();

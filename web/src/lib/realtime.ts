@@ -1,25 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { setConnection } from './notification-store';
+import { configureRealtime, realtimeUrl } from './site-config';
 import type { RealtimeFrame, RealtimeSocket, SocketStatus } from './realtime-socket';
 
 export type { RealtimeFrame };
 
 /**
- * The page's one real-time connection and the events it delivers. main.tsx gives it the address
- * from /config.json, read beside the first render; the connection waits for it. Without one
- * (component tests, /config.json out of reach) nothing connects and the page works without live
- * updates. Waiting rather than fetching /config.json again here: one read of it per page.
+ * The page's one real-time connection and the events it delivers. It connects to the address main.tsx
+ * gives from /config.json, read beside the first render (lib/site-config.ts), and waits for it: one
+ * read of /config.json per page. Without one (component tests, /config.json out of reach) nothing
+ * connects and the page works without live updates.
  */
-let socketUrl: string | undefined;
-let addressKnown: () => void = () => undefined;
-const configured = new Promise<void>((resolve) => {
-  addressKnown = resolve;
-});
-
-export function configureRealtime(wsUrl: string): void {
-  socketUrl = wsUrl;
-  addressKnown();
-}
+export { configureRealtime };
 
 type Listener = (data: Record<string, unknown>, frame: RealtimeFrame) => void;
 const listeners = new Map<string, Set<Listener>>();
@@ -55,7 +47,7 @@ export async function connectRealtime(options: {
   joinMessages: () => unknown[];
   onStatus?: (status: SocketStatus, detail: { wasConnected: boolean }) => void;
 }): Promise<RealtimeConnection | undefined> {
-  await configured;
+  const socketUrl = await realtimeUrl();
   if (!socketUrl || typeof WebSocket === 'undefined') return undefined;
   const { RealtimeSocket: Socket } = await import('./realtime-socket');
   const socket: RealtimeSocket = new Socket({

@@ -21,3 +21,24 @@ export function loadSiteConfig(): Promise<SiteConfig> {
     });
   return pending;
 }
+
+/*
+ * The WebSocket address: main.tsx gives it from /config.json (lib/realtime.ts waits for it, so the
+ * connection's code stays out of the first load), or a test gives its own. Until then nothing connects.
+ */
+let wsUrl: string | undefined;
+let wsUrlKnown: () => void = () => undefined;
+const wsUrlGiven = new Promise<void>((resolve) => {
+  wsUrlKnown = resolve;
+});
+
+export function configureRealtime(url: string): void {
+  wsUrl = url;
+  wsUrlKnown();
+}
+
+/** The WebSocket address, once it is known. */
+export async function realtimeUrl(): Promise<string | undefined> {
+  await wsUrlGiven;
+  return wsUrl;
+}

@@ -9,7 +9,7 @@ import { usePrefetchNextStep } from '../hooks/use-prefetch-next-step';
 import { useRunningQuote } from '../hooks/use-running-quote';
 import { ProgressSteps } from './progress-steps';
 import { RestoreBanner } from './restore-banner';
-import { SiteHeader } from './site-header';
+import { loadStartOver, SiteHeader } from './site-header';
 import { loadPackagesStep, loadPaymentStep, loadSafarisStep } from './step-chunks';
 import { SiteFooter } from '@/components/site-footer';
 import { StepDates } from './step-dates';
@@ -32,7 +32,7 @@ const LiveAvailability = lazy(() => import('./live-availability'));
 function useWarmSteps() {
   useEffect(() => {
     const warm = () => {
-      for (const load of [loadPackagesStep, loadSafarisStep, loadPaymentStep, loadResultDialog]) void load().catch(() => undefined);
+      for (const load of [loadPackagesStep, loadSafarisStep, loadPaymentStep, loadResultDialog, loadStartOver]) void load().catch(() => undefined);
     };
     const timer = window.setTimeout(() => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(warm) : warm()), 4000);
     return () => window.clearTimeout(timer);

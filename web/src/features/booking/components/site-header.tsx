@@ -1,11 +1,14 @@
-import { useState } from 'react';
-import { Dialog } from '@/components/dialog';
+import { lazy, Suspense, useState } from 'react';
 import { HeaderEnd } from '@/components/header-end';
 import { SiteBrand } from '@/components/site-brand';
 import type { StoredSession } from '../model/session-store';
 import { formatClock } from '@/lib/format';
 import { useT } from '@/i18n/i18n';
 import { STEP_COUNT } from '../model/wizard';
+
+// Asked only when a guest starts over: off the first load, and warmed with the steps (booking-page.tsx).
+export const loadStartOver = () => import('./start-over-dialog');
+const StartOverDialog = lazy(loadStartOver);
 
 /**
  * The small site header: a booking in progress in a guest's words ('Your booking: step 2 of 4,
@@ -29,23 +32,17 @@ export function SiteHeader({ session, onClear }: { session: StoredSession | unde
         </div>
       )}
       <HeaderEnd />
-      <Dialog open={asking} title={t('Start over?')} onClose={() => setAsking(false)} description={t('Your villa, dates and choices so far will be cleared.')}>
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" data-autofocus onClick={() => setAsking(false)}>
-            {t('Keep my booking')}
-          </button>
-          <button
-            type="button"
-            className="button button--danger"
-            onClick={() => {
+      {asking && (
+        <Suspense fallback={null}>
+          <StartOverDialog
+            onKeep={() => setAsking(false)}
+            onClear={() => {
               setAsking(false);
               onClear();
             }}
-          >
-            {t('Start over')}
-          </button>
-        </div>
-      </Dialog>
+          />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,0 +1,61 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import AdminLayout from '@/features/admin/layout/admin-layout';
+import { RequireAdmin } from './require-admin';
+
+// Each tab is a chunk of its own.
+const AdminLoginPage = lazy(() => import('@/features/admin/components/admin-login-page'));
+const OverviewPage = lazy(() => import('@/features/admin/overview/overview-page'));
+const AdminBookingsPage = lazy(() => import('@/features/admin/bookings/bookings-page'));
+const AdminCalendarPage = lazy(() => import('@/features/admin/calendar/calendar-page'));
+const AdminChannelsPage = lazy(() => import('@/features/admin/channels/channels-page'));
+const AdminVillaTypesPage = lazy(() => import('@/features/admin/villa-types/villa-types-page'));
+const AdminCottagesPage = lazy(() => import('@/features/admin/cottages/cottages-page'));
+const AdminPackagesPage = lazy(() => import('@/features/admin/packages/packages-page'));
+const AdminSafarisPage = lazy(() => import('@/features/admin/safaris/safaris-page'));
+const AdminPricingPage = lazy(() => import('@/features/admin/pricing/pricing-page'));
+const AdminReportsPage = lazy(() => import('@/features/admin/reports/reports-page'));
+const AdminUsersPage = lazy(() => import('@/features/admin/users/users-page'));
+const AdminAuditPage = lazy(() => import('@/features/admin/audit/audit-page'));
+const UnknownTabPage = lazy(() => import('@/features/admin/layout/unknown-tab-page'));
+
+/** A portal path as a route under `/admin/*`, where this module's routes are matched. */
+const tab = (path: string): string => path.slice(paths.admin.path.length + 1);
+
+/**
+ * The admin portal's routes (docs/architecture.md#11-the-guest-site-routes-chunks-live-updates-offline-display-currencies):
+ * a lazy chunk under the app's `/admin/*`, so neither the portal's route table nor its guard and
+ * session are in guests' first load.
+ */
+export default function AdminRoutes() {
+  return (
+    <Routes>
+      <Route path={tab(paths.adminLogin.path)} element={<AdminLoginPage />} />
+      <Route
+        // One protected layout for every admin tab.
+        element={
+          <RequireAdmin>
+            <AdminLayout />
+          </RequireAdmin>
+        }
+      >
+        <Route index element={<Navigate to={paths.adminDashboard.getHref()} replace />} />
+        <Route path={tab(paths.adminDashboard.path)} element={<OverviewPage />} />
+        <Route path={tab(paths.adminBookings.path)} element={<AdminBookingsPage />} />
+        <Route path={tab(paths.adminCalendar.path)} element={<AdminCalendarPage />} />
+        <Route path={tab(paths.adminVillaTypes.path)} element={<AdminVillaTypesPage />} />
+        <Route path={tab(paths.adminCottages.path)} element={<AdminCottagesPage />} />
+        <Route path={tab(paths.adminChannels.path)} element={<AdminChannelsPage />} />
+        <Route path={tab(paths.adminPackages.path)} element={<AdminPackagesPage />} />
+        <Route path={tab(paths.adminSafaris.path)} element={<AdminSafarisPage />} />
+        <Route path={tab(paths.adminPricing.path)} element={<AdminPricingPage />} />
+        <Route path={tab(paths.adminReports.path)} element={<AdminReportsPage />} />
+        <Route path={tab(paths.adminUsers.path)} element={<AdminUsersPage />} />
+        <Route path={tab(paths.adminAudit.path)} element={<AdminAuditPage />} />
+        {/* An unknown tab of the portal stays in the portal, and says so. */}
+        <Route path="*" element={<UnknownTabPage />} />
+      </Route>
+    </Routes>
+  );
+}
