@@ -43,6 +43,45 @@ function watchBookings() {
   return { sent, answers };
 }
 
+describe('the language', () => {
+  it('fetches Hindi only when a guest chooses it, then shows the page in Hindi and keeps it on a reload', async () => {
+    // Prepare: the scripts the page fetches
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const hindiChunk = () => scripts.filter((path) => /\/assets\/hi-[\w-]+\.js$/.test(path));
+    await page.goto(stack.baseUrl);
+    await page.getByRole('radio', { name: 'Hornbill Villa' }).waitFor();
+    expect(hindiChunk()).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-IN');
+
+    // Act: choose हिन्दी (behind Menu on a phone)
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByTestId('language-select').selectOption('hi');
+    await page.keyboard.press('Escape');
+
+    // Assess
+    await page.getByRole('heading', { level: 1, name: 'रिज़ॉर्ट में अपनी तारीखें चुनें' }).waitFor();
+    expect(hindiChunk()).toHaveLength(1);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi-IN');
+    await expectAccessible(page, 'step 1 in Hindi');
+
+    // Act: a reload renders the page in Hindi from the start
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'रिज़ॉर्ट में अपनी तारीखें चुनें' }).waitFor();
+    await page.getByRole('radio', { name: 'Hornbill Villa' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi-IN');
+    expect(await page.getByRole('button', { name: 'मेन्यू' }).isVisible()).toBe(true);
+
+    // Act: and back to English
+    await page.getByRole('button', { name: 'मेन्यू' }).click();
+    await page.getByTestId('language-select').selectOption('en');
+    await page.getByRole('heading', { level: 1, name: 'Select your dates at the resort' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-IN');
+  });
+});
+
 describe('the display currency', () => {
   it('shows approximate prices beside the rupees in the chosen currency, and keeps the choice', async () => {
     await page.goto(stack.baseUrl);
