@@ -23,11 +23,6 @@ export const packageMessages = {
   required: 'Please select a package to continue',
   minGuests: (name: string, min: number) => `${name} requires minimum ${min} guests`,
   maxGuests: (name: string, max: number) => `${name} supports maximum ${max} guests`,
-  /** Step 3's word on what the package gives: safaris beyond these are added at their price. */
-  includedSafaris: (name: string, count: number) =>
-    count === 1
-      ? `Your ${name} package includes one safari at no extra charge: the dearest one you add is free.`
-      : `Your ${name} package includes ${count} safaris at no extra charge: the ${count} dearest you add are free.`,
 } as const;
 
 /**

@@ -2,7 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCALE_KEY, setLocale, translateKnown } from '@/i18n/i18n';
-import { checkIn, renderWizard, saveSession, stubApi } from './support/wizard-harness';
+import { localizeBookingMessage } from '@/i18n/known-booking-messages';
+import { packageMessages, safariMessages } from '@shared/booking-rules';
+import { stayMessages } from '@shared/stay';
+import { checkIn, checkedDraft, packagedDraft, renderWizard, saveSession, stubApi } from './support/wizard-harness';
 import { defaultDraft } from '@/features/booking/model/draft';
 
 const language = () => screen.getByRole('combobox', { name: /Language|भाषा/ });
@@ -85,5 +88,69 @@ describe('the guest site in English and Hindi (docs/product.md#languages)', () =
     } finally {
       await act(() => setLocale('en', { keep: false }));
     }
+  });
+
+  it("shows step 2 in Hindi with its English fetched in its chunk: the packages for the guest's stay, and a package's rule", async () => {
+    // Prepare: five guests, two nights, in Hindi
+    await act(() => setLocale('hi'));
+    saveSession({ ...checkedDraft, adults: 5 }, 2);
+    // Act
+    renderWizard('/?step=2');
+    // Assess
+    await screen.findByRole('heading', { name: 'अपना पैकेज चुनें' });
+    expect(screen.getByRole('combobox', { name: 'क्रम' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'सभी पैकेज' }).getAttribute('aria-pressed')).toBe('true');
+    const honeymoon = (await screen.findAllByTestId('package-card')).find((card) => card.textContent?.includes('Honeymoon Escape'));
+    expect(honeymoon?.textContent).toContain('3 दिन / 2 रातें');
+    expect(honeymoon?.textContent).toContain('Honeymoon Escape में अधिकतम 2 मेहमान ठहर सकते हैं');
+    // And back in English, the same card in English
+    await act(() => setLocale('en'));
+    expect(honeymoon?.textContent).toContain('3 Days / 2 Nights');
+    expect(honeymoon?.textContent).toContain('Honeymoon Escape supports maximum 2 guests');
+  });
+
+  it("shows every rule message of steps 2-4, as the API and the site's own checks write it, in Hindi", async () => {
+    const english = [
+      stayMessages.capacity(6),
+      packageMessages.required,
+      packageMessages.minGuests('Family Getaway', 2),
+      packageMessages.maxGuests('Honeymoon Escape', 2),
+      safariMessages.dateRequired,
+      safariMessages.slotRequired,
+      safariMessages.guestsRequired,
+      safariMessages.dateInStay,
+      safariMessages.maxGuests(6),
+      safariMessages.bookingGuests(4),
+      safariMessages.unknownSlot('06:00-09:00'),
+      safariMessages.soldOut('Morning Jeep Safari', checkIn, '06:00-09:00'),
+    ];
+    // In English each is shown as it came.
+    expect(english.map(localizeBookingMessage)).toEqual(english);
+    await act(() => setLocale('hi', { keep: false }));
+    for (const message of english) {
+      const hindi = localizeBookingMessage(message);
+      expect(hindi, message).toMatch(/[\u0900-\u097f]/);
+      // The values it carries (a name, a number) are kept.
+      for (const value of message.match(/\d+|Family Getaway|Honeymoon Escape|Morning Jeep Safari/g) ?? []) expect(hindi, message).toContain(value);
+    }
+  });
+
+  it("shows step 3 in Hindi: the package's included safaris, each safari's price and seats, and a missing choice where the guest acts", async () => {
+    await act(() => setLocale('hi'));
+    saveSession(packagedDraft, 3);
+    renderWizard('/?step=3');
+    await screen.findByRole('heading', { name: 'सफ़ारी जोड़ें' });
+    expect(screen.getByTestId('included-safaris').textContent).toBe(
+      'आपके Safari Adventure पैकेज में 3 सफ़ारी बिना अतिरिक्त शुल्क के शामिल हैं: आपकी जोड़ी गई 3 सबसे महँगी सफ़ारी मुफ़्त हैं।',
+    );
+    const [card] = await screen.findAllByTestId('safari-card');
+    expect(card?.textContent).toContain('प्रति व्यक्ति');
+    await userEvent.click(within(card as HTMLElement).getByRole('button', { name: 'सफ़ारी जोड़ें' }));
+    expect(within(card as HTMLElement).getByText('कृपया तारीख चुनें')).toBeTruthy();
+    // In English, the package's word is the one the spec gives
+    await act(() => setLocale('en'));
+    expect(screen.getByTestId('included-safaris').textContent).toBe(
+      'Your Safari Adventure package includes 3 safaris at no extra charge: the 3 dearest you add are free.',
+    );
   });
 });

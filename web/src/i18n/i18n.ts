@@ -2,6 +2,7 @@ import { setupI18n, type Messages } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 import { messages as site } from './compiled/en/site';
 import { INTL_LOCALE, isLocale, SOURCE_LOCALE, type Locale } from './locales';
+import type { messages as bookingSource } from './source/en/booking';
 import type { messages as siteSource } from './source/en/site';
 
 /**
@@ -11,7 +12,7 @@ import type { messages as siteSource } from './source/en/site';
  * messages that need compiling, with the first screen; another language's messages are a chunk of
  * their own, fetched when a guest chooses it.
  */
-export type MessageId = (typeof siteSource)[number];
+export type MessageId = (typeof siteSource)[number] | (typeof bookingSource)[number];
 export type MessageValues = Record<string, string | number>;
 
 export const i18n = setupI18n({
@@ -22,6 +23,14 @@ export const i18n = setupI18n({
   // (an API's English the site does not know), which is shown as it came.
   missing: (_locale, id) => id,
 });
+
+/**
+ * Adds an area's compiled English (web/src/i18n/compiled/en/<area>.ts): called by the module that
+ * loads with the code showing the area (web/src/i18n/english), so a later step's English is in its chunk.
+ */
+export function addEnglish(messages: Messages): void {
+  i18n.load(SOURCE_LOCALE, messages);
+}
 
 /** A message in the current language. */
 export const t = (id: MessageId, values?: MessageValues): string => i18n._(id, values);

@@ -11,17 +11,15 @@ import type { StayPackageOption, StayQuote } from '../api/schemas';
 import { useWizard } from '../hooks/wizard-context';
 import { quoteRequestOf } from '../hooks/use-running-quote';
 import { partySize, type Draft } from '../model/draft';
-import { formatShortDate, plural } from '@/lib/format';
+import { countOf, formatShortDate } from '@/lib/format';
+import { useT, type MessageId } from '@/i18n/i18n';
+import { localizeBookingMessage } from '@/i18n/known-booking-messages';
 import { ActionLabel, StepActions } from './step-actions';
 import { StepHeading } from './step-heading';
 import './offer-cards.css';
 import './step-packages.css';
 
-/** docs/product.md#package-rules, verbatim. */
-export const noPackagesMessage = (guests: number) =>
-  `No packages available for ${guests} guests. Please adjust your guest count or contact us for custom packages.`;
-
-const sorts = ['Recommended', 'Price Low to High', 'Price High to Low', 'Most Popular'] as const;
+const sorts = ['Recommended', 'Price Low to High', 'Price High to Low', 'Most Popular'] as const satisfies readonly MessageId[];
 type Sort = (typeof sorts)[number];
 const filters = [
   { label: 'All Packages', category: undefined },
@@ -29,7 +27,7 @@ const filters = [
   { label: 'Adventure', category: 'adventure' },
   { label: 'Family', category: 'family' },
   { label: 'Luxury', category: 'luxury' },
-] as const;
+] as const satisfies readonly { label: MessageId; category: string | undefined }[];
 type Filter = (typeof filters)[number]['label'];
 
 /** A package is 'Popular' when its multiplier is above 1.3 (docs/product.md#step-2-packages). */
@@ -38,35 +36,33 @@ const isPopular = (stayPackage: StayPackageOption) => stayPackage.price_multipli
 /** The guests, nights, arrival and departure of the stay, with the way back to change them. */
 export function StaySummaryStrip({ draft, onEdit }: { draft: Draft; onEdit: () => void }) {
   const nights = draft.availability?.priceBreakdown.nights ?? 0;
+  const t = useT();
   return (
-    <div className="summary-strip" aria-label="Your stay">
+    <div className="summary-strip" aria-label={t('Your stay')}>
       <dl>
         <div>
-          <dt>Guests</dt>
+          <dt>{t('Guests')}</dt>
           <dd>{partySize(draft)}</dd>
         </div>
         <div>
-          <dt>Nights</dt>
+          <dt>{t('Nights')}</dt>
           <dd>{nights}</dd>
         </div>
         <div>
-          <dt>Arrival</dt>
+          <dt>{t('Arrival')}</dt>
           <dd>{formatShortDate(draft.checkIn)}</dd>
         </div>
         <div>
-          <dt>Departure</dt>
+          <dt>{t('Departure')}</dt>
           <dd>{formatShortDate(draft.checkOut)}</dd>
         </div>
       </dl>
       <button type="button" className="button button--ghost button--small" onClick={onEdit}>
-        Edit Dates
+        {t('Edit Dates')}
       </button>
     </div>
   );
 }
-
-/** A stay's length as packages name theirs: '3 Days / 2 Nights'. */
-const stayLength = (nights: number) => `${plural(nights + 1, 'Day')} / ${plural(nights, 'Night')}`;
 
 type CardProps = {
   stayPackage: StayPackageOption;
@@ -84,6 +80,10 @@ function PackageCard({ stayPackage, nights, quote, quoteFailed, problem, selecte
   const breakdownId = useId();
   const price = quote?.package;
   const included = includedSafaris(stayPackage);
+  const t = useT();
+  // The stay's length as packages name theirs: '3 Days / 2 Nights'.
+  const stayLength = t('{days, plural, one {# Day} other {# Days}} / {nights, plural, one {# Night} other {# Nights}}', { days: nights + 1, nights });
+  const range = stayPackage.min_guests === stayPackage.max_guests ? String(stayPackage.min_guests) : `${stayPackage.min_guests}-${stayPackage.max_guests}`;
   return (
     <article
       className={`package-card${selected ? ' package-card--selected' : ''}${problem ? ' package-card--unavailable' : ''}`}
@@ -92,12 +92,11 @@ function PackageCard({ stayPackage, nights, quote, quoteFailed, problem, selecte
     >
       <div className="package-card__head">
         <h3 id={`package-${stayPackage.id}`}>{stayPackage.name}</h3>
-        {isPopular(stayPackage) && <span className="badge badge--gold">Popular</span>}
+        {isPopular(stayPackage) && <span className="badge badge--gold">{t('Popular')}</span>}
       </div>
       <p className="package-card__meta">
-        {nights > 0 ? stayLength(nights) : stayPackage.duration} ·{' '}
-        {stayPackage.min_guests === stayPackage.max_guests ? stayPackage.min_guests : `${stayPackage.min_guests}-${stayPackage.max_guests}`} guests
-        {included > 0 ? ` · ${plural(included, 'safari')} included` : ''}
+        {nights > 0 ? stayLength : stayPackage.duration} · {t('{range} guests', { range })}
+        {included > 0 ? ` · ${t('{count, plural, one {# safari} other {# safaris}} included', { count: included })}` : ''}
       </p>
       <p>{stayPackage.description}</p>
       <ul className="package-card__includes">
@@ -106,51 +105,49 @@ function PackageCard({ stayPackage, nights, quote, quoteFailed, problem, selecte
         ))}
       </ul>
       {problem ? (
-        <p className="package-card__problem">{problem}</p>
+        <p className="package-card__problem">{localizeBookingMessage(problem)}</p>
       ) : (
         <div className="package-card__price">
           {price ? (
             <>
               <strong>{formatInr(price.amount)}</strong>
-              <span className="muted"> for your stay</span>
+              <span className="muted"> {t('for your stay')}</span>
               <PriceNote rupees={price.amount} />
             </>
           ) : quoteFailed ? (
-            <span className="muted">Price unavailable right now</span>
+            <span className="muted">{t('Price unavailable right now')}</span>
           ) : (
-            <span className="skeleton skeleton--price" aria-label="Loading the price" role="status" />
+            <span className="skeleton skeleton--price" aria-label={t('Loading the price')} role="status" />
           )}
         </div>
       )}
       {price && !problem && (
         <button type="button" className="link-button" aria-expanded={open} aria-controls={breakdownId} onClick={() => setOpen(!open)}>
-          {open ? 'Hide Price Breakdown' : 'Show Price Breakdown'}
+          {open ? t('Hide Price Breakdown') : t('Show Price Breakdown')}
         </button>
       )}
       {open && price && quote && (
         <dl className="breakdown" id={breakdownId}>
           <div className="breakdown__row">
-            <dt>Package base price</dt>
+            <dt>{t('Package base price')}</dt>
             <dd>{formatInr(price.basePrice)}</dd>
           </div>
           <div className="breakdown__row">
-            <dt>
-              For {plural(quote.guests, 'guest')}, {plural(quote.nights, 'night')}
-            </dt>
+            <dt>{t('For {guests}, {nights}', { guests: countOf('guests', quote.guests), nights: countOf('nights', quote.nights) })}</dt>
             <dd>{formatInr(price.amount + price.discount - price.basePrice)}</dd>
           </div>
           {price.discount > 0 && (
             <div className="breakdown__row">
-              <dt>Discount</dt>
+              <dt>{t('Discount')}</dt>
               <dd>−{formatInr(price.discount)}</dd>
             </div>
           )}
           <div className="breakdown__row">
-            <dt>Package price</dt>
+            <dt>{t('Package price')}</dt>
             <dd>{formatInr(price.amount)}</dd>
           </div>
           <div className="breakdown__row breakdown__row--total">
-            <dt>Stay total with this package, GST and fee</dt>
+            <dt>{t('Stay total with this package, GST and fee')}</dt>
             <dd>
               {formatInr(quote.total)}
               <PriceNote rupees={quote.total} />
@@ -165,7 +162,7 @@ function PackageCard({ stayPackage, nights, quote, quoteFailed, problem, selecte
         aria-pressed={selected}
         onClick={onReserve}
       >
-        {selected ? '✓ Reserved' : 'Reserve This Package'}
+        {selected ? t('✓ Reserved') : t('Reserve This Package')}
       </button>
     </article>
   );
@@ -175,6 +172,7 @@ function PackageCard({ stayPackage, nights, quote, quoteFailed, problem, selecte
 export default function StepPackages({ quote }: { quote: StayQuote | undefined }) {
   const { draft, update, goTo } = useWizard();
   const packages = usePackages();
+  const t = useT();
   const [sort, setSort] = useState<Sort>('Recommended');
   const [filter, setFilter] = useState<Filter>('All Packages');
   const [showRequired, setShowRequired] = useState(0);
@@ -239,21 +237,25 @@ export default function StepPackages({ quote }: { quote: StayQuote | undefined }
 
   return (
     <div className="step step--packages">
-      <StepHeading description="Every price is for your whole stay, worked out by the resort for your dates and party.">Choose your package</StepHeading>
+      <StepHeading description={t('Every price is for your whole stay, worked out by the resort for your dates and party.')}>
+        {t('Choose your package')}
+      </StepHeading>
       <StaySummaryStrip draft={draft} onEdit={() => goTo(1)} />
 
       <div className="toolbar">
         <div className="field field--inline">
           <label className="field__label" htmlFor="package-sort">
-            Sort by
+            {t('Sort by')}
           </label>
           <select id="package-sort" value={sort} onChange={(event) => setSort(event.target.value as Sort)}>
             {sorts.map((option) => (
-              <option key={option}>{option}</option>
+              <option key={option} value={option}>
+                {t(option)}
+              </option>
             ))}
           </select>
         </div>
-        <div className="chips" role="group" aria-label="Filter by category">
+        <div className="chips" role="group" aria-label={t('Filter by category')}>
           {filters.map((entry) => (
             <button
               key={entry.label}
@@ -262,32 +264,32 @@ export default function StepPackages({ quote }: { quote: StayQuote | undefined }
               aria-pressed={filter === entry.label}
               onClick={() => setFilter(entry.label)}
             >
-              {entry.label}
+              {t(entry.label)}
             </button>
           ))}
         </div>
       </div>
 
       {packages.isPending && (
-        <div className="package-grid" role="status" aria-label="Loading packages">
+        <div className="package-grid" role="status" aria-label={t('Loading packages')}>
           <div className="skeleton package-skeleton" />
           <div className="skeleton package-skeleton" />
         </div>
       )}
       {packages.isError && (
         <div className="banner banner--error" role="alert">
-          <p>Unable to load packages. Please try again.</p>
+          <p>{t('Unable to load packages. Please try again.')}</p>
           <button type="button" className="button button--small" onClick={() => void packages.refetch()}>
-            Retry
+            {t('Retry')}
           </button>
         </div>
       )}
       {noneFit && (
         <div className="banner banner--warning" role="alert">
-          {noPackagesMessage(guests)}
+          {t('No packages available for {guests} guests. Please adjust your guest count or contact us for custom packages.', { guests })}
         </div>
       )}
-      {packages.data && shown.length === 0 && <p className="empty">No {filter} packages at the moment.</p>}
+      {packages.data && shown.length === 0 && <p className="empty">{t('No {filter} packages at the moment.', { filter: t(filter) })}</p>}
       <div className="package-grid">
         {shown.map((stayPackage) => (
           <PackageCard
@@ -305,12 +307,12 @@ export default function StepPackages({ quote }: { quote: StayQuote | undefined }
 
       {showRequired > 0 && (
         <p className="field__error field__error--block" role="alert" id="package-required" tabIndex={-1}>
-          {packageMessages.required}
+          {localizeBookingMessage(packageMessages.required)}
         </p>
       )}
       <StepActions quote={quote} onBack={() => goTo(1)}>
         <button type="button" className="button button--primary" onClick={proceed}>
-          <ActionLabel keep="Continue" rest="to Safari Selection" />
+          <ActionLabel keep={t('Continue')} rest={t('to Safari Selection')} />
         </button>
       </StepActions>
     </div>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { packageMessages } from '@shared/booking';
 import { isSpecialSafari } from '@shared/catalogue';
 import { formatInr } from '@shared/money';
 import { PriceNote } from '@/components/price-note';
@@ -12,14 +11,16 @@ import type { SafariOption, StayQuote } from '../api/schemas';
 import { useValidateSafari } from '../api/validate-safari';
 import { useWizard } from '../hooks/wizard-context';
 import { partySize, type Draft, type SelectedSafari } from '../model/draft';
-import { formatShortDate, formatSlot, plural } from '@/lib/format';
+import { countOf, formatShortDate, formatSlot } from '@/lib/format';
+import { useT, type MessageId } from '@/i18n/i18n';
+import { localizeBookingMessage } from '@/i18n/known-booking-messages';
 import { range } from '../model/step1-rules';
 import { ActionLabel, StepActions } from './step-actions';
 import { StepHeading } from './step-heading';
 import './offer-cards.css';
 import './step-safaris.css';
 
-const timeFilters = ['All', 'Morning', 'Evening', 'Night'] as const;
+const timeFilters = ['All', 'Morning', 'Evening', 'Night'] as const satisfies readonly MessageId[];
 type TimeFilter = (typeof timeFilters)[number];
 
 /** The morning/evening/night filter matches on the safari's id (and its category): docs/product.md#step-3-safaris. */
@@ -41,6 +42,7 @@ function SafariCard({ safari, draft, added, onAdd }: CardProps) {
   const party = partySize(draft);
   const nights = stayNights(draft.checkIn, draft.checkOut);
   const id = (field: string) => `${safari.id}-${field}`;
+  const t = useT();
 
   function add() {
     const selection = { safariId: safari.id, date, timeSlot, guests };
@@ -57,7 +59,7 @@ function SafariCard({ safari, draft, added, onAdd }: CardProps) {
         onSuccess: () => onAdd({ id: safari.id, name: safari.name, price: safari.price, date, timeSlot, guests, totalPrice: safari.price * guests }),
         onError: (error) =>
           setProblems({
-            timeSlot: [error instanceof ApiError && error.status < 500 ? error.message : 'Unable to check this safari right now. Please try again.'],
+            timeSlot: [error instanceof ApiError && error.status < 500 ? error.message : t('Unable to check this safari right now. Please try again.')],
           }),
       },
     );
@@ -66,18 +68,18 @@ function SafariCard({ safari, draft, added, onAdd }: CardProps) {
   const fieldError = (field: string) =>
     problems[field] ? (
       <p className="field__error" id={id(`${field}-error`)}>
-        {problems[field].join(' ')}
+        {problems[field].map(localizeBookingMessage).join(' ')}
       </p>
     ) : null;
   const describedBy = (field: string) => (problems[field] ? id(`${field}-error`) : undefined);
 
   return (
     <article className="safari-card" aria-labelledby={id('name')} data-testid="safari-card">
-      {isSpecialSafari(safari) && <span className="badge badge--gold safari-card__badge">Special Experience</span>}
+      {isSpecialSafari(safari) && <span className="badge badge--gold safari-card__badge">{t('Special Experience')}</span>}
       <h3 id={id('name')}>{safari.name}</h3>
       <p className="safari-card__meta">
-        <strong>{formatInr(safari.price)}</strong> per person
-        <PriceNote rupees={safari.price} /> · {safari.duration} · up to {safari.max_guests} guests
+        <strong>{formatInr(safari.price)}</strong> {t('per person')}
+        <PriceNote rupees={safari.price} /> · {safari.duration} · {t('up to {max} guests', { max: safari.max_guests })}
       </p>
       <p>{safari.description}</p>
       {safari.highlights.length > 0 && (
@@ -90,7 +92,7 @@ function SafariCard({ safari, draft, added, onAdd }: CardProps) {
       <div className="safari-card__form">
         <div className={`field${problems.date ? ' field--invalid' : ''}`}>
           <label className="field__label" htmlFor={id('date')}>
-            Date
+            {t('Date')}
           </label>
           <select
             id={id('date')}
@@ -104,7 +106,7 @@ function SafariCard({ safari, draft, added, onAdd }: CardProps) {
               setProblems({});
             }}
           >
-            <option value="">Select a date</option>
+            <option value="">{t('Select a date')}</option>
             {nights.map((night) => (
               <option key={night} value={night}>
                 {formatShortDate(night)}
@@ -115,7 +117,7 @@ function SafariCard({ safari, draft, added, onAdd }: CardProps) {
         </div>
         <div className={`field${problems.timeSlot ? ' field--invalid' : ''}`}>
           <label className="field__label" htmlFor={id('timeSlot')}>
-            Time slot
+            {t('Time slot')}
           </label>
           <select
             id={id('timeSlot')}
@@ -128,13 +130,13 @@ function SafariCard({ safari, draft, added, onAdd }: CardProps) {
               setProblems({});
             }}
           >
-            <option value="">{date && slots.isPending ? 'Loading slots...' : 'Select a time'}</option>
+            <option value="">{date && slots.isPending ? t('Loading slots...') : t('Select a time')}</option>
             {safari.time_slots.map((slot) => {
               const seats = slots.data?.slots.find((entry) => entry.timeSlot === slot)?.seatsLeft;
               return (
                 <option key={slot} value={slot} disabled={seats === 0}>
                   {formatSlot(slot)}
-                  {seats === undefined ? '' : seats === 0 ? ' · full' : ` · ${plural(seats, 'seat')} left`}
+                  {seats === undefined ? '' : ` · ${seats === 0 ? t('full') : t('{count, plural, one {# seat} other {# seats}} left', { count: seats })}`}
                 </option>
               );
             })}
@@ -143,7 +145,7 @@ function SafariCard({ safari, draft, added, onAdd }: CardProps) {
         </div>
         <div className={`field${problems.guests ? ' field--invalid' : ''}`}>
           <label className="field__label" htmlFor={id('guests')}>
-            Guests
+            {t('Guests')}
           </label>
           <select
             id={id('guests')}
@@ -156,7 +158,7 @@ function SafariCard({ safari, draft, added, onAdd }: CardProps) {
               setProblems({});
             }}
           >
-            <option value={0}>Guests</option>
+            <option value={0}>{t('Guests')}</option>
             {range(1, Math.min(party, safari.max_guests)).map((count) => (
               <option key={count} value={count}>
                 {count}
@@ -167,7 +169,7 @@ function SafariCard({ safari, draft, added, onAdd }: CardProps) {
         </div>
       </div>
       <button type="button" className="button button--secondary" disabled={added || validate.isPending} onClick={add}>
-        {added ? '✓ Added' : validate.isPending ? 'Checking...' : 'Add Safari'}
+        {added ? t('✓ Added') : validate.isPending ? t('Checking...') : t('Add Safari')}
       </button>
     </article>
   );
@@ -177,6 +179,7 @@ function SafariCard({ safari, draft, added, onAdd }: CardProps) {
 export default function StepSafaris({ quote, updating }: { quote: StayQuote | undefined; updating: boolean }) {
   const { draft, update, goTo } = useWizard();
   const safaris = useSafaris();
+  const t = useT();
   const [filter, setFilter] = useState<TimeFilter>('All');
   // The package's included safaris are the dearest the guest adds, as the quote counts them (shared/quote.ts).
   const allowance = includedSafaris(draft.packageDetails);
@@ -188,7 +191,7 @@ export default function StepSafaris({ quote, updating }: { quote: StayQuote | un
 
   return (
     <div className="step step--safaris">
-      <StepHeading description="Safaris are optional and priced per person. You can add one for any night of your stay.">Add a safari</StepHeading>
+      <StepHeading description={t('Safaris are optional and priced per person. You can add one for any night of your stay.')}>{t('Add a safari')}</StepHeading>
       {draft.notice && (
         <div className="banner banner--warning" role="alert">
           {draft.notice}
@@ -196,10 +199,13 @@ export default function StepSafaris({ quote, updating }: { quote: StayQuote | un
       )}
       {allowance > 0 && (
         <p className="banner banner--info" data-testid="included-safaris">
-          {packageMessages.includedSafaris(draft.packageDetails?.name ?? '', allowance)}
+          {t(
+            '{count, plural, one {Your {name} package includes one safari at no extra charge: the dearest one you add is free.} other {Your {name} package includes # safaris at no extra charge: the # dearest you add are free.}}',
+            { name: draft.packageDetails?.name ?? '', count: allowance },
+          )}
         </p>
       )}
-      <div className="chips" role="group" aria-label="Time of day">
+      <div className="chips" role="group" aria-label={t('Time of day')}>
         {timeFilters.map((entry) => (
           <button
             key={entry}
@@ -208,22 +214,22 @@ export default function StepSafaris({ quote, updating }: { quote: StayQuote | un
             aria-pressed={filter === entry}
             onClick={() => setFilter(entry)}
           >
-            {entry}
+            {t(entry)}
           </button>
         ))}
       </div>
 
       {safaris.isPending && (
-        <div className="safari-grid" role="status" aria-label="Loading safaris">
+        <div className="safari-grid" role="status" aria-label={t('Loading safaris')}>
           <div className="skeleton package-skeleton" />
           <div className="skeleton package-skeleton" />
         </div>
       )}
       {safaris.isError && (
         <div className="banner banner--error" role="alert">
-          <p>Unable to load safari options. Please try again.</p>
+          <p>{t('Unable to load safari options. Please try again.')}</p>
           <button type="button" className="button button--small" onClick={() => void safaris.refetch()}>
-            Retry
+            {t('Retry')}
           </button>
         </div>
       )}
@@ -242,22 +248,22 @@ export default function StepSafaris({ quote, updating }: { quote: StayQuote | un
       </div>
 
       <section className="selected-safaris" aria-labelledby="selected-safaris">
-        <h3 id="selected-safaris">Your safaris</h3>
+        <h3 id="selected-safaris">{t('Your safaris')}</h3>
         {draft.safaris.length === 0 ? (
-          <p className="muted">No safaris added yet.</p>
+          <p className="muted">{t('No safaris added yet.')}</p>
         ) : (
           <>
             <ul className="chips">
               {draft.safaris.map((safari, index) => (
                 <li key={safari.id} className="chip chip--removable">
                   <span>
-                    {safari.name} · {formatShortDate(safari.date)} · {formatSlot(safari.timeSlot)} · {plural(safari.guests, 'guest')} ·{' '}
-                    {included.has(index) ? <strong className="chip__included">Included</strong> : formatInr(safari.totalPrice)}
+                    {safari.name} · {formatShortDate(safari.date)} · {formatSlot(safari.timeSlot)} · {countOf('guests', safari.guests)} ·{' '}
+                    {included.has(index) ? <strong className="chip__included">{t('Included')}</strong> : formatInr(safari.totalPrice)}
                   </span>
                   <button
                     type="button"
                     className="chip__remove"
-                    aria-label={`Remove ${safari.name}`}
+                    aria-label={t('Remove {name}', { name: safari.name })}
                     onClick={() => update((current) => ({ ...current, safaris: current.safaris.filter((entry) => entry.id !== safari.id) }))}
                   >
                     ×
@@ -266,23 +272,23 @@ export default function StepSafaris({ quote, updating }: { quote: StayQuote | un
               ))}
             </ul>
             <p className="selected-safaris__total">
-              Safari total: <strong>{formatInr(total)}</strong>
-              {included.size > 0 && <> ({included.size} included in your package)</>}
+              {t('Safari total:')} <strong>{formatInr(total)}</strong>
+              {included.size > 0 && <> {t('({count} included in your package)', { count: included.size })}</>}
               <PriceNote rupees={total} />
             </p>
           </>
         )}
       </section>
-      <p className="note">Safari bookings depend on availability and weather conditions.</p>
+      <p className="note">{t('Safari bookings depend on availability and weather conditions.')}</p>
 
       <StepActions quote={quote} updating={updating} onBack={() => goTo(2)}>
         {draft.safaris.length === 0 ? (
           <button type="button" className="button button--primary" onClick={() => goTo(4)}>
-            <ActionLabel keep="Continue" rest="Without Safari" />
+            <ActionLabel keep={t('Continue')} rest={t('Without Safari')} />
           </button>
         ) : (
           <button type="button" className="button button--primary" onClick={() => goTo(4)}>
-            <ActionLabel keep="Continue" rest="with Safaris" />
+            <ActionLabel keep={t('Continue')} rest={t('with Safaris')} />
           </button>
         )}
       </StepActions>
