@@ -1,7 +1,8 @@
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestStack } from '../support/local-stack.ts';
-import { bookUpToPayment, expectAccessible } from './support/guest-flow.ts';
+import { addDaysIso, resortToday } from '../../shared/stay.ts';
+import { bookUpToPayment, expectAccessible, pickDay } from './support/guest-flow.ts';
 import { laptop, phone, usePhoneSession } from './support/phone-session.ts';
 
 // Beside the other browser tests' screenshots (test-results/, not committed), in a folder of this file's.
@@ -79,6 +80,27 @@ describe('the language', () => {
     await page.getByTestId('language-select').selectOption('en');
     await page.getByRole('heading', { level: 1, name: 'Select your dates at the resort' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-IN');
+
+    // Act: three adults on to step 2, then Hindi, where Honeymoon Escape (for two) is dimmed with its rule
+    await page.keyboard.press('Escape');
+    await page.getByRole('radio', { name: 'Hornbill Villa' }).check();
+    await page.getByRole('button', { name: /^Check-in/ }).click();
+    const checkIn = addDaysIso(resortToday(), 45);
+    await pickDay(page, checkIn);
+    await pickDay(page, addDaysIso(checkIn, 2));
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByLabel('Adults').selectOption('3');
+    await page.getByRole('button', { name: 'Check Availability' }).click();
+    await page.getByTestId('availability-result').waitFor();
+    await page.getByRole('button', { name: 'Proceed to Package Selection' }).click();
+    await page.getByRole('heading', { name: 'Choose your package' }).waitFor();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByTestId('language-select').selectOption('hi');
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: 'अपना पैकेज चुनें' }).waitFor();
+    await page.getByRole('article', { name: 'Honeymoon Escape' }).getByText('Honeymoon Escape में अधिकतम 2 मेहमान ठहर सकते हैं').waitFor();
+    await page.getByRole('article', { name: 'Safari Adventure' }).getByText('आपके ठहराव के लिए').waitFor();
+    await expectAccessible(page, 'step 2 in Hindi, with a package the party does not fit');
   });
 });
 
