@@ -153,4 +153,21 @@ describe('the guest site in English and Hindi (docs/product.md#languages)', () =
       'Your Safari Adventure package includes 3 safaris at no extra charge: the 3 dearest you add are free.',
     );
   });
+
+  it('shows step 4 in Hindi: the ways to pay, the guest form, and its problems where the guest acts and in the banner', async () => {
+    await act(() => setLocale('hi'));
+    saveSession(packagedDraft, 4);
+    renderWizard('/?step=4');
+    await screen.findByRole('heading', { name: 'जाँचें और पुष्टि करें' });
+    expect(screen.getByRole('group', { name: 'आप भुगतान कैसे करना चाहेंगे?' })).toBeTruthy();
+    expect(screen.getByTestId('pay-at-property-terms').textContent).toContain('हम आपका विला 24 घंटे के लिए रोकते हैं।');
+    const pay = await screen.findByRole('button', { name: /का भुगतान करें$/ });
+    await userEvent.click(screen.getByLabelText(/मैं नियम और शर्तें स्वीकार करता\/करती हूँ/));
+    await userEvent.type(screen.getByRole('textbox', { name: /^ई-मेल/ }), 'meera@example');
+    await userEvent.click(pay);
+    expect(screen.getByRole('alert').textContent).toBe('कृपया ये गलतियाँ ठीक करें: पहला नाम ज़रूरी है, उपनाम ज़रूरी है, कृपया सही ई-मेल पता लिखें, फ़ोन नंबर ज़रूरी है');
+    expect(screen.getByText('कृपया सही ई-मेल पता लिखें', { selector: '.field__error' })).toBeTruthy();
+    // A field's length rule names the field in Hindi too.
+    expect(localizeBookingMessage('First name must be at most 60 characters')).toBe('पहला नाम में अधिकतम 60 अक्षर हो सकते हैं');
+  });
 });

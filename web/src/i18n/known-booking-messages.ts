@@ -6,6 +6,7 @@ export const localizeBookingMessage = localizerOf([
   ...stayPatterns,
   [/^(.+) requires minimum (\d+) guests$/, '{name} requires minimum {min} guests', ['name', 'min']],
   [/^(.+) supports maximum (\d+) guests$/, '{name} supports maximum {max} guests', ['name', 'max']],
+  [/^(First name|Last name|Email|Address) must be at most (\d+) characters$/, '{field} must be at most {max} characters', ['field', 'max']],
   [/^Maximum (\d+) guests allowed for this safari$/, 'Maximum {max} guests allowed for this safari', ['max']],
   [/^Cannot exceed total booking guests \((\d+)\)$/, 'Cannot exceed total booking guests ({total})', ['total']],
   [/^This safari does not run at (.+)$/, 'This safari does not run at {slot}', ['slot']],

@@ -19,7 +19,8 @@ export function localizerOf(patterns: readonly MessagePattern[]): (message: stri
   return (message) => {
     for (const [pattern, id, names] of patterns) {
       const match = pattern.exec(message);
-      if (match) return t(id, Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? ''])));
+      // A value the catalogues know (a field's label) is shown in the guest's language too.
+      if (match) return t(id, Object.fromEntries(names.map((name, index) => [name, translateKnown(match[index + 1] ?? '')])));
     }
     return translateKnown(message);
   };

@@ -1,4 +1,6 @@
 import { CHECK_IN_TIME, CHECK_OUT_TIME } from '@shared/booking-mail';
+import { useT, type MessageId } from '@/i18n/i18n';
+import { localizeBookingMessage } from '@/i18n/known-booking-messages';
 import { countryCodes, guestPrefixes, type GuestForm } from '../model/draft';
 import type { GuestProblems } from '../model/guest-problems';
 
@@ -19,10 +21,11 @@ export function GuestDetailsForm({
   disabled: boolean;
   onChange: (change: Partial<GuestForm>) => void;
 }) {
-  const input = (field: TextField, label: string, props: { type?: string; autoComplete: string; inputMode?: 'tel' | 'email' }) => (
+  const t = useT();
+  const input = (field: TextField, label: MessageId, props: { type?: string; autoComplete: string; inputMode?: 'tel' | 'email' }) => (
     <div className={`field${problems[field] ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={field}>
-        {label} <span aria-hidden="true">*</span>
+        {t(label)} <span aria-hidden="true">*</span>
       </label>
       <input
         id={field}
@@ -37,7 +40,7 @@ export function GuestDetailsForm({
       />
       {problems[field] && (
         <p className="field__error" id={`${field}-error`}>
-          {problems[field]}
+          {localizeBookingMessage(problems[field])}
         </p>
       )}
     </div>
@@ -45,11 +48,11 @@ export function GuestDetailsForm({
 
   return (
     <fieldset className="panel" disabled={disabled}>
-      <legend className="panel__title">Primary guest</legend>
+      <legend className="panel__title">{t('Primary guest')}</legend>
       <div className="form-grid">
         <div className="field field--narrow">
           <label className="field__label" htmlFor="prefix">
-            Title <span className="muted">(optional)</span>
+            {t('Title')} <span className="muted">{t('(optional)')}</span>
           </label>
           <select
             id="prefix"
@@ -57,7 +60,7 @@ export function GuestDetailsForm({
             autoComplete="honorific-prefix"
             onChange={(event) => onChange({ prefix: event.target.value as GuestForm['prefix'] })}
           >
-            <option value="">None</option>
+            <option value="">{t('None')}</option>
             {guestPrefixes.map((prefix) => (
               <option key={prefix}>{prefix}</option>
             ))}
@@ -69,7 +72,7 @@ export function GuestDetailsForm({
         <div className="phone-row">
           <div className="field field--narrow">
             <label className="field__label" htmlFor="countryCode">
-              Country code
+              {t('Country code')}
             </label>
             <select
               id="countryCode"
@@ -86,14 +89,14 @@ export function GuestDetailsForm({
         </div>
         <div className={`field field--wide${problems.address ? ' field--invalid' : ''}`}>
           <label className="field__label" htmlFor="address">
-            Address <span className="muted">(optional)</span>
+            {t('Address')} <span className="muted">{t('(optional)')}</span>
           </label>
           <textarea id="address" rows={2} value={guest.address} autoComplete="street-address" onChange={(event) => onChange({ address: event.target.value })} />
-          {problems.address && <p className="field__error">{problems.address}</p>}
+          {problems.address && <p className="field__error">{localizeBookingMessage(problems.address)}</p>}
         </div>
         <div className="field field--wide">
           <label className="field__label" htmlFor="specialRequests">
-            Special requests <span className="muted">(optional)</span>
+            {t('Special requests')} <span className="muted">{t('(optional)')}</span>
           </label>
           <textarea id="specialRequests" rows={2} value={guest.specialRequests} onChange={(event) => onChange({ specialRequests: event.target.value })} />
         </div>
@@ -101,7 +104,7 @@ export function GuestDetailsForm({
       <div className="consents">
         <label className="check">
           <input type="checkbox" checked={guest.promotionalUpdates} onChange={(event) => onChange({ promotionalUpdates: event.target.checked })} />
-          <span>Send me offers and news from the resort</span>
+          <span>{t('Send me offers and news from the resort')}</span>
         </label>
         <label className={`check${problems.acceptTerms ? ' check--invalid' : ''}`}>
           <input
@@ -112,7 +115,10 @@ export function GuestDetailsForm({
             onChange={(event) => onChange({ acceptTerms: event.target.checked })}
           />
           <span>
-            I accept the terms and conditions. Free cancellation up to 48 hours before check-in; check-in from {CHECK_IN_TIME}, check-out by {CHECK_OUT_TIME}.
+            {t('I accept the terms and conditions. Free cancellation up to 48 hours before check-in; check-in from {checkIn}, check-out by {checkOut}.', {
+              checkIn: CHECK_IN_TIME,
+              checkOut: CHECK_OUT_TIME,
+            })}
           </span>
         </label>
       </div>

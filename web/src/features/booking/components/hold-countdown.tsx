@@ -1,4 +1,5 @@
 import { formatCountdown, useTimeLeft } from '@/lib/hold-time';
+import { useT } from '@/i18n/i18n';
 
 /** Under two minutes the line turns amber: still honest (the server's own deadline), just harder to miss. */
 const LAST_MINUTES_MS = 2 * 60_000;
@@ -18,19 +19,20 @@ function ClockIcon() {
  */
 export function HoldCountdown({ expiresAt }: { expiresAt: string | undefined }) {
   const left = useTimeLeft(expiresAt);
+  const t = useT();
   if (left === undefined) return null;
   if (left <= 0)
     return (
       <p className="hold-timer hold-timer--over" data-testid="hold-timer">
         <ClockIcon />
-        <span>The time to pay has run out and your villa is no longer held.</span>
+        <span>{t('The time to pay has run out and your villa is no longer held.')}</span>
       </p>
     );
   return (
     <p className={`hold-timer${left < LAST_MINUTES_MS ? ' hold-timer--last' : ''}`} data-testid="hold-timer">
       <ClockIcon />
       <span>
-        Your villa is held for{' '}
+        {t('Your villa is held for')}{' '}
         <strong role="timer" className="hold-timer__clock">
           {formatCountdown(left)}
         </strong>

@@ -1,4 +1,6 @@
 import { formatInr } from '@shared/money';
+import { useT } from '@/i18n/i18n';
+import { localizeBookingMessage } from '@/i18n/known-booking-messages';
 import type { CreatedBooking } from '../api/schemas';
 import { usePaymentFlow } from '../hooks/use-payment-flow';
 import { AwaitingPayment } from './awaiting-payment';
@@ -18,6 +20,7 @@ import './step-payment.css';
  */
 export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedBooking) => void }) {
   const flow = usePaymentFlow({ onBooked });
+  const t = useT();
   const { draft, quote, held, heldChanged, holdLeft, processing, offline } = flow;
   const total = held && !heldChanged ? held.booking.total_amount : quote.data?.total;
   const payOnline = held !== undefined || draft.paymentMethod === 'razorpay';
@@ -25,16 +28,16 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
 
   return (
     <form className="step step--payment" onSubmit={flow.submit} noValidate aria-busy={processing}>
-      <StepHeading description="Check your stay, tell us who is coming and how you'd like to pay.">Review and confirm</StepHeading>
+      <StepHeading description={t("Check your stay, tell us who is coming and how you'd like to pay.")}>{t('Review and confirm')}</StepHeading>
       {flow.messages.length > 0 && (
         <div className="banner banner--error" role="alert" id="payment-errors" tabIndex={-1}>
           <p>
-            <strong>Please fix the following errors:</strong> {flow.messages.join(', ')}
+            <strong>{t('Please fix the following errors:')}</strong> {flow.messages.map(localizeBookingMessage).join(', ')}
           </p>
           {flow.tooManyOpen && draft.paymentMethod === 'offline' && (
             <p className="banner__actions">
               <button type="button" className="button button--small button--secondary" onClick={flow.payOnlineInstead}>
-                Pay online instead
+                {t('Pay online instead')}
               </button>
             </p>
           )}
@@ -70,17 +73,21 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
         >
           {processing ? (
             <>
-              <span className="spinner spinner--small" aria-hidden="true" /> Processing...
+              <span className="spinner spinner--small" aria-hidden="true" /> {t('Processing...')}
             </>
           ) : payOnline ? (
-            `Pay ${total === undefined ? 'now' : formatInr(total)}`
+            total === undefined ? (
+              t('Pay now')
+            ) : (
+              t('Pay {amount}', { amount: formatInr(total) })
+            )
           ) : (
-            <ActionLabel keep="Confirm" rest={`Booking${total === undefined ? '' : ` · ${formatInr(total)}`}`} />
+            <ActionLabel keep={t('Confirm')} rest={total === undefined ? t('Booking') : t('Booking · {amount}', { amount: formatInr(total) })} />
           )}
         </button>
         {offline && (
           <p className="step-actions__note" id="confirm-needs-connection" data-testid="confirm-needs-connection">
-            Confirming needs a connection. You're offline: nothing is booked until you're back, and your details are kept.
+            {t("Confirming needs a connection. You're offline: nothing is booked until you're back, and your details are kept.")}
           </p>
         )}
       </StepActions>

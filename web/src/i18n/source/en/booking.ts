@@ -1,4 +1,4 @@
-import { packageMessages, safariMessages } from '../../../../../shared/booking-rules';
+import { guestMessages, packageMessages, safariMessages } from '../../../../../shared/booking-rules';
 
 /**
  * Steps 2-4 of the booking, in English (see ./site.ts for how a message is its own id). Their
@@ -80,6 +80,55 @@ export const messages = [
   'Without Safari',
   'with Safaris',
   '{count, plural, one {Your {name} package includes one safari at no extra charge: the dearest one you add is free.} other {Your {name} package includes # safaris at no extra charge: the # dearest you add are free.}}',
+
+  // Step 4: review and pay
+  'Review and confirm',
+  "Check your stay, tell us who is coming and how you'd like to pay.",
+  'Please fix the following errors:',
+  'Pay online instead',
+  'Processing...',
+  'Pay {amount}',
+  'Pay now',
+  'Confirm',
+  'Booking',
+  'Booking · {amount}',
+  "Confirming needs a connection. You're offline: nothing is booked until you're back, and your details are kept.",
+  'The time to pay has run out and your villa is no longer held.',
+  'Your villa is held for',
+  'How would you like to pay?',
+  'Pay online',
+  'Cards, UPI, net banking. Your booking is confirmed as soon as the payment goes through; you have {minutes} minutes to pay.',
+  'Test mode: no real money',
+  'Pay at property',
+  'Nothing to pay now.',
+  'We hold your villa for {hours} hours.',
+  'We e-mail you a link: confirm your booking from it within {hours} hours, or the hold is released.',
+  'You pay at the property when you arrive.',
+  'You can have at most {count} such bookings waiting for confirmation at once.',
+  'Up to {stays} stays, {nights} room-nights in all, can wait to be paid at the property.',
+  'Primary guest',
+  'Title',
+  '(optional)',
+  'None',
+  'First name',
+  'Last name',
+  'Email',
+  'Country code',
+  'Phone number',
+  'Address',
+  'Special requests',
+  'Send me offers and news from the resort',
+  'I accept the terms and conditions. Free cancellation up to 48 hours before check-in; check-in from {checkIn}, check-out by {checkOut}.',
+
+  // The guest rules: the API's own English (shared/booking-rules.ts, shared/text.ts)
+  guestMessages.firstName,
+  guestMessages.lastName,
+  guestMessages.emailRequired,
+  guestMessages.email,
+  guestMessages.phoneRequired,
+  guestMessages.phone,
+  guestMessages.terms,
+  '{field} must be at most {max} characters',
 
   // The safari rules: the API's own English (shared/booking-rules.ts)
   safariMessages.dateRequired,
