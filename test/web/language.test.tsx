@@ -161,7 +161,8 @@ describe('the guest site in English and Hindi (docs/product.md#languages)', () =
     await screen.findByRole('heading', { name: 'जाँचें और पुष्टि करें' });
     expect(screen.getByRole('group', { name: 'आप भुगतान कैसे करना चाहेंगे?' })).toBeTruthy();
     expect(screen.getByTestId('pay-at-property-terms').textContent).toContain('हम आपका विला 24 घंटे के लिए रोकते हैं।');
-    const pay = await screen.findByRole('button', { name: /का भुगतान करें$/ });
+    expect(screen.getByRole('region', { name: 'बुकिंग का सारांश' }).textContent).toContain('2 वयस्क · 1 कमरा');
+    const pay = await screen.findByRole('button', { name: /^₹[\d,]+ चुकाएँ$/ });
     await userEvent.click(screen.getByLabelText(/मैं नियम और शर्तें स्वीकार करता\/करती हूँ/));
     await userEvent.type(screen.getByRole('textbox', { name: /^ई-मेल/ }), 'meera@example');
     await userEvent.click(pay);

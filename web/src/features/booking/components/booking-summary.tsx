@@ -1,5 +1,6 @@
 import { PriceBreakdown } from '@/components/price-breakdown';
-import { formatDateWithWeekday, plural } from '@/lib/format';
+import { formatDateWithWeekday } from '@/lib/format';
+import { useT } from '@/i18n/i18n';
 import type { StayQuote } from '../api/schemas';
 import { useStayKindName } from '../hooks/use-stay-kind-name';
 import type { Draft } from '../model/draft';
@@ -7,10 +8,11 @@ import type { Draft } from '../model/draft';
 /** Step 4's summary: the stay as chosen, and the server's full quote for it (or why it is missing). */
 export function BookingSummary({ draft, quote, isError, onRetry }: { draft: Draft; quote: StayQuote | undefined; isError: boolean; onRetry: () => void }) {
   const villa = useStayKindName(draft.cottage);
+  const t = useT();
   return (
     <section className="panel" aria-labelledby="summary-heading">
       <h3 id="summary-heading" className="panel__title">
-        Booking summary
+        {t('Booking summary')}
       </h3>
       <ul className="stay-facts stay-facts--inline">
         <li>{villa}</li>
@@ -18,8 +20,9 @@ export function BookingSummary({ draft, quote, isError, onRetry }: { draft: Draf
           {formatDateWithWeekday(draft.checkIn)} – {formatDateWithWeekday(draft.checkOut)}
         </li>
         <li>
-          {plural(draft.adults, 'adult')}
-          {draft.children > 0 ? `, ${plural(draft.children, 'child', 'children')}` : ''} · {plural(draft.rooms, 'room')}
+          {t('{count, plural, one {# adult} other {# adults}}', { count: draft.adults })}
+          {draft.children > 0 ? `, ${t('{count, plural, one {# child} other {# children}}', { count: draft.children })}` : ''} ·{' '}
+          {t('{count, plural, one {# room} other {# rooms}}', { count: draft.rooms })}
         </li>
         {draft.packageDetails && <li>{draft.packageDetails.name}</li>}
       </ul>
@@ -27,13 +30,13 @@ export function BookingSummary({ draft, quote, isError, onRetry }: { draft: Draf
         <PriceBreakdown lines={quote.lines} total={quote.total} withNote testId="final-quote" />
       ) : isError ? (
         <div className="banner banner--error" role="alert">
-          <p>The price could not be loaded. Please try again.</p>
+          <p>{t('The price could not be loaded. Please try again.')}</p>
           <button type="button" className="button button--small" onClick={onRetry}>
-            Retry
+            {t('Retry')}
           </button>
         </div>
       ) : (
-        <div className="skeleton skeleton--breakdown" role="status" aria-label="Loading the price" />
+        <div className="skeleton skeleton--breakdown" role="status" aria-label={t('Loading the price')} />
       )}
     </section>
   );

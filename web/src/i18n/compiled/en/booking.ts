@@ -32,6 +32,8 @@ export const messages: Messages = {
         },
       ],
     ],
+  '{count, plural, one {# adult} other {# adults}}': [['count', 'plural', { one: ['#', ' adult'], other: ['#', ' adults'] }]],
+  '{count, plural, one {# child} other {# children}}': [['count', 'plural', { one: ['#', ' child'], other: ['#', ' children'] }]],
   'Pay {amount}': ['Pay ', ['amount']],
   'Booking · {amount}': ['Booking · ', ['amount']],
   'Cards, UPI, net banking. Your booking is confirmed as soon as the payment goes through; you have {minutes} minutes to pay.': [

@@ -83,6 +83,10 @@ export const messages = [
 
   // Step 4: review and pay
   'Review and confirm',
+  'Booking summary',
+  '{count, plural, one {# adult} other {# adults}}',
+  '{count, plural, one {# child} other {# children}}',
+  'The price could not be loaded. Please try again.',
   "Check your stay, tell us who is coming and how you'd like to pay.",
   'Please fix the following errors:',
   'Pay online instead',
