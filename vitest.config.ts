@@ -28,7 +28,8 @@ export default defineConfig({
     // time is spent waiting on DynamoDB Local, Chromium or a local server, which run in processes of their own.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], env: unitEnv, setupFiles: ['test/support/own-tmpdir.ts'] } },
+      // The aliases too: the guest message catalogues (web/src/i18n/source) import the API's English from @shared.
+      { resolve: { alias: aliases }, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], env: unitEnv, setupFiles: ['test/support/own-tmpdir.ts'] } },
       {
         test: {
           name: 'integration',

@@ -1,4 +1,4 @@
-import { guestMessages, packageMessages, safariMessages } from '../../../../../shared/booking-rules';
+import { guestMessages, packageMessages, safariMessages } from '@shared/booking-rules';
 
 /**
  * Steps 2-4 of the booking, in English (see ./site.ts for how a message is its own id). Their

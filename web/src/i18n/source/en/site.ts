@@ -1,4 +1,4 @@
-import { stayMessages } from '../../../../../shared/stay';
+import { stayMessages } from '@shared/stay';
 
 /**
  * The guest site's frame and step 1, in English: the source of every translation (ICU
