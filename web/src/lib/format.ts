@@ -1,5 +1,5 @@
 import { RESORT_TIME_ZONE } from '@shared/stay';
-import { formatSlot as formatSlotIn, formatStayDay } from '@shared/stay-format';
+import { dateTimeFormat, formatSlot as formatSlotIn, formatStayDay } from '@shared/stay-format';
 import { intlLocale, t, type MessageId } from '@/i18n/i18n';
 
 /*
@@ -9,15 +9,8 @@ import { intlLocale, t, type MessageId } from '@/i18n/i18n';
  */
 const utcDay = (isoDate: string): Date => new Date(`${isoDate}T00:00:00Z`);
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-/** A formatter of the current language, made once per language and options. */
-function format(name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const locale = intlLocale();
-  const key = `${locale} ${name}`;
-  let made = formats.get(key);
-  if (!made) formats.set(key, (made = new Intl.DateTimeFormat(locale, options)));
-  return made;
-}
+/** A formatter of the current language (shared/stay-format.ts keeps one per language and name). */
+const format = (name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => dateTimeFormat(intlLocale(), name, options);
 
 /** The date fields' format: '5 March 2026'. */
 export const formatLongDate = (isoDate: string): string =>

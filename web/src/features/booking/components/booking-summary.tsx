@@ -1,5 +1,5 @@
 import { PriceBreakdown } from '@/components/price-breakdown';
-import { formatDateWithWeekday } from '@/lib/format';
+import { countOf, formatDateWithWeekday } from '@/lib/format';
 import { useT } from '@/i18n/i18n';
 import type { StayQuote } from '../api/schemas';
 import { useStayKindName } from '../hooks/use-stay-kind-name';
@@ -21,8 +21,7 @@ export function BookingSummary({ draft, quote, isError, onRetry }: { draft: Draf
         </li>
         <li>
           {t('{count, plural, one {# adult} other {# adults}}', { count: draft.adults })}
-          {draft.children > 0 ? `, ${t('{count, plural, one {# child} other {# children}}', { count: draft.children })}` : ''} ·{' '}
-          {t('{count, plural, one {# room} other {# rooms}}', { count: draft.rooms })}
+          {draft.children > 0 ? `, ${t('{count, plural, one {# child} other {# children}}', { count: draft.children })}` : ''} · {countOf('rooms', draft.rooms)}
         </li>
         {draft.packageDetails && <li>{draft.packageDetails.name}</li>}
       </ul>
