@@ -14,7 +14,7 @@ import type { AvailabilityResult, StayQuote } from '../api/schemas';
 import { useWizard } from '../hooks/wizard-context';
 import { questionOf, sameQuestion } from '../model/availability-question';
 import { partySize, villaAvailable, withStayChange, type Draft, type StayFields, type StayKind } from '../model/draft';
-import { availabilityProblems, hasProblems, range, stayLimits } from '../model/step1-rules';
+import { availabilityProblems, hasProblems, range, stayLimits, stayMessages } from '../model/step1-rules';
 import { DateFields } from './date-fields';
 import { ActionLabel, StepActions } from './step-actions';
 import { StepHeading } from './step-heading';
@@ -109,7 +109,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
   const status = availability.isPending
     ? { tone: 'info', text: t('Checking availability...') }
     : hasProblems(problems)
-      ? { tone: 'error', text: t('Please fix the errors below before checking availability') }
+      ? { tone: 'error', text: t(stayMessages.fixErrors) }
       : check.state === 'error'
         ? { tone: 'error', text: check.message ? localizeMessage(check.message) : t('Unable to check availability. Please try again.') }
         : result
