@@ -1,6 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { config } from './config.ts';
 import { deliveryConfig } from './delivery-config.ts';
@@ -25,8 +25,8 @@ const outboxFileName = (filename: string) => filename.replace(/[^A-Za-z0-9._-]/g
 
 /**
  * Sends through SES on AWS (MAIL_FROM, a verified identity), or writes the message to the local
- * outbox (MAIL_OUTBOX_DIR) so it can be read without any mail server: `<name>.json` (the whole
- * message, attachments included), `<name>.html`, and each attachment as `<name>.<filename>`.
+ * outbox (MAIL_OUTBOX_DIR) so it can be read without any mail server: `<name>.html`, each
+ * attachment as `<name>.<filename>`, and last `<name>.json` (the whole message, attachments included).
  * Neither set: not sent, said so. A send that fails throws (the stream consumer retries the record,
  * unless mailRejected says no retry will pass).
  *
@@ -35,16 +35,18 @@ const outboxFileName = (filename: string) => filename.replace(/[^A-Za-z0-9._-]/g
  */
 export async function sendMail(mail: Mail): Promise<MailResult> {
   if (deliveryConfig.MAIL_OUTBOX_DIR) {
-    await mkdir(deliveryConfig.MAIL_OUTBOX_DIR, { recursive: true });
+    const dir = deliveryConfig.MAIL_OUTBOX_DIR;
+    await mkdir(dir, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
-    await writeFile(
-      join(deliveryConfig.MAIL_OUTBOX_DIR, `${name}.json`),
-      JSON.stringify({ from: deliveryConfig.MAIL_FROM ?? 'bookings@forest-resort.local', ...mail }, null, 2),
-    );
-    await writeFile(join(deliveryConfig.MAIL_OUTBOX_DIR, `${name}.html`), mail.html);
+    await writeFile(join(dir, `${name}.html`), mail.html);
     for (const attachment of mail.attachments ?? []) {
-      await writeFile(join(deliveryConfig.MAIL_OUTBOX_DIR, `${name}.${outboxFileName(attachment.filename)}`), attachment.content);
+      await writeFile(join(dir, `${name}.${outboxFileName(attachment.filename)}`), attachment.content);
     }
+    // The .json is what readers list (the dev inbox, the tests), so it appears last and whole:
+    // written aside, then renamed into place (a rename is atomic), never read half-written.
+    const json = join(dir, `${name}.json`);
+    await writeFile(`${json}.part`, JSON.stringify({ from: deliveryConfig.MAIL_FROM ?? 'bookings@forest-resort.local', ...mail }, null, 2));
+    await rename(`${json}.part`, json);
     return 'outbox';
   }
   if (!ses) {

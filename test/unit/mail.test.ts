@@ -135,6 +135,37 @@ describe('mail off AWS (the outbox)', () => {
     }
   });
 
+  it('shows a message to readers only once it is whole: its .json appears last, complete, never half-written', async () => {
+    const outbox = await mkdtemp(join(tmpdir(), 'outbox-'));
+    try {
+      vi.stubEnv('MAIL_OUTBOX_DIR', outbox);
+      const { sendMail } = await import('../../functions/lib/mail.ts');
+      // Large enough that a plain write lands in several chunks a reader can fall between.
+      const big = { ...withAttachment, text: 'x'.repeat(4_000_000) };
+      let sending = true;
+      const seen: string[][] = [];
+      const reader = (async () => {
+        while (sending) {
+          const files = await readdir(outbox);
+          for (const file of files.filter((name) => name.endsWith('.json'))) {
+            const text = await readFile(join(outbox, file), 'utf8');
+            expect(() => JSON.parse(text) as unknown, `${file} read half-written`).not.toThrow();
+            seen.push(files.filter((name) => name.startsWith(file.slice(0, -'.json'.length))).sort());
+          }
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      })();
+      for (let i = 0; i < 3; i += 1) await sendMail(big);
+      sending = false;
+      await reader;
+      // Whenever a reader saw the .json, the HTML and the calendar file were there already.
+      for (const files of seen) expect(files.map((file) => file.replace(/^[^.]+/, ''))).toEqual(['.VM1.ics', '.html', '.json']);
+      expect((await readdir(outbox)).filter((file) => file.endsWith('.json'))).toHaveLength(3);
+    } finally {
+      await rm(outbox, { recursive: true, force: true });
+    }
+  });
+
   it('keeps an attachment in the outbox folder whatever its name says', async () => {
     const outbox = await mkdtemp(join(tmpdir(), 'outbox-'));
     try {
