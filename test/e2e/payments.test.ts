@@ -253,7 +253,7 @@ describe('paying at the property, on a phone', () => {
     const panel = page.getByTestId('confirm-stay');
     await panel.waitFor();
     await panel.getByRole('button', { name: 'Confirm my booking' }).waitFor();
-    expect(await panel.textContent()).toMatch(/We are holding Hornbill Villa for you until \w+day, \w+ \d{1,2} at \d{1,2}:\d\d [AP]M\./);
+    expect(await panel.textContent()).toMatch(/We are holding Hornbill Villa for you until \w+day, \d{1,2} \w+ at \d{1,2}:\d\d [ap]m\./);
     await expectAccessible(page, 'manage: confirm pay at property');
     await shoot('manage-confirm');
     await panel.getByRole('button', { name: 'Confirm my booking' }).click();
@@ -278,7 +278,7 @@ describe('paying at the property, on a phone', () => {
     const confirmBy = page.getByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ }).getByTestId('confirm-by');
     await confirmBy.waitFor({ timeout: 10_000 });
     expect(await confirmBy.textContent()).toContain(`Check your e-mail to confirm within ${PAY_AT_PROPERTY_CONFIRM_HOURS} hours`);
-    expect(await confirmBy.textContent()).toMatch(/Confirm from it by \w+day, \w+ \d{1,2} at \d{1,2}:\d\d [AP]M, or the hold on your villa is released\./);
+    expect(await confirmBy.textContent()).toMatch(/Confirm from it by \w+day, \d{1,2} \w+ at \d{1,2}:\d\d [ap]m, or the hold on your villa is released\./);
     await shoot('pay-at-property-confirm-by');
   });
 });

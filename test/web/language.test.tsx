@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOCALE_KEY, setLocale, translateKnown } from '@/i18n/i18n';
-import { localizeBookingMessage } from '@/i18n/known-booking-messages';
+import { LOCALE_KEY, localizeMessage, setLocale, translateKnown } from '@/i18n/i18n';
 import { packageMessages, safariMessages } from '@shared/booking-rules';
-import { stayMessages } from '@shared/stay';
-import { checkIn, checkedDraft, packagedDraft, renderWizard, saveSession, stubApi } from './support/wizard-harness';
+import { availabilityMessages, stayMessages } from '@shared/stay';
+import { JUST_TAKEN } from '@/features/booking/model/availability-question';
+import { available, checkIn, checkedDraft, packagedDraft, renderWizard, saveSession, stubApi } from './support/wizard-harness';
 import { defaultDraft } from '@/features/booking/model/draft';
 
 const language = () => screen.getByRole('combobox', { name: /Language|भाषा/ });
@@ -48,6 +48,14 @@ describe('the guest site in English and Hindi (docs/product.md#languages)', () =
     expect(within(problems).getByText('कृपया एक विला चुनें')).toBeTruthy();
     expect(within(problems).getByText('चेक-इन की तारीख ज़रूरी है')).toBeTruthy();
     expect(screen.getByText('उपलब्धता जाँचने से पहले कृपया नीचे दी गई गलतियाँ ठीक करें')).toBeTruthy();
+  });
+
+  it("shows step 1's answer that the villa is taken in Hindi, the villa's name as staff wrote it", async () => {
+    const taken = { ...available, available: false, message: availabilityMessages.notAvailable('Hornbill Villa'), alternativeDates: [], suggestedVillas: [] };
+    await act(() => setLocale('hi'));
+    saveSession({ ...checkedDraft, availability: taken }, 1);
+    renderWizard();
+    expect((await screen.findByTestId('availability-status')).textContent).toBe('क्षमा करें, इन तारीखों के लिए Hornbill Villa उपलब्ध नहीं है।');
   });
 
   it('writes days in the Indian format of the language: 10 Dec in English, दिस॰ in Hindi', async () => {
@@ -109,9 +117,16 @@ describe('the guest site in English and Hindi (docs/product.md#languages)', () =
     expect(honeymoon?.textContent).toContain('Honeymoon Escape supports maximum 2 guests');
   });
 
-  it("shows every rule message of steps 2-4, as the API and the site's own checks write it, in Hindi", async () => {
+  it("shows every rule message and answer with values, as the API and the site's own checks write it, in Hindi", async () => {
     const english = [
       stayMessages.capacity(6),
+      availabilityMessages.notAvailable('Hornbill Villa'),
+      availabilityMessages.noLongerAvailable('Hornbill Villa'),
+      availabilityMessages.tooFewVillas('Hornbill Villa', 1, 3, true),
+      availabilityMessages.tooFewVillas('Hornbill Villa', 2, 3, true),
+      availabilityMessages.tooFewVillas('Hornbill Villa', 1, 3, false),
+      availabilityMessages.tooFewVillas('Hornbill Villa', 2, 3, false),
+      JUST_TAKEN,
       packageMessages.required,
       packageMessages.minGuests('Family Getaway', 2),
       packageMessages.maxGuests('Honeymoon Escape', 2),
@@ -125,13 +140,14 @@ describe('the guest site in English and Hindi (docs/product.md#languages)', () =
       safariMessages.soldOut('Morning Jeep Safari', checkIn, '06:00-09:00'),
     ];
     // In English each is shown as it came.
-    expect(english.map(localizeBookingMessage)).toEqual(english);
+    expect(english.map(localizeMessage)).toEqual(english);
     await act(() => setLocale('hi', { keep: false }));
     for (const message of english) {
-      const hindi = localizeBookingMessage(message);
+      const hindi = localizeMessage(message);
       expect(hindi, message).toMatch(/[\u0900-\u097f]/);
       // The values it carries (a name, a number) are kept.
-      for (const value of message.match(/\d+|Family Getaway|Honeymoon Escape|Morning Jeep Safari/g) ?? []) expect(hindi, message).toContain(value);
+      for (const value of message.match(/\d+|Family Getaway|Honeymoon Escape|Morning Jeep Safari|Hornbill Villa/g) ?? [])
+        expect(hindi, message).toContain(value);
     }
   });
 
@@ -169,6 +185,6 @@ describe('the guest site in English and Hindi (docs/product.md#languages)', () =
     expect(screen.getByRole('alert').textContent).toBe('कृपया ये गलतियाँ ठीक करें: पहला नाम ज़रूरी है, उपनाम ज़रूरी है, कृपया सही ई-मेल पता लिखें, फ़ोन नंबर ज़रूरी है');
     expect(screen.getByText('कृपया सही ई-मेल पता लिखें', { selector: '.field__error' })).toBeTruthy();
     // A field's length rule names the field in Hindi too.
-    expect(localizeBookingMessage('First name must be at most 60 characters')).toBe('पहला नाम में अधिकतम 60 अक्षर हो सकते हैं');
+    expect(localizeMessage('First name must be at most 60 characters')).toBe('पहला नाम में अधिकतम 60 अक्षर हो सकते हैं');
   });
 });

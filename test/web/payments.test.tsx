@@ -1,90 +1,28 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { OPEN_HOLD_LIMIT, PAY_AT_PROPERTY_CONFIRM_HOURS, UNPAID_NIGHT_LIMIT, UNPAID_STAY_LIMIT, paymentMessages, type PaymentOrder } from '@shared/payments';
-import type { CreatedBooking } from '@/features/booking/api/schemas';
+import { OPEN_HOLD_LIMIT, PAY_AT_PROPERTY_CONFIRM_HOURS, UNPAID_NIGHT_LIMIT, UNPAID_STAY_LIMIT, paymentMessages } from '@shared/payments';
 import { ConfirmByNotice } from '@/features/booking/components/confirm-by-notice';
 import type { Draft } from '@/features/booking/model/draft';
 import { sessionKeys } from '@/features/booking/model/session-store';
 import { formatCountdown, formatLocalDeadline } from '@/lib/hold-time';
 import { addDaysIso } from '@shared/stay';
 import { formatSlot, formatStayDay } from '@shared/stay-format';
-import { heldBooking, packagedDraft, payableDraft, quote, renderWizard, saveSession, stubApi } from './support/wizard-harness';
-
-const bookingId = '0b6f4a52-8a8c-4d55-9c1e-3f0d2a7b9e11';
-const reference = 'VMPAY0001';
-const orderId = 'order_Ab12Cd34Ef56Gh';
-const paymentId = 'pay_Zy98Xw76Vu54Ts';
-const total = quote().total;
-
-const readyDraft = payableDraft;
-
-const record = (overrides: Partial<CreatedBooking['booking']> = {}) => heldBooking({ id: bookingId, reference }, overrides);
-
-const created = (overrides: Partial<CreatedBooking['booking']> = {}): CreatedBooking => ({
-  bookingReference: reference,
-  manageToken: 'manage.token',
-  quote: quote(),
-  booking: record(overrides),
-});
-
-const order: PaymentOrder = {
-  orderId,
-  amount: total * 100,
-  currency: 'INR',
-  testMode: true,
+import { packagedDraft, stubApi } from './support/wizard-harness';
+import {
   bookingId,
-  bookingReference: reference,
-  name: 'Forest Resort',
-  description: 'Hornbill Villa, 2 nights',
-  notes: { bookingReference: reference, villa: 'Hornbill Villa', checkIn: packagedDraft.checkIn, checkOut: packagedDraft.checkOut, guests: '2' },
-};
-
-const checkoutResponse = { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: 'a'.repeat(64) };
-const envelope = (status: number, data: unknown) => ({ status, body: { success: true, data } });
-const refusal = (status: number, error: string) => ({ status, body: { success: false, error } });
-
-/** The payment API as the server answers it in test mode: the test checkout does what it is told. */
-function paymentRoutes(options: { verify?: () => { status: number; body: unknown } } = {}) {
-  return [
-    { method: 'POST', path: /^\/api\/bookings$/, answer: () => envelope(201, created()) },
-    { method: 'POST', path: /^\/api\/payments\/create-order$/, answer: () => envelope(200, order) },
-    {
-      method: 'POST',
-      path: /^\/api\/payments\/test-checkout$/,
-      answer: (body: unknown) =>
-        (body as { outcome: string }).outcome === 'success'
-          ? envelope(200, { ok: true, response: checkoutResponse })
-          : envelope(200, {
-              ok: false,
-              error: {
-                code: 'BAD_REQUEST_ERROR',
-                description: 'Your card was declined by the bank.',
-                reason: 'card_declined',
-                source: 'bank',
-                step: 'payment_authorization',
-              },
-            }),
-    },
-    {
-      method: 'POST',
-      path: /^\/api\/payments\/verify-payment$/,
-      answer:
-        options.verify ?? (() => envelope(200, { booking: record({ status: 'confirmed', payment_status: 'paid', hold_expires_at: undefined }), payment: {} })),
-    },
-  ];
-}
-
-const paths = (requests: Array<{ method: string; path: string }>) =>
-  requests
-    .filter((request) => request.path.startsWith('/api/bookings') || request.path.startsWith('/api/payments'))
-    .map((request) => `${request.method} ${request.path}`);
-
-async function openStep4(draft: Draft) {
-  saveSession(draft, 4);
-  renderWizard('/?step=4');
-  await screen.findByTestId('final-quote');
-}
+  checkoutResponse,
+  envelope,
+  openStep4,
+  orderId,
+  paths,
+  paymentRoutes,
+  readyDraft,
+  record,
+  reference,
+  refusal,
+  created,
+} from './support/payment-harness';
 
 describe('paying online in test mode', () => {
   it('books, opens the test checkout with the amount, the reference and the hold, and Pay reaches the confirmation', async () => {
@@ -356,7 +294,7 @@ describe('paying at the property', () => {
     const notice = screen.getByTestId('confirm-by');
     expect(notice.textContent).toContain('Check your e-mail to confirm within 24 hours');
     expect(notice.textContent).toContain(`Confirm from it by ${formatLocalDeadline(deadline)}, or the hold on your villa is released.`);
-    expect(formatLocalDeadline(deadline)).toMatch(/^Monday, November 23 at \d{1,2}:\d\d [AP]M$/);
+    expect(formatLocalDeadline(deadline)).toMatch(/^Monday, 23 November at \d{1,2}:\d\d [ap]m$/);
   });
 
   it("shows the server's limit on unconfirmed bookings and switches to paying online in one tap", async () => {

@@ -1,6 +1,6 @@
 import { availabilityRequestSchema } from '../../../shared/availability-request.ts';
 import { quoteStay } from '../../../shared/quote.ts';
-import { hasProblems, nightsBetween, resortToday, stayLimits, stayMessages, stayProblems } from '../../../shared/stay.ts';
+import { availabilityMessages, hasProblems, nightsBetween, resortToday, stayLimits, stayMessages, stayProblems } from '../../../shared/stay.ts';
 import { fields, idField } from '../../../shared/validation.ts';
 import { alternativeDates, freeUnits, suggestedVillas } from '../../lib/bookings/availability.ts';
 import { resolveStay } from '../../lib/bookings/bookable.ts';
@@ -67,9 +67,7 @@ export const handler = publicRoute(
       return {
         ...common,
         ...(fits ? { maxRooms: most } : {}),
-        message: `${unit.name} has ${most === 1 ? 'one villa' : `${most} villas`}, so it cannot take ${body.rooms} rooms. ${
-          fits ? `Book ${most === 1 ? '1 room' : `${most} rooms`} here, or choose another villa.` : 'Please choose another villa.'
-        }`,
+        message: availabilityMessages.tooFewVillas(unit.name, most, body.rooms, fits),
         alternativeDates: [],
         suggestedVillas: suggestions,
       };
@@ -79,6 +77,6 @@ export const handler = publicRoute(
       alternativeDates(units, body.checkIn, nights, { rooms: body.rooms, guests: body.guests }, today, now),
       suggestedVillas(unit.type, { checkIn: body.checkIn, checkOut: body.checkOut, guests: body.guests, rooms: body.rooms }, rules, now),
     ]);
-    return { ...common, message: `Sorry, ${unit.name} is not available for these dates.`, alternativeDates: alternatives, suggestedVillas: suggestions };
+    return { ...common, message: availabilityMessages.notAvailable(unit.name), alternativeDates: alternatives, suggestedVillas: suggestions };
   },
 );

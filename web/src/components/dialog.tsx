@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useT } from '@/i18n/i18n';
 
 type DialogProps = {
   open: boolean;
@@ -21,6 +22,7 @@ type DialogProps = {
 export function Dialog({ open, title, onClose, children, description, className, hideCloseButton }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const t = useT();
   const descriptionId = useId();
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -69,7 +71,7 @@ export function Dialog({ open, title, onClose, children, description, className,
               {title}
             </h2>
             {!hideCloseButton && (
-              <button type="button" className="dialog__close" aria-label="Close" onClick={() => onCloseRef.current()}>
+              <button type="button" className="dialog__close" aria-label={t('Close')} onClick={() => onCloseRef.current()}>
                 ×
               </button>
             )}

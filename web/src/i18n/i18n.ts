@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { messages as site } from './compiled/en/site';
 import { INTL_LOCALE, isLocale, SOURCE_LOCALE, type Locale } from './locales';
 import type { messages as bookingSource } from './source/en/booking';
+import type { messages as calendarSource } from './source/en/calendar';
 import type { messages as siteSource } from './source/en/site';
 
 /**
@@ -12,7 +13,7 @@ import type { messages as siteSource } from './source/en/site';
  * messages that need compiling, with the first screen; another language's messages are a chunk of
  * their own, fetched when a guest chooses it.
  */
-export type MessageId = (typeof siteSource)[number] | (typeof bookingSource)[number];
+export type MessageId = (typeof siteSource)[number] | (typeof bookingSource)[number] | (typeof calendarSource)[number];
 export type MessageValues = Record<string, string | number>;
 
 export const i18n = setupI18n({
@@ -66,9 +67,14 @@ export function savedLocale(): Locale {
   }
 }
 
-const translations: Record<Exclude<Locale, typeof SOURCE_LOCALE>, () => Promise<{ messages: Messages }>> = {
-  hi: () => import('./compiled/hi'),
+/** An English message with values (the API's or the site's own), the message it is, and the names of its values in order. */
+export type MessagePattern = readonly [RegExp, MessageId, readonly string[]];
+
+type Translation = { messages: Messages; patterns: readonly MessagePattern[] };
+const translations: Record<Exclude<Locale, typeof SOURCE_LOCALE>, () => Promise<Translation>> = {
+  hi: () => import('./languages/hi'),
 };
+const patterns = new Map<Locale, readonly MessagePattern[]>();
 const loaded = new Set<Locale>([SOURCE_LOCALE]);
 let latest = 0;
 
@@ -79,8 +85,9 @@ let latest = 0;
 export async function setLocale(locale: Locale, { keep = true }: { keep?: boolean } = {}): Promise<void> {
   const request = ++latest;
   if (locale !== SOURCE_LOCALE && !loaded.has(locale)) {
-    const { messages } = await translations[locale]();
-    i18n.load(locale, messages);
+    const translation = await translations[locale]();
+    i18n.load(locale, translation.messages);
+    patterns.set(locale, translation.patterns);
     loaded.add(locale);
   }
   if (request !== latest) return;
@@ -93,4 +100,20 @@ export async function setLocale(locale: Locale, { keep = true }: { keep?: boolea
   }
   document.documentElement.lang = INTL_LOCALE[locale];
   if (locale !== i18n.locale) i18n.activate(locale, [INTL_LOCALE[locale]]);
+}
+
+/**
+ * A rule's or an answer's English (the API's, or the site's own check's) in the current language.
+ * The booking's rules are shared with the API, which answers in English (docs/product.md#stay-rules):
+ * a message is its own id in the catalogues; one with values in it (a villa's name, a capacity) is
+ * found by its pattern, which comes with the language (English needs none: the message is already
+ * English). A message no catalogue knows (a newer server's) is shown as it came.
+ */
+export function localizeMessage(message: string): string {
+  for (const [pattern, id, names] of patterns.get(currentLocale()) ?? []) {
+    const match = pattern.exec(message);
+    // A value the catalogues know (a field's label) is shown in the guest's language too.
+    if (match) return t(id, Object.fromEntries(names.map((name, index) => [name, translateKnown(match[index + 1] ?? '')])));
+  }
+  return translateKnown(message);
 }

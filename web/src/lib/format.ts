@@ -49,8 +49,13 @@ export function formatCompactInr(rupees: number): string {
 }
 
 /** An instant on the resort's clock (India): 'Sunday, 8 March 2026 at 2:00 pm'. Deadlines such as free cancellation. */
-export function formatResortInstant(isoInstant: string): string {
-  const instant = new Date(isoInstant);
-  const day = format('resort day', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: RESORT_TIME_ZONE }).format(instant);
-  return `${day} at ${format('resort time', { hour: 'numeric', minute: '2-digit', timeZone: RESORT_TIME_ZONE }).format(instant)}`;
-}
+export const formatResortInstant = (isoInstant: string): string =>
+  format('resort instant', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: RESORT_TIME_ZONE,
+  }).format(new Date(isoInstant));

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { dateTimeFormat } from '@shared/stay-format';
+import { intlLocale } from '@/i18n/i18n';
 
 /*
  * A booking's hold (`hold_expires_at`): the nights are the guest's until then. Online, 15 minutes
@@ -6,16 +8,11 @@ import { useEffect, useState } from 'react';
  * guest's own clock (they read it where they are, not at the resort).
  */
 
-let localDay: Intl.DateTimeFormat | undefined;
-let localTime: Intl.DateTimeFormat | undefined;
-
-/** 'Monday, November 23 at 2:45 PM', in the visitor's time zone. */
-export function formatLocalDeadline(isoInstant: string): string {
-  const instant = new Date(isoInstant);
-  localDay ??= new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
-  localTime ??= new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-  return `${localDay.format(instant)} at ${localTime.format(instant)}`;
-}
+/** 'Monday, 23 November at 2:45 pm', in the visitor's time zone and language (one Intl format, 'at' included). */
+export const formatLocalDeadline = (isoInstant: string): string =>
+  dateTimeFormat(intlLocale(), 'local deadline', { weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
+    new Date(isoInstant),
+  );
 
 /** A countdown as the clock shows it: '14:32', '0:07'; an hour or more '1:02:09'. Never negative. */
 export function formatCountdown(ms: number): string {

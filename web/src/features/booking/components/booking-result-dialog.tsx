@@ -8,7 +8,10 @@ import { Dialog } from '@/components/dialog';
 import { paths } from '@/config/paths';
 import { ConfirmByNotice } from './confirm-by-notice';
 import type { CreatedBooking } from '../api/schemas';
-import { formatDateWithWeekday, plural } from '@/lib/format';
+import { formatDateWithWeekday } from '@/lib/format';
+import { t as translate, useLocale, useT, type MessageId } from '@/i18n/i18n';
+import '@/i18n/english/booking';
+import { Trans } from '@/i18n/trans';
 import './booking-result-dialog.css';
 
 /**
@@ -22,7 +25,11 @@ function calendarHref(booking: CreatedBooking['booking'], now = Date.now()): str
     sequence: 0,
     stamp: now,
     ...stayEvent(booking),
-    description: `Booking ${booking.booking_reference}. Check-in from ${CHECK_IN_TIME}, check-out by ${CHECK_OUT_TIME} (India time).`,
+    description: translate('Booking {reference}. Check-in from {checkIn}, check-out by {checkOut} (India time).', {
+      reference: booking.booking_reference,
+      checkIn: CHECK_IN_TIME,
+      checkOut: CHECK_OUT_TIME,
+    }),
     status: booking.status === 'confirmed' ? 'CONFIRMED' : 'TENTATIVE',
   });
   return `data:text/calendar;charset=utf-8,${encodeURIComponent(text)}`;
@@ -34,9 +41,10 @@ function calendarHref(booking: CreatedBooking['booking'], now = Date.now()): str
  */
 function EmailPreview({ booking }: { booking: CreatedBooking['booking'] }) {
   const mail = useMemo(() => confirmationMailContent(booking), [booking]);
+  const t = useT();
   return (
     <details className="email-preview" data-testid="email-preview">
-      <summary>Preview the e-mail</summary>
+      <summary>{t('Preview the e-mail')}</summary>
       <div className="email-preview__message">
         <p className="email-preview__meta">
           From: {RESORT_NAME}
@@ -65,7 +73,7 @@ function EmailPreview({ booking }: { booking: CreatedBooking['booking'] }) {
 }
 
 /** What happened, as the heading says it: paid online, or held for the guest to pay at the property. */
-export function resultTitle(record: CreatedBooking['booking'] | undefined): string {
+export function resultTitle(record: CreatedBooking['booking'] | undefined): MessageId {
   if (record?.payment_method === 'offline') return 'Booking held: pay at the property';
   if (record?.payment_status === 'paid') return 'Booking paid and confirmed';
   return 'Booking received';
@@ -73,7 +81,8 @@ export function resultTitle(record: CreatedBooking['booking'] | undefined): stri
 
 /** The reference in one piece, and a button that copies it (with what happened, said to screen readers too). */
 function Reference({ reference }: { reference: string }) {
-  const [copied, setCopied] = useState<string>();
+  const [copied, setCopied] = useState<MessageId>();
+  const t = useT();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(reference);
@@ -87,11 +96,16 @@ function Reference({ reference }: { reference: string }) {
       <p className="receipt__reference" translate="no">
         {reference}
       </p>
-      <button type="button" className="button button--secondary button--small" onClick={() => void copy()} aria-label={`Copy booking reference ${reference}`}>
-        Copy
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={() => void copy()}
+        aria-label={t('Copy booking reference {reference}', { reference })}
+      >
+        {t('Copy')}
       </button>
       <span role="status" className="receipt__copied">
-        {copied}
+        {copied && t(copied)}
       </span>
     </div>
   );
@@ -103,82 +117,92 @@ function Reference({ reference }: { reference: string }) {
  */
 export default function BookingResultDialog({ booking, onClose }: { booking: CreatedBooking | undefined; onClose: () => void }) {
   const record = booking?.booking;
-  const ics = useMemo(() => (record ? calendarHref(record) : ''), [record]);
+  const t = useT();
+  const locale = useLocale();
+  // Written again when the language changes: its description is in the guest's language.
+  const ics = useMemo(() => (record && locale ? calendarHref(record) : ''), [record, locale]);
   return (
-    <Dialog open={booking !== undefined} title={resultTitle(record)} onClose={onClose} className="dialog--result dialog--receipt" hideCloseButton>
+    <Dialog open={booking !== undefined} title={t(resultTitle(record))} onClose={onClose} className="dialog--result dialog--receipt" hideCloseButton>
       {booking && record && (
         <div className="receipt" data-testid="booking-success">
-          <p className="receipt__label">Booking reference</p>
+          <p className="receipt__label">{t('Booking reference')}</p>
           <Reference reference={booking.bookingReference} />
           <dl className="receipt__facts">
             <div>
-              <dt>Villa</dt>
+              <dt>{t('Villa')}</dt>
               <dd>{record.cottage_name}</dd>
             </div>
             <div>
-              <dt>Check-in</dt>
+              <dt>{t('Check-in')}</dt>
+              <dd>{t('{date}, from {time}', { date: formatDateWithWeekday(record.check_in_date), time: CHECK_IN_TIME })}</dd>
+            </div>
+            <div>
+              <dt>{t('Check-out')}</dt>
+              <dd>{t('{date}, by {time}', { date: formatDateWithWeekday(record.check_out_date), time: CHECK_OUT_TIME })}</dd>
+            </div>
+            <div>
+              <dt>{t('Guests')}</dt>
               <dd>
-                {formatDateWithWeekday(record.check_in_date)}, from {CHECK_IN_TIME}
+                {t('{count, plural, one {# adult} other {# adults}}', { count: record.adults })}
+                {record.children > 0 ? `, ${t('{count, plural, one {# child} other {# children}}', { count: record.children })}` : ''}
               </dd>
             </div>
             <div>
-              <dt>Check-out</dt>
-              <dd>
-                {formatDateWithWeekday(record.check_out_date)}, by {CHECK_OUT_TIME}
-              </dd>
-            </div>
-            <div>
-              <dt>Guests</dt>
-              <dd>
-                {plural(record.adults, 'adult')}
-                {record.children > 0 ? `, ${plural(record.children, 'child', 'children')}` : ''}
-              </dd>
-            </div>
-            <div>
-              <dt>Package</dt>
+              <dt>{t('Package')}</dt>
               <dd>{record.package_name}</dd>
             </div>
             <div>
-              <dt>Total</dt>
+              <dt>{t('Total')}</dt>
               <dd>
                 <strong>{formatInr(record.total_amount)}</strong>
                 <PriceNote rupees={record.total_amount} estimatedOffline={false} />
-                {record.payment_method === 'offline' ? ', to pay at the property' : record.payment_status === 'paid' ? ', paid online' : ''}
+                {record.payment_method === 'offline' ? t(', to pay at the property') : record.payment_status === 'paid' ? t(', paid online') : ''}
               </dd>
             </div>
           </dl>
           <ConfirmByNotice booking={record} />
           <div className="email-panel">
-            <strong>Confirmation e-mail</strong>
+            <strong>{t('Confirmation e-mail')}</strong>
             <p>
-              {record.payment_method === 'offline' ? 'An e-mail with these details and the link to confirm' : 'A confirmation with these details'} is on its way
-              to <strong>{record.customer_email}</strong>. Free cancellation up to 48 hours before check-in.
+              <Trans
+                id={
+                  record.payment_method === 'offline'
+                    ? 'An e-mail with these details and the link to confirm is on its way to <0>{email}</0>. Free cancellation up to 48 hours before check-in.'
+                    : 'A confirmation with these details is on its way to <0>{email}</0>. Free cancellation up to 48 hours before check-in.'
+                }
+                values={{ email: record.customer_email }}
+                components={{ 0: <strong /> }}
+              />
             </p>
             <p>
               {/* The link from the create answer opens the booking at once; without it, the lookup by reference and e-mail. */}
-              <Link
-                className="email-panel__link"
-                to={
-                  booking.manageToken
-                    ? paths.manageBooking.getHref(booking.bookingReference, booking.manageToken)
-                    : paths.findBooking.getHref(booking.bookingReference)
-                }
-              >
-                Manage this booking
-              </Link>{' '}
-              any time: see it, or cancel it.
+              <Trans
+                id="<0>Manage this booking</0> any time: see it, or cancel it."
+                components={{
+                  0: (
+                    <Link
+                      className="email-panel__link"
+                      to={
+                        booking.manageToken
+                          ? paths.manageBooking.getHref(booking.bookingReference, booking.manageToken)
+                          : paths.findBooking.getHref(booking.bookingReference)
+                      }
+                    />
+                  ),
+                }}
+              />
             </p>
             <EmailPreview booking={record} />
           </div>
           <div className="dialog__actions">
             <button type="button" className="button button--primary" data-autofocus onClick={onClose}>
-              Close
+              {t('Close')}
             </button>
             <button type="button" className="button button--secondary" onClick={() => window.print()}>
-              Print Receipt
+              {t('Print Receipt')}
             </button>
             <a className="button button--ghost" href={ics} download={`${booking.bookingReference}.ics`}>
-              Add to calendar
+              {t('Add to calendar')}
             </a>
           </div>
         </div>

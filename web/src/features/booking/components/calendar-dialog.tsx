@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Dialog } from '@/components/dialog';
+import '@/i18n/english/calendar';
+import { useT } from '@/i18n/i18n';
 import { getAvailabilityCalendarQueryOptions } from '../api/get-availability-calendar';
 import StayCalendar, { fetchedMonthsFrom, openingMonth, type Editing } from './stay-calendar';
 
@@ -26,10 +28,11 @@ type CalendarDialogProps = {
 
 /** The price calendar in a modal dialog (a bottom sheet on a phone); its own chunk with react-day-picker. */
 export default function CalendarDialog({ editing, onEditingChange, ...calendar }: CalendarDialogProps) {
+  const t = useT();
   return (
     <Dialog
       open
-      title={editing === 'checkOut' ? 'Select check-out date' : 'Select check-in date'}
+      title={editing === 'checkOut' ? t('Select check-out date') : t('Select check-in date')}
       onClose={() => onEditingChange(undefined)}
       className="dialog--calendar"
     >

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { localizeMessage } from '@/i18n/known-messages';
-import { useT } from '@/i18n/i18n';
+import { localizeMessage, useT } from '@/i18n/i18n';
 import { formatLongDate } from '@/lib/format';
 import { whenIdle } from '@/lib/when-idle';
 import type { Editing } from './stay-calendar';

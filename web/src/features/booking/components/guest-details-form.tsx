@@ -1,6 +1,6 @@
 import { CHECK_IN_TIME, CHECK_OUT_TIME } from '@shared/booking-mail';
-import { useT, type MessageId } from '@/i18n/i18n';
-import { localizeBookingMessage } from '@/i18n/known-booking-messages';
+import { localizeMessage, type MessageId, useT } from '@/i18n/i18n';
+import '@/i18n/english/booking';
 import { countryCodes, guestPrefixes, type GuestForm } from '../model/draft';
 import type { GuestProblems } from '../model/guest-problems';
 
@@ -40,7 +40,7 @@ export function GuestDetailsForm({
       />
       {problems[field] && (
         <p className="field__error" id={`${field}-error`}>
-          {localizeBookingMessage(problems[field])}
+          {localizeMessage(problems[field])}
         </p>
       )}
     </div>
@@ -92,7 +92,7 @@ export function GuestDetailsForm({
             {t('Address')} <span className="muted">{t('(optional)')}</span>
           </label>
           <textarea id="address" rows={2} value={guest.address} autoComplete="street-address" onChange={(event) => onChange({ address: event.target.value })} />
-          {problems.address && <p className="field__error">{localizeBookingMessage(problems.address)}</p>}
+          {problems.address && <p className="field__error">{localizeMessage(problems.address)}</p>}
         </div>
         <div className="field field--wide">
           <label className="field__label" htmlFor="specialRequests">

@@ -4,7 +4,10 @@ import { Dialog } from '@/components/dialog';
 import { PriceNote } from '@/components/price-note';
 import { telHref } from '@shared/resort-contact';
 import { useResortContact } from '@/lib/use-resort-contact';
-import { plural } from '@/lib/format';
+import { countOf } from '@/lib/format';
+import { localizeMessage, useT } from '@/i18n/i18n';
+import { Trans } from '@/i18n/trans';
+import '@/i18n/english/booking';
 import type { PaymentFlow } from '../hooks/use-payment-flow';
 import { partySize } from '../model/draft';
 import { HoldCountdown } from './hold-countdown';
@@ -20,9 +23,12 @@ export function PaymentDialogs({ flow }: { flow: PaymentFlow }) {
   const phase = payment.phase;
   const holdOver = held !== undefined && flow.holdLeft === 0;
   const frontDesk = useResortContact();
+  const t = useT();
+  /** What went wrong, in the guest's language when the site knows the message (the API's or its own). */
+  const said = (message: string | undefined) => (message === undefined ? undefined : localizeMessage(message));
   const supportLink = (
     <a className="button button--secondary" href={telHref(frontDesk.phone)}>
-      Call Support
+      {t('Call Support')}
     </a>
   );
 
@@ -38,19 +44,23 @@ export function PaymentDialogs({ flow }: { flow: PaymentFlow }) {
       />
       <Dialog
         open={phase.name === 'failed'}
-        title={paymentMessages.failedTitle}
+        title={t(paymentMessages.failedTitle)}
         onClose={payment.close}
-        description={phase.name === 'failed' ? phase.message : undefined}
+        description={phase.name === 'failed' ? said(phase.message) : undefined}
         className="dialog--result dialog--failed"
       >
         <div className="payment-failed" data-testid="payment-failed">
           {held && !holdOver && <HoldCountdown expiresAt={held.booking.hold_expires_at} />}
           <p className="payment-failed__support muted">
-            Need a hand? Our front desk is on <a href={telHref(frontDesk.phone)}>{frontDesk.phone}</a>.
+            <Trans
+              id="Need a hand? Our front desk is on <0>{phone}</0>."
+              values={{ phone: frontDesk.phone }}
+              components={{ 0: <a href={telHref(frontDesk.phone)} /> }}
+            />
           </p>
           <div className="dialog__actions">
             <button type="button" className="button button--primary" data-autofocus onClick={payment.retry}>
-              Try Again
+              {t('Try Again')}
             </button>
             {supportLink}
           </div>
@@ -58,59 +68,73 @@ export function PaymentDialogs({ flow }: { flow: PaymentFlow }) {
       </Dialog>
       <Dialog
         open={phase.name === 'hold-lost'}
-        title={paymentMessages.failedTitle}
+        title={t(paymentMessages.failedTitle)}
         onClose={payment.close}
-        description={phase.name === 'hold-lost' ? phase.message : undefined}
+        description={phase.name === 'hold-lost' ? said(phase.message) : undefined}
         className="dialog--result dialog--failed"
       >
         <div className="dialog__actions">
           <button type="button" className="button button--primary" data-autofocus onClick={flow.bookAgain}>
-            Book again
+            {t('Book again')}
           </button>
           {supportLink}
         </div>
       </Dialog>
       <Dialog
         open={failure?.kind === 'failed'}
-        title={paymentMessages.failedTitle}
+        title={t(paymentMessages.failedTitle)}
         onClose={dismissFailure}
-        description={failure?.message}
+        description={said(failure?.message)}
         className="dialog--result dialog--failed"
       >
         <div className="dialog__actions">
           <button type="button" className="button button--primary" data-autofocus onClick={retryBooking}>
-            Try Again
+            {t('Try Again')}
           </button>
           {supportLink}
         </div>
       </Dialog>
       <Dialog
         open={failure?.kind === 'unsent' || failure?.kind === 'lost'}
-        title="Not booked yet"
+        title={t('Not booked yet')}
         onClose={dismissFailure}
-        description={failure?.message}
+        description={said(failure?.message)}
         className="dialog--result dialog--failed"
       >
         <div className="dialog__actions">
           <button type="button" className="button button--primary" data-autofocus onClick={retryBooking}>
-            Retry
+            {t('Retry')}
           </button>
           {supportLink}
         </div>
       </Dialog>
-      <Dialog open={failure?.kind === 'price'} title="The price has changed" onClose={dismissFailure} description={failure?.message} className="dialog--result">
+      <Dialog
+        open={failure?.kind === 'price'}
+        title={t('The price has changed')}
+        onClose={dismissFailure}
+        description={said(failure?.message)}
+        className="dialog--result"
+      >
         {failure?.kind === 'price' && (
           <>
             <p className="price-change">
-              New total: <strong>{formatInr(failure.quote.total)}</strong>
-              <PriceNote rupees={failure.quote.total} /> for {plural(partySize(flow.draft), 'guest')}, {plural(failure.quote.nights, 'night')}
+              <Trans
+                id="New total: <0>{amount}</0>{note} for {guests}, {nights}"
+                values={{
+                  amount: formatInr(failure.quote.total),
+                  note: <PriceNote rupees={failure.quote.total} />,
+                  guests: countOf('guests', partySize(flow.draft)),
+                  nights: countOf('nights', failure.quote.nights),
+                }}
+                components={{ 0: <strong /> }}
+              />
             </p>
             <div className="dialog__actions">
               <button type="button" className="button button--primary" data-autofocus onClick={() => flow.book(failure.quote.total)}>
-                Confirm new price
+                {t('Confirm new price')}
               </button>
               <button type="button" className="button button--secondary" onClick={dismissFailure}>
-                Not now
+                {t('Not now')}
               </button>
             </div>
           </>

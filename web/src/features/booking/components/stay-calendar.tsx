@@ -1,12 +1,15 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { DayPicker, type DayButtonProps } from 'react-day-picker';
+import { DayPicker, type DayButtonProps, type DayPickerLocale } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { formatInr } from '@shared/money';
 import { addDaysIso, nightsBetween, stayMessages } from '@shared/stay';
 import { useCalendarNights } from '../api/get-availability-calendar';
 import type { CalendarNight } from '../api/schemas';
 import { fromIso, lastBookableDay, latestCheckOut, toIso } from '../model/dates';
-import { formatCompactInr, formatLongDate, plural } from '@/lib/format';
+import { countOf, formatCompactInr, formatLongDate } from '@/lib/format';
+import '@/i18n/english/calendar';
+import { localizeMessage, useLocale, useT } from '@/i18n/i18n';
+import type { Locale } from '@/i18n/locales';
 import './stay-calendar.css';
 
 export type Editing = 'checkIn' | 'checkOut';
@@ -43,14 +46,38 @@ function DayButton({ day, modifiers, children: _children, ...buttonProps }: DayB
   const iso = toIso(day.date);
   const entry = night(iso);
   const showPrice = entry && !modifiers.outside && iso >= today && iso <= lastDay;
+  const t = useT();
   return (
     <button ref={ref} {...buttonProps}>
       <span className="stay-day__number">{day.date.getDate()}</span>
       <span className="stay-day__price" aria-hidden="true">
-        {showPrice ? (entry.available ? formatCompactInr(entry.price) : 'Sold') : '\u00a0'}
+        {showPrice ? (entry.available ? formatCompactInr(entry.price) : t('Sold')) : '\u00a0'}
       </span>
     </button>
   );
+}
+
+/** DayPicker's own words and date-fns' month and weekday names of a language other than English, fetched when it is chosen. */
+const pickerLocales: Partial<Record<Locale, () => Promise<Partial<DayPickerLocale>>>> = {
+  hi: () => import('react-day-picker/locale/hi').then((module) => module.hi),
+};
+
+/** The picker's locale for the guest's language: undefined (DayPicker's English) until another's has come. */
+function usePickerLocale(): Partial<DayPickerLocale> | undefined {
+  const locale = useLocale();
+  const [loaded, setLoaded] = useState<{ locale: Locale; value: Partial<DayPickerLocale> }>();
+  useEffect(() => {
+    let current = true;
+    pickerLocales[locale]?.()
+      .then((value) => {
+        if (current) setLoaded({ locale, value });
+      })
+      .catch((error: unknown) => console.warn('Could not load the calendar in this language', error));
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+  return loaded?.locale === locale ? loaded.value : undefined;
 }
 
 const monthKey = (date: Date) => toIso(date).slice(0, 7);
@@ -69,6 +96,8 @@ export const openingMonth = ({ today, checkIn }: { today: string; checkIn: strin
  */
 export default function StayCalendar({ villa, today, checkIn, checkOut, editing, onEditingChange, onChange, onDone }: StayCalendarProps) {
   const isWide = useIsWide();
+  const t = useT();
+  const pickerLocale = usePickerLocale();
   const months = isWide ? 2 : 1;
   const [month, setMonth] = useState(() => openingMonth({ today, checkIn }));
   const fetchedMonths = useMemo(() => fetchedMonthsFrom(month, months), [month, months]);
@@ -117,10 +146,10 @@ export default function StayCalendar({ villa, today, checkIn, checkOut, editing,
   const dayData: DayData = { night, today, lastDay };
   return (
     <div className="stay-calendar">
-      <div className="stay-calendar__fields" role="group" aria-label="Dates of your stay">
+      <div className="stay-calendar__fields" role="group" aria-label={t('Dates of your stay')}>
         <button type="button" className="stay-calendar__field" aria-pressed={editing === 'checkIn'} onClick={() => onEditingChange('checkIn')}>
-          <span className="stay-calendar__label">Check-in</span>
-          <span>{checkIn ? formatLongDate(checkIn) : 'Add date'}</span>
+          <span className="stay-calendar__label">{t('Check-in')}</span>
+          <span>{checkIn ? formatLongDate(checkIn) : t('Add date')}</span>
         </button>
         <button
           type="button"
@@ -129,18 +158,21 @@ export default function StayCalendar({ villa, today, checkIn, checkOut, editing,
           disabled={!checkIn}
           onClick={() => onEditingChange('checkOut')}
         >
-          <span className="stay-calendar__label">Check-out</span>
-          <span>{checkOut ? formatLongDate(checkOut) : 'Add date'}</span>
+          <span className="stay-calendar__label">{t('Check-out')}</span>
+          <span>{checkOut ? formatLongDate(checkOut) : t('Add date')}</span>
         </button>
       </div>
       <p className="stay-calendar__hint" aria-live="polite">
-        {tooShort && choosingCheckOut && <strong className="stay-calendar__too-short">{stayMessages.minStay}. </strong>}
-        {editing === 'checkIn' || !checkIn ? 'Choose your check-in date' : `Choose your check-out date (at least ${formatLongDate(addDaysIso(checkIn, 1))})`}
-        {!villa && ' · choose a villa to see nightly prices'}
+        {tooShort && choosingCheckOut && <strong className="stay-calendar__too-short">{localizeMessage(stayMessages.minStay)}. </strong>}
+        {editing === 'checkIn' || !checkIn
+          ? t('Choose your check-in date')
+          : t('Choose your check-out date (at least {date})', { date: formatLongDate(addDaysIso(checkIn, 1)) })}
+        {!villa && t(' · choose a villa to see nightly prices')}
       </p>
       <DayDataContext.Provider value={dayData}>
         <DayPicker
           mode="range"
+          locale={pickerLocale}
           selected={checkIn ? { from: fromIso(checkIn), to: checkOut ? fromIso(checkOut) : undefined } : undefined}
           onSelect={(_range, triggerDate) => select(triggerDate)}
           month={month}
@@ -161,18 +193,23 @@ export default function StayCalendar({ villa, today, checkIn, checkOut, editing,
           labels={{
             labelDayButton: (date, modifiers) => {
               const entry = night(toIso(date));
-              const price = entry ? (entry.available ? `, ${formatInr(entry.price)} per night` : ', sold out') : '';
-              return `${formatLongDate(toIso(date))}${price}${modifiers.selected ? ', selected' : ''}`;
+              const day = formatLongDate(toIso(date));
+              const label = entry
+                ? entry.available
+                  ? t('{date}, {price} per night', { date: day, price: formatInr(entry.price) })
+                  : t('{date}, sold out', { date: day })
+                : day;
+              return modifiers.selected ? t('{label}, selected', { label }) : label;
             },
           }}
           components={{ DayButton }}
           autoFocus
           footer={
             calendar.isError ? (
-              <p className="stay-calendar__note">Nightly prices could not be loaded; you can still choose dates.</p>
+              <p className="stay-calendar__note">{t('Nightly prices could not be loaded; you can still choose dates.')}</p>
             ) : cheapest !== undefined ? (
               <p className="stay-calendar__note">
-                <span className="stay-calendar__swatch" aria-hidden="true" /> Lowest nightly price shown
+                <span className="stay-calendar__swatch" aria-hidden="true" /> {t('Lowest nightly price shown')}
               </p>
             ) : undefined
           }
@@ -180,7 +217,7 @@ export default function StayCalendar({ villa, today, checkIn, checkOut, editing,
       </DayDataContext.Provider>
       <div className="stay-calendar__actions">
         <p className="stay-calendar__summary" aria-live="polite">
-          {nights > 0 ? `${formatLongDate(checkIn)} – ${formatLongDate(checkOut)} · ${plural(nights, 'night')}` : '\u00a0'}
+          {nights > 0 ? `${formatLongDate(checkIn)} – ${formatLongDate(checkOut)} · ${countOf('nights', nights)}` : '\u00a0'}
         </p>
         <button
           type="button"
@@ -190,10 +227,10 @@ export default function StayCalendar({ villa, today, checkIn, checkOut, editing,
             onEditingChange('checkIn');
           }}
         >
-          Clear dates
+          {t('Clear dates')}
         </button>
         <button type="button" className="button" onClick={onDone}>
-          Done
+          {t('Done')}
         </button>
       </div>
     </div>

@@ -2,8 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'rea
 import { EARLY_PHOTO_SLOT } from '@shared/early-answers';
 import { CARD_IMAGE_SIZES, imageSrcSet } from '@shared/media';
 import { resortToday } from '@shared/stay';
-import { localizeMessage } from '@/i18n/known-messages';
-import { useT, type MessageId } from '@/i18n/i18n';
+import { localizeMessage, type MessageId, useT } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api-client';
 import { earlyPhoto } from '@/lib/early-answers';
 import { useFirstPass } from '@/lib/first-pass';
@@ -115,7 +114,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
         : result
           ? {
               tone: result.available ? 'success' : 'error',
-              text: result.available ? t('Villa is available for your dates!') : (draft.notice ?? result.message),
+              text: result.available ? t('Villa is available for your dates!') : localizeMessage(draft.notice ?? result.message),
             }
           : undefined;
 
@@ -146,7 +145,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
       {/* Why the guest is back here, until the check that follows answers (its result area then says it). */}
       {draft.notice && !result && (
         <div className="banner banner--warning" role="alert">
-          {draft.notice}
+          {localizeMessage(draft.notice)}
         </div>
       )}
 

@@ -12,8 +12,8 @@ import { useWizard } from '../hooks/wizard-context';
 import { quoteRequestOf } from '../hooks/use-running-quote';
 import { partySize, type Draft } from '../model/draft';
 import { countOf, formatShortDate } from '@/lib/format';
-import { useT, type MessageId } from '@/i18n/i18n';
-import { localizeBookingMessage } from '@/i18n/known-booking-messages';
+import { localizeMessage, type MessageId, useT } from '@/i18n/i18n';
+import '@/i18n/english/booking';
 import { ActionLabel, StepActions } from './step-actions';
 import { StepHeading } from './step-heading';
 import './offer-cards.css';
@@ -105,7 +105,7 @@ function PackageCard({ stayPackage, nights, quote, quoteFailed, problem, selecte
         ))}
       </ul>
       {problem ? (
-        <p className="package-card__problem">{localizeBookingMessage(problem)}</p>
+        <p className="package-card__problem">{localizeMessage(problem)}</p>
       ) : (
         <div className="package-card__price">
           {price ? (
@@ -307,7 +307,7 @@ export default function StepPackages({ quote }: { quote: StayQuote | undefined }
 
       {showRequired > 0 && (
         <p className="field__error field__error--block" role="alert" id="package-required" tabIndex={-1}>
-          {localizeBookingMessage(packageMessages.required)}
+          {localizeMessage(packageMessages.required)}
         </p>
       )}
       <StepActions quote={quote} onBack={() => goTo(1)}>

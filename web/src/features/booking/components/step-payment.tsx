@@ -1,6 +1,6 @@
 import { formatInr } from '@shared/money';
-import { useT } from '@/i18n/i18n';
-import { localizeBookingMessage } from '@/i18n/known-booking-messages';
+import { localizeMessage, useT } from '@/i18n/i18n';
+import '@/i18n/english/booking';
 import type { CreatedBooking } from '../api/schemas';
 import { usePaymentFlow } from '../hooks/use-payment-flow';
 import { AwaitingPayment } from './awaiting-payment';
@@ -32,7 +32,7 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
       {flow.messages.length > 0 && (
         <div className="banner banner--error" role="alert" id="payment-errors" tabIndex={-1}>
           <p>
-            <strong>{t('Please fix the following errors:')}</strong> {flow.messages.map(localizeBookingMessage).join(', ')}
+            <strong>{t('Please fix the following errors:')}</strong> {flow.messages.map(localizeMessage).join(', ')}
           </p>
           {flow.tooManyOpen && draft.paymentMethod === 'offline' && (
             <p className="banner__actions">

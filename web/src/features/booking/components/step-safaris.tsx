@@ -12,8 +12,8 @@ import { useValidateSafari } from '../api/validate-safari';
 import { useWizard } from '../hooks/wizard-context';
 import { partySize, type Draft, type SelectedSafari } from '../model/draft';
 import { countOf, formatShortDate, formatSlot } from '@/lib/format';
-import { useT, type MessageId } from '@/i18n/i18n';
-import { localizeBookingMessage } from '@/i18n/known-booking-messages';
+import { localizeMessage, type MessageId, useT } from '@/i18n/i18n';
+import '@/i18n/english/booking';
 import { range } from '../model/step1-rules';
 import { ActionLabel, StepActions } from './step-actions';
 import { StepHeading } from './step-heading';
@@ -68,7 +68,7 @@ function SafariCard({ safari, draft, added, onAdd }: CardProps) {
   const fieldError = (field: string) =>
     problems[field] ? (
       <p className="field__error" id={id(`${field}-error`)}>
-        {problems[field].map(localizeBookingMessage).join(' ')}
+        {problems[field].map(localizeMessage).join(' ')}
       </p>
     ) : null;
   const describedBy = (field: string) => (problems[field] ? id(`${field}-error`) : undefined);
@@ -194,7 +194,7 @@ export default function StepSafaris({ quote, updating }: { quote: StayQuote | un
       <StepHeading description={t('Safaris are optional and priced per person. You can add one for any night of your stay.')}>{t('Add a safari')}</StepHeading>
       {draft.notice && (
         <div className="banner banner--warning" role="alert">
-          {draft.notice}
+          {localizeMessage(draft.notice)}
         </div>
       )}
       {allowance > 0 && (

@@ -2,6 +2,9 @@ import type { PaymentOrder } from '@shared/payments';
 import { formatInr } from '@shared/money';
 import { Dialog } from '@/components/dialog';
 import { formatShortDate } from '@/lib/format';
+import { useT } from '@/i18n/i18n';
+import '@/i18n/english/booking';
+import { Trans } from '@/i18n/trans';
 import { HoldCountdown } from './hold-countdown';
 
 export type TestCheckoutBusy = false | 'success' | 'failure';
@@ -27,10 +30,11 @@ export function TestCheckoutDialog({
   onClose: () => void;
 }) {
   const rupees = order ? order.amount / 100 : 0;
+  const t = useT();
   return (
     <Dialog
       open={order !== undefined}
-      title="Secure checkout"
+      title={t('Secure checkout')}
       onClose={() => {
         if (!busy) onClose();
       }}
@@ -39,17 +43,24 @@ export function TestCheckoutDialog({
       {order && (
         <div className="test-checkout" data-testid="test-checkout" aria-busy={busy !== false}>
           <p className="test-checkout__flag">
-            <strong>Test mode — no real money.</strong> This checkout stands in for the card and UPI payment page; nothing is charged.
+            <Trans
+              id="<0>Test mode — no real money.</0> This checkout stands in for the card and UPI payment page; nothing is charged."
+              components={{ 0: <strong /> }}
+            />
           </p>
           <div className="test-checkout__amount">
-            <p className="receipt__label">Amount to pay</p>
+            <p className="receipt__label">{t('Amount to pay')}</p>
             <p className="test-checkout__total" data-testid="test-checkout-amount">
               {formatInr(rupees)}
             </p>
             <p className="test-checkout__for">
               {order.notes.villa}, {formatShortDate(order.notes.checkIn)} – {formatShortDate(order.notes.checkOut)}
               <br />
-              Booking <strong className="test-checkout__reference">{order.bookingReference}</strong>
+              <Trans
+                id="Booking <0>{reference}</0>"
+                values={{ reference: order.bookingReference }}
+                components={{ 0: <strong className="test-checkout__reference" /> }}
+              />
             </p>
           </div>
           <HoldCountdown expiresAt={holdExpiresAt ?? order.holdExpiresAt} />
@@ -57,23 +68,23 @@ export function TestCheckoutDialog({
             <button type="button" className="button button--primary" data-autofocus disabled={busy !== false} onClick={onPay}>
               {busy === 'success' ? (
                 <>
-                  <span className="spinner spinner--small" aria-hidden="true" /> Paying...
+                  <span className="spinner spinner--small" aria-hidden="true" /> {t('Paying...')}
                 </>
               ) : (
-                `Pay ${formatInr(rupees)} (test)`
+                t('Pay {amount} (test)', { amount: formatInr(rupees) })
               )}
             </button>
             <button type="button" className="button button--danger-outline" disabled={busy !== false} onClick={onFail}>
               {busy === 'failure' ? (
                 <>
-                  <span className="spinner spinner--small" aria-hidden="true" /> Failing...
+                  <span className="spinner spinner--small" aria-hidden="true" /> {t('Failing...')}
                 </>
               ) : (
-                'Fail payment (test)'
+                t('Fail payment (test)')
               )}
             </button>
           </div>
-          <p className="test-checkout__note muted">Close this window to pay later: the booking stays held until the time runs out.</p>
+          <p className="test-checkout__note muted">{t('Close this window to pay later: the booking stays held until the time runs out.')}</p>
         </div>
       )}
     </Dialog>

@@ -6,14 +6,11 @@ import { isNetworkFailure } from '@/lib/connectivity';
 import { createPaymentOrder, getHeldBooking, runTestCheckout, verifyPayment } from '../api/payments';
 import type { CreatedBooking } from '../api/schemas';
 import type { TestCheckoutBusy } from '../components/test-checkout-dialog';
+import { flowMessages } from '../model/payment-flow-messages';
 import { openRazorpayCheckout, type CheckoutPrefill } from '../lib/razorpay-checkout';
 
-/** No answer to create-order or the test checkout: nothing can have been charged. */
-const NOT_STARTED =
-  "We couldn't reach the resort to start the payment, so nothing was charged. Your villa is still held for you: check your connection and press Try Again.";
-/** No answer to verify-payment: the money may have moved; Try Again sends the same proof again (the server confirms once). */
-const NOT_VERIFIED =
-  "Your payment went through to the bank, but we couldn't reach the resort to confirm it. Press Try Again when your connection is back: you will not be charged twice.";
+const NOT_STARTED = flowMessages.notStarted;
+const NOT_VERIFIED = flowMessages.notVerified;
 
 export type PaymentPhase =
   | { name: 'idle' }

@@ -15,17 +15,15 @@ import { loadRazorpayScript } from '../lib/razorpay-checkout';
 import type { Draft, GuestForm } from '../model/draft';
 import { guestFieldOrder, guestProblems, serverProblems, type GuestField, type GuestProblems } from '../model/guest-problems';
 import { heldMatchesDraft } from '../model/held-booking';
+import { flowMessages } from '../model/payment-flow-messages';
 import { useOnlinePayment } from './use-online-payment';
 import { useProfilePrefill } from './use-profile-prefill';
 import { quoteRequestOf } from './use-running-quote';
 import { useWizard } from './wizard-context';
 
 const PAYMENT_FAILED = paymentMessages.failedDefault;
-/** Never a confirmation the server did not give; say exactly what happened instead (docs/product.md#offline). */
-const NOT_SENT =
-  "You're offline. Your booking has not been made: confirming needs a connection, and nothing was sent. Everything you entered is kept here; press Retry once you're back online.";
-const NO_ANSWER =
-  "We couldn't reach the resort, so your booking is not confirmed. Everything you entered is kept. Press Retry when your connection is back: if the resort did receive it, Retry shows that booking and never books it twice.";
+const NOT_SENT = flowMessages.notSent;
+const NO_ANSWER = flowMessages.noAnswer;
 
 /** `unsent`: the browser is offline, nothing went out. `lost`: no answer came (the booking may or may not be stored; Retry tells). */
 export type BookingFailure =

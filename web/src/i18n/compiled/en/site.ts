@@ -24,5 +24,4 @@ export const messages: Messages = {
   '{count, plural, one {# night} other {# nights}}': [['count', 'plural', { one: ['#', ' night'], other: ['#', ' nights'] }]],
   'Up to {guests} guests · {size} sq ft': ['Up to ', ['guests'], ' guests · ', ['size'], ' sq ft'],
   '{name} amenities': [['name'], ' amenities'],
-  'This villa can accommodate maximum {max} guests': ['This villa can accommodate maximum ', ['max'], ' guests'],
 };

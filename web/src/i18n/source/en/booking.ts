@@ -1,4 +1,7 @@
 import { guestMessages, packageMessages, safariMessages } from '@shared/booking-rules';
+import { paymentMessages } from '@shared/payment-rules';
+import { JUST_TAKEN } from '@/features/booking/model/availability-question';
+import { flowMessages } from '@/features/booking/model/payment-flow-messages';
 
 /**
  * Steps 2-4 of the booking, in English (see ./site.ts for how a message is its own id). Their
@@ -123,6 +126,95 @@ export const messages = [
   'Special requests',
   'Send me offers and news from the resort',
   'I accept the terms and conditions. Free cancellation up to 48 hours before check-in; check-in from {checkIn}, check-out by {checkOut}.',
+
+  // Step 4: the booking held for payment
+  'You changed your stay after booking it',
+  'Booking {reference} ({villa}, {checkIn} to {checkOut}) is still held for you, unpaid. To book what you have chosen now, release that hold first; nothing was charged.',
+  'Releasing the hold...',
+  'Release it and continue',
+  'The time to pay has run out',
+  'Booking {reference} was not paid within the time, so its villa is no longer held. Nothing was charged. Your details are still here: book again to check the villa is still free.',
+  'Book again',
+  'Booking {reference} is waiting for payment',
+  'Pay <0>{amount}</0> to confirm it. Nothing has been charged yet.',
+  'The details below are in this booking. To change them, <0>{release}</0> and book again.',
+  'releasing the hold...',
+  'release the hold',
+
+  // Step 4: paying, and what can go wrong
+  'Secure checkout',
+  '<0>Test mode — no real money.</0> This checkout stands in for the card and UPI payment page; nothing is charged.',
+  'Amount to pay',
+  'Booking <0>{reference}</0>',
+  'Paying...',
+  'Pay {amount} (test)',
+  'Failing...',
+  'Fail payment (test)',
+  'Close this window to pay later: the booking stays held until the time runs out.',
+  'Call Support',
+  'Need a hand? Our front desk is on <0>{phone}</0>.',
+  'Try Again',
+  'Not booked yet',
+  'Retry',
+  'The price has changed',
+  'New total: <0>{amount}</0>{note} for {guests}, {nights}',
+  'Confirm new price',
+  'Not now',
+  flowMessages.notStarted,
+  flowMessages.notVerified,
+  flowMessages.notSent,
+  flowMessages.noAnswer,
+
+  // The payment rules: the API's own English (shared/payment-rules.ts)
+  paymentMessages.failedTitle,
+  paymentMessages.failedDefault,
+  paymentMessages.gatewayMissing,
+  paymentMessages.badSignature,
+  paymentMessages.holdExpired,
+  paymentMessages.alreadyPaid,
+  paymentMessages.notOnline,
+  paymentMessages.testModeOnly,
+  paymentMessages.tooManyOpen,
+  'The price has changed since it was shown: the total is now {total}. Please review it and confirm again.',
+
+  // The booking's result
+  'Booking held: pay at the property',
+  'Booking paid and confirmed',
+  'Booking received',
+  'Booking reference',
+  'Copy',
+  'Copy booking reference {reference}',
+  'Copied',
+  'Select the reference to copy it: the browser did not allow copying.',
+  '{date}, from {time}',
+  '{date}, by {time}',
+  'Package',
+  ', to pay at the property',
+  ', paid online',
+  'Check your e-mail to confirm within {hours} hours',
+  'We sent a link to <0>{email}</0>.',
+  'Confirm from it by <0>{deadline}</0>, or the hold on your villa is released.',
+  'Confirm from it, or the hold on your villa is released.',
+  'Confirmation e-mail',
+  'An e-mail with these details and the link to confirm is on its way to <0>{email}</0>. Free cancellation up to 48 hours before check-in.',
+  'A confirmation with these details is on its way to <0>{email}</0>. Free cancellation up to 48 hours before check-in.',
+  '<0>Manage this booking</0> any time: see it, or cancel it.',
+  'Preview the e-mail',
+  'Print Receipt',
+  'Add to calendar',
+  'Booking {reference}. Check-in from {checkIn}, check-out by {checkOut} (India time).',
+
+  // Step 1's answers with values in them (the API's and the stay rules'), found by their patterns
+  // (web/src/i18n/message-patterns.ts): English shows them as they came, so their English loads here, not first
+  'This villa can accommodate maximum {max} guests',
+  'Sorry, {name} is not available for these dates.',
+  'Sorry, {name} is not available for these dates any more. Please choose other dates or another villa.',
+  '{name} has one villa, so it cannot take {rooms} rooms. Book 1 room here, or choose another villa.',
+  '{name} has {count} villas, so it cannot take {rooms} rooms. Book {count} rooms here, or choose another villa.',
+  '{name} has one villa, so it cannot take {rooms} rooms. Please choose another villa.',
+  '{name} has {count} villas, so it cannot take {rooms} rooms. Please choose another villa.',
+  'Another guest has just booked {name} for some of your nights. Step 1 shows what is still free.',
+  JUST_TAKEN,
 
   // The guest rules: the API's own English (shared/booking-rules.ts, shared/text.ts)
   guestMessages.firstName,

@@ -109,7 +109,6 @@ export const messages = [
   stayMessages.minStay,
   stayMessages.maxStay,
   stayMessages.tooFarAhead,
-  'This villa can accommodate maximum {max} guests',
   stayMessages.villaRequired,
   stayMessages.roomsRequired,
   stayMessages.roomsMax,

@@ -1,3 +1,6 @@
+import { paymentMessages } from '@shared/payment-rules';
+import { JUST_TAKEN } from '@/features/booking/model/availability-question';
+import { flowMessages } from '@/features/booking/model/payment-flow-messages';
 import type { messages as english } from '../en/booking';
 
 /** Steps 2-4 of the booking in Hindi: a translation of each English message (../en/booking.ts), keyed by it. */
@@ -144,4 +147,101 @@ export const messages = {
   'Please select a package to continue': 'आगे बढ़ने के लिए कृपया एक पैकेज चुनें',
   '{name} requires minimum {min} guests': '{name} के लिए कम से कम {min} मेहमान होने चाहिए',
   '{name} supports maximum {max} guests': '{name} में अधिकतम {max} मेहमान ठहर सकते हैं',
+  'You changed your stay after booking it': 'बुकिंग के बाद आपने अपना ठहराव बदल दिया है',
+  'Booking {reference} ({villa}, {checkIn} to {checkOut}) is still held for you, unpaid. To book what you have chosen now, release that hold first; nothing was charged.':
+    'बुकिंग {reference} ({villa}, {checkIn} से {checkOut}) अब भी आपके लिए बिना भुगतान के रोकी गई है। अभी जो चुना है उसे बुक करने के लिए पहले उसे छोड़ें; कोई पैसा नहीं कटा है।',
+  'Releasing the hold...': 'छोड़ा जा रहा है...',
+  'Release it and continue': 'उसे छोड़ें और आगे बढ़ें',
+  'The time to pay has run out': 'भुगतान का समय खत्म हो गया',
+  'Booking {reference} was not paid within the time, so its villa is no longer held. Nothing was charged. Your details are still here: book again to check the villa is still free.':
+    'बुकिंग {reference} का भुगतान समय पर नहीं हुआ, इसलिए उसका विला अब रोका नहीं गया है। कोई पैसा नहीं कटा। आपकी जानकारी यहीं है: विला अब भी खाली है या नहीं, यह जानने के लिए फिर से बुक करें।',
+  'Book again': 'फिर से बुक करें',
+  'Booking {reference} is waiting for payment': 'बुकिंग {reference} भुगतान की प्रतीक्षा में है',
+  'Pay <0>{amount}</0> to confirm it. Nothing has been charged yet.': 'पुष्टि के लिए <0>{amount}</0> चुकाएँ। अभी तक कोई पैसा नहीं कटा है।',
+  'The details below are in this booking. To change them, <0>{release}</0> and book again.':
+    'नीचे की जानकारी इसी बुकिंग में है। उसे बदलने के लिए <0>{release}</0> और फिर से बुक करें।',
+  'releasing the hold...': 'छोड़ा जा रहा है...',
+  'release the hold': 'इसे छोड़ें',
+  'Secure checkout': 'सुरक्षित भुगतान',
+  '<0>Test mode — no real money.</0> This checkout stands in for the card and UPI payment page; nothing is charged.':
+    '<0>टेस्ट मोड — असली पैसे नहीं।</0> यह भुगतान पेज कार्ड और UPI के पेज की जगह है; कोई पैसा नहीं कटता।',
+  'Amount to pay': 'चुकाने की राशि',
+  'Booking <0>{reference}</0>': 'बुकिंग <0>{reference}</0>',
+  'Paying...': 'भुगतान हो रहा है...',
+  'Pay {amount} (test)': '{amount} चुकाएँ (टेस्ट)',
+  'Failing...': 'भुगतान विफल किया जा रहा है...',
+  'Fail payment (test)': 'भुगतान विफल करें (टेस्ट)',
+  'Close this window to pay later: the booking stays held until the time runs out.': 'बाद में भुगतान के लिए यह खिड़की बंद करें: समय खत्म होने तक बुकिंग रोकी रहेगी।',
+  'Call Support': 'सहायता को कॉल करें',
+  'Need a hand? Our front desk is on <0>{phone}</0>.': 'मदद चाहिए? हमारा फ़्रंट डेस्क <0>{phone}</0> पर है।',
+  'Try Again': 'फिर से कोशिश करें',
+  'Not booked yet': 'अभी बुक नहीं हुआ',
+  Retry: 'फिर से भेजें',
+  'The price has changed': 'कीमत बदल गई है',
+  'New total: <0>{amount}</0>{note} for {guests}, {nights}': 'नया कुल: {guests}, {nights} के लिए <0>{amount}</0>{note}',
+  'Confirm new price': 'नई कीमत की पुष्टि करें',
+  'Not now': 'अभी नहीं',
+  [flowMessages.notStarted]:
+    'भुगतान शुरू करने के लिए हम रिज़ॉर्ट तक नहीं पहुँच सके, इसलिए कोई पैसा नहीं कटा। आपका विला अब भी आपके लिए रोका गया है: अपना कनेक्शन जाँचें और फिर से कोशिश करें दबाएँ।',
+  [flowMessages.notVerified]:
+    'आपका भुगतान बैंक तक पहुँच गया, पर उसकी पुष्टि के लिए हम रिज़ॉर्ट तक नहीं पहुँच सके। कनेक्शन लौटने पर फिर से कोशिश करें दबाएँ: आपसे दो बार पैसा नहीं लिया जाएगा।',
+  [flowMessages.notSent]:
+    'आप ऑफ़लाइन हैं। आपकी बुकिंग नहीं हुई है: पुष्टि के लिए कनेक्शन चाहिए, और कुछ भी नहीं भेजा गया। आपकी लिखी हर जानकारी यहीं सहेजी है; ऑनलाइन आने पर फिर से भेजें दबाएँ।',
+  [flowMessages.noAnswer]:
+    'हम रिज़ॉर्ट तक नहीं पहुँच सके, इसलिए आपकी बुकिंग पक्की नहीं हुई है। आपकी लिखी हर जानकारी सहेजी है। कनेक्शन लौटने पर फिर से भेजें दबाएँ: अगर रिज़ॉर्ट को बुकिंग मिल गई थी, तो वही बुकिंग दिखेगी और दोबारा बुक नहीं होगी।',
+  [paymentMessages.failedTitle]: 'भुगतान विफल',
+  [paymentMessages.failedDefault]: 'आपके भुगतान में कुछ गड़बड़ हुई। कृपया फिर से कोशिश करें या हमारी सहायता टीम से संपर्क करें।',
+  [paymentMessages.gatewayMissing]: 'भुगतान गेटवे लोड नहीं हुआ। कृपया पेज रीफ़्रेश करके फिर से कोशिश करें।',
+  [paymentMessages.badSignature]:
+    'भुगतान की जाँच विफल रही: भुगतान का हस्ताक्षर मेल नहीं खाता। आपसे दो बार पैसा नहीं लिया गया है; अगर आपके खाते से पैसा कटा हो तो कृपया हमसे संपर्क करें।',
+  [paymentMessages.holdExpired]: 'इस बुकिंग के भुगतान का समय खत्म हो गया और उसका विला छोड़ दिया गया। कृपया फिर से बुक करें।',
+  [paymentMessages.alreadyPaid]: 'इस बुकिंग का भुगतान हो चुका है।',
+  [paymentMessages.notOnline]: 'इस बुकिंग का भुगतान रिज़ॉर्ट पर होना है, ऑनलाइन नहीं।',
+  [paymentMessages.testModeOnly]: 'टेस्ट भुगतान तभी चलता है जब साइट भुगतान के टेस्ट मोड में हो।',
+  [paymentMessages.tooManyOpen]: 'रिज़ॉर्ट पर भुगतान वाली आपकी कुछ बुकिंग पहले से पुष्टि की प्रतीक्षा में हैं। हमारे ई-मेल के लिंक से उनकी पुष्टि करें, या अभी ऑनलाइन भुगतान करें।',
+  'The price has changed since it was shown: the total is now {total}. Please review it and confirm again.':
+    'दिखाए जाने के बाद कीमत बदल गई है: अब कुल {total} है। कृपया इसे देखकर फिर से पुष्टि करें।',
+  'Booking held: pay at the property': 'बुकिंग रोकी गई: भुगतान रिज़ॉर्ट पर',
+  'Booking paid and confirmed': 'बुकिंग का भुगतान हुआ और पक्की हुई',
+  'Booking received': 'बुकिंग मिल गई',
+  'Booking reference': 'बुकिंग संदर्भ',
+  Copy: 'कॉपी करें',
+  'Copy booking reference {reference}': 'बुकिंग संदर्भ {reference} कॉपी करें',
+  Copied: 'कॉपी हो गया',
+  'Select the reference to copy it: the browser did not allow copying.': 'कॉपी करने के लिए संदर्भ चुनें: ब्राउज़र ने कॉपी नहीं करने दिया।',
+  '{date}, from {time}': '{date}, {time} से',
+  '{date}, by {time}': '{date}, {time} तक',
+  Package: 'पैकेज',
+  ', to pay at the property': ', रिज़ॉर्ट पर चुकाना है',
+  ', paid online': ', ऑनलाइन चुकाया गया',
+  'Check your e-mail to confirm within {hours} hours': '{hours} घंटे के भीतर पुष्टि के लिए अपना ई-मेल देखें',
+  'We sent a link to <0>{email}</0>.': 'हमने <0>{email}</0> पर एक लिंक भेजा है।',
+  'Confirm from it by <0>{deadline}</0>, or the hold on your villa is released.': '<0>{deadline}</0> तक उससे पुष्टि करें, नहीं तो आपका विला छोड़ दिया जाएगा।',
+  'Confirm from it, or the hold on your villa is released.': 'उससे पुष्टि करें, नहीं तो आपका विला छोड़ दिया जाएगा।',
+  'Confirmation e-mail': 'पुष्टि का ई-मेल',
+  'An e-mail with these details and the link to confirm is on its way to <0>{email}</0>. Free cancellation up to 48 hours before check-in.':
+    'इस जानकारी और पुष्टि के लिंक वाला ई-मेल <0>{email}</0> पर भेजा जा रहा है। चेक-इन से 48 घंटे पहले तक मुफ़्त रद्दीकरण।',
+  'A confirmation with these details is on its way to <0>{email}</0>. Free cancellation up to 48 hours before check-in.':
+    'इस जानकारी वाली पुष्टि <0>{email}</0> पर भेजी जा रही है। चेक-इन से 48 घंटे पहले तक मुफ़्त रद्दीकरण।',
+  '<0>Manage this booking</0> any time: see it, or cancel it.': 'कभी भी <0>इस बुकिंग को संभालें</0>: उसे देखें, या रद्द करें।',
+  'Preview the e-mail': 'ई-मेल की झलक देखें',
+  'Print Receipt': 'रसीद प्रिंट करें',
+  'Add to calendar': 'कैलेंडर में जोड़ें',
+  'Booking {reference}. Check-in from {checkIn}, check-out by {checkOut} (India time).':
+    'बुकिंग {reference}। चेक-इन {checkIn} से, चेक-आउट {checkOut} तक (भारतीय समय)।',
+  'This villa can accommodate maximum {max} guests': 'इस विला में अधिकतम {max} मेहमान ठहर सकते हैं',
+  'Sorry, {name} is not available for these dates.': 'क्षमा करें, इन तारीखों के लिए {name} उपलब्ध नहीं है।',
+  'Sorry, {name} is not available for these dates any more. Please choose other dates or another villa.':
+    'क्षमा करें, इन तारीखों के लिए {name} अब उपलब्ध नहीं है। कृपया दूसरी तारीखें या दूसरा विला चुनें।',
+  '{name} has one villa, so it cannot take {rooms} rooms. Book 1 room here, or choose another villa.':
+    '{name} में एक ही विला है, इसलिए इसमें {rooms} कमरे नहीं मिल सकते। यहाँ 1 कमरा बुक करें, या दूसरा विला चुनें।',
+  '{name} has {count} villas, so it cannot take {rooms} rooms. Book {count} rooms here, or choose another villa.':
+    '{name} में {count} विला हैं, इसलिए इसमें {rooms} कमरे नहीं मिल सकते। यहाँ {count} कमरे बुक करें, या दूसरा विला चुनें।',
+  '{name} has one villa, so it cannot take {rooms} rooms. Please choose another villa.':
+    '{name} में एक ही विला है, इसलिए इसमें {rooms} कमरे नहीं मिल सकते। कृपया दूसरा विला चुनें।',
+  '{name} has {count} villas, so it cannot take {rooms} rooms. Please choose another villa.':
+    '{name} में {count} विला हैं, इसलिए इसमें {rooms} कमरे नहीं मिल सकते। कृपया दूसरा विला चुनें।',
+  'Another guest has just booked {name} for some of your nights. Step 1 shows what is still free.':
+    'किसी दूसरे मेहमान ने अभी आपकी कुछ रातों के लिए {name} बुक कर लिया है। चरण 1 में दिखता है कि क्या अब भी खाली है।',
+  [JUST_TAKEN]: 'अभी-अभी बुक हुआ: किसी दूसरे मेहमान ने आपकी कुछ रातों के लिए यह विला बुक कर लिया है। सबसे नज़दीकी खाली तारीखें और दूसरे विला नीचे हैं।',
 } satisfies Record<(typeof english)[number], string>;

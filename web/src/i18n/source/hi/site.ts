@@ -101,7 +101,6 @@ export const messages = {
   'Minimum stay is 1 night': 'कम से कम 1 रात ठहरना ज़रूरी है',
   'Maximum stay is 30 nights': 'अधिकतम 30 रातों तक ठहर सकते हैं',
   'Bookings open up to one year ahead': 'बुकिंग एक साल आगे तक ही खुली है',
-  'This villa can accommodate maximum {max} guests': 'इस विला में अधिकतम {max} मेहमान ठहर सकते हैं',
   'Please select a villa': 'कृपया एक विला चुनें',
   'At least 1 room is required': 'कम से कम 1 कमरा ज़रूरी है',
   'At most 4 rooms can be booked at once': 'एक बार में अधिकतम 4 कमरे बुक किए जा सकते हैं',

@@ -1,0 +1,56 @@
+import type { MessagePattern } from './i18n';
+
+/**
+ * The English messages with values in them that a translation shows in its language
+ * (localizeMessage in ./i18n.ts): the stay's, the packages', the guest form's and the safaris' rules,
+ * and the API's answers that name a villa or a total. Loaded with a language other than English.
+ */
+export const patterns: readonly MessagePattern[] = [
+  // Step 1: the stay's rules and the availability check's answers
+  [/^This villa can accommodate maximum (\d+) guests$/, 'This villa can accommodate maximum {max} guests', ['max']],
+  [/^Sorry, (.+) is not available for these dates\.$/, 'Sorry, {name} is not available for these dates.', ['name']],
+  [
+    /^Sorry, (.+) is not available for these dates any more\. Please choose other dates or another villa\.$/,
+    'Sorry, {name} is not available for these dates any more. Please choose other dates or another villa.',
+    ['name'],
+  ],
+  [
+    /^(.+) has one villa, so it cannot take (\d+) rooms\. Book 1 room here, or choose another villa\.$/,
+    '{name} has one villa, so it cannot take {rooms} rooms. Book 1 room here, or choose another villa.',
+    ['name', 'rooms'],
+  ],
+  [
+    /^(.+) has (\d+) villas, so it cannot take (\d+) rooms\. Book \d+ rooms here, or choose another villa\.$/,
+    '{name} has {count} villas, so it cannot take {rooms} rooms. Book {count} rooms here, or choose another villa.',
+    ['name', 'count', 'rooms'],
+  ],
+  [
+    /^(.+) has one villa, so it cannot take (\d+) rooms\. Please choose another villa\.$/,
+    '{name} has one villa, so it cannot take {rooms} rooms. Please choose another villa.',
+    ['name', 'rooms'],
+  ],
+  [
+    /^(.+) has (\d+) villas, so it cannot take (\d+) rooms\. Please choose another villa\.$/,
+    '{name} has {count} villas, so it cannot take {rooms} rooms. Please choose another villa.',
+    ['name', 'count', 'rooms'],
+  ],
+  [
+    /^Another guest has just booked (.+) for some of your nights\. Step 1 shows what is still free\.$/,
+    'Another guest has just booked {name} for some of your nights. Step 1 shows what is still free.',
+    ['name'],
+  ],
+  // Steps 2-4: the packages', the guest form's and the safaris' rules, and the price's answer
+  [/^(.+) requires minimum (\d+) guests$/, '{name} requires minimum {min} guests', ['name', 'min']],
+  [/^(.+) supports maximum (\d+) guests$/, '{name} supports maximum {max} guests', ['name', 'max']],
+  [/^(First name|Last name|Email|Address) must be at most (\d+) characters$/, '{field} must be at most {max} characters', ['field', 'max']],
+  [/^Maximum (\d+) guests allowed for this safari$/, 'Maximum {max} guests allowed for this safari', ['max']],
+  [/^Cannot exceed total booking guests \((\d+)\)$/, 'Cannot exceed total booking guests ({total})', ['total']],
+  [/^This safari does not run at (.+)$/, 'This safari does not run at {slot}', ['slot']],
+  [
+    /^The price has changed since it was shown: the total is now (₹[\d,]+)\. Please review it and confirm again\.$/,
+    'The price has changed since it was shown: the total is now {total}. Please review it and confirm again.',
+    ['total'],
+  ],
+  // The day and the slot come written in English (shared/stay-format.ts): shown as they came.
+  [/^(.+) on (.+) at (.+) does not have enough seats left$/, '{name} on {date} at {slot} does not have enough seats left', ['name', 'date', 'slot']],
+];
