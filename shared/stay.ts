@@ -34,16 +34,18 @@ export const stayMessages = {
   fixErrors: 'Please fix the errors below before checking availability',
 } as const;
 
-/** The availability check's and the booking's answers that name the villa: the site finds each by its pattern (web/src/i18n/message-patterns.ts). */
-export const availabilityMessages = {
-  notAvailable: (name: string) => `Sorry, ${name} is not available for these dates.`,
-  noLongerAvailable: (name: string) => `Sorry, ${name} is not available for these dates any more. Please choose other dates or another villa.`,
-  /** `most` villas of the kind are free, fewer than the rooms asked for; `fits`: the party fits in those. */
-  tooFewVillas: (name: string, most: number, rooms: number, fits: boolean) =>
-    `${name} has ${most === 1 ? 'one villa' : `${most} villas`}, so it cannot take ${rooms} rooms. ${
-      fits ? `Book ${most === 1 ? '1 room' : `${most} rooms`} here, or choose another villa.` : 'Please choose another villa.'
-    }`,
-};
+/*
+ * The availability check's and the booking's answers that name the villa: the site finds each by
+ * its pattern (web/src/i18n/message-patterns.ts). Three functions, so a bundle keeps only its own.
+ */
+export const notAvailableMessage = (name: string) => `Sorry, ${name} is not available for these dates.`;
+export const noLongerAvailableMessage = (name: string) =>
+  `Sorry, ${name} is not available for these dates any more. Please choose other dates or another villa.`;
+/** `most` villas of the kind are free, fewer than the rooms asked for; `fits`: the party fits in those. */
+export const tooFewVillasMessage = (name: string, most: number, rooms: number, fits: boolean) =>
+  `${name} has ${most === 1 ? 'one villa' : `${most} villas`}, so it cannot take ${rooms} rooms. ${
+    fits ? `Book ${most === 1 ? '1 room' : `${most} rooms`} here, or choose another villa.` : 'Please choose another villa.'
+  }`;
 
 /*
  * Stay dates are calendar days (yyyy-mm-dd), not instants: they are counted on the UTC calendar

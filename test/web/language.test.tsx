@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCALE_KEY, localizeMessage, setLocale, translateKnown } from '@/i18n/i18n';
 import { packageMessages, safariMessages } from '@shared/booking-rules';
-import { availabilityMessages, stayMessages } from '@shared/stay';
+import { notAvailableMessage, noLongerAvailableMessage, tooFewVillasMessage, stayMessages } from '@shared/stay';
 import { JUST_TAKEN } from '@/features/booking/model/availability-question';
 import { available, checkIn, checkedDraft, packagedDraft, renderWizard, saveSession, stubApi } from './support/wizard-harness';
 import { defaultDraft } from '@/features/booking/model/draft';
@@ -51,7 +51,7 @@ describe('the guest site in English and Hindi (docs/product.md#languages)', () =
   });
 
   it("shows step 1's answer that the villa is taken in Hindi, the villa's name as staff wrote it", async () => {
-    const taken = { ...available, available: false, message: availabilityMessages.notAvailable('Hornbill Villa'), alternativeDates: [], suggestedVillas: [] };
+    const taken = { ...available, available: false, message: notAvailableMessage('Hornbill Villa'), alternativeDates: [], suggestedVillas: [] };
     await act(() => setLocale('hi'));
     saveSession({ ...checkedDraft, availability: taken }, 1);
     renderWizard();
@@ -120,12 +120,12 @@ describe('the guest site in English and Hindi (docs/product.md#languages)', () =
   it("shows every rule message and answer with values, as the API and the site's own checks write it, in Hindi", async () => {
     const english = [
       stayMessages.capacity(6),
-      availabilityMessages.notAvailable('Hornbill Villa'),
-      availabilityMessages.noLongerAvailable('Hornbill Villa'),
-      availabilityMessages.tooFewVillas('Hornbill Villa', 1, 3, true),
-      availabilityMessages.tooFewVillas('Hornbill Villa', 2, 3, true),
-      availabilityMessages.tooFewVillas('Hornbill Villa', 1, 3, false),
-      availabilityMessages.tooFewVillas('Hornbill Villa', 2, 3, false),
+      notAvailableMessage('Hornbill Villa'),
+      noLongerAvailableMessage('Hornbill Villa'),
+      tooFewVillasMessage('Hornbill Villa', 1, 3, true),
+      tooFewVillasMessage('Hornbill Villa', 2, 3, true),
+      tooFewVillasMessage('Hornbill Villa', 1, 3, false),
+      tooFewVillasMessage('Hornbill Villa', 2, 3, false),
       JUST_TAKEN,
       packageMessages.required,
       packageMessages.minGuests('Family Getaway', 2),

@@ -4,13 +4,13 @@ import type { AvailabilityResult } from '@/features/booking/api/schemas';
 import { JUST_TAKEN } from '@/features/booking/model/availability-question';
 import { readNotifications, resetNotifications } from '@/lib/notification-store';
 import { deliverFrame } from '@/lib/realtime';
-import { addDaysIso, availabilityMessages } from '@shared/stay';
+import { addDaysIso, notAvailableMessage } from '@shared/stay';
 import { available, checkedDraft, checkIn, checkOut, location, packagedDraft, renderWizard, saveSession, stubApi } from './support/wizard-harness';
 
 const soldOut: AvailabilityResult = {
   ...available,
   available: false,
-  message: availabilityMessages.notAvailable('Hornbill Villa'),
+  message: notAvailableMessage('Hornbill Villa'),
   alternativeDates: [{ checkIn: addDaysIso(checkIn, 3), checkOut: addDaysIso(checkOut, 3) }],
   suggestedVillas: [{ type: 'glass-cottage', id: 'glass-1', name: 'Glass Cottage', price: 25_000, totalPrice: 50_000, maxGuests: 8 }],
 };
@@ -107,7 +107,7 @@ describe('live availability in the wizard', () => {
     const requests = stubWithChecks([available]);
     saveSession({ ...checkedDraft, availability: soldOut }, 1);
     renderWizard();
-    await screen.findByText(availabilityMessages.notAvailable('Hornbill Villa'));
+    await screen.findByText(notAvailableMessage('Hornbill Villa'));
     changed({ reason: 'booked' });
     expect(checks(requests)).toBe(0);
     changed({ reason: 'released' });

@@ -1,6 +1,15 @@
 import { availabilityRequestSchema } from '../../../shared/availability-request.ts';
 import { quoteStay } from '../../../shared/quote.ts';
-import { availabilityMessages, hasProblems, nightsBetween, resortToday, stayLimits, stayMessages, stayProblems } from '../../../shared/stay.ts';
+import {
+  notAvailableMessage,
+  tooFewVillasMessage,
+  hasProblems,
+  nightsBetween,
+  resortToday,
+  stayLimits,
+  stayMessages,
+  stayProblems,
+} from '../../../shared/stay.ts';
 import { fields, idField } from '../../../shared/validation.ts';
 import { alternativeDates, freeUnits, suggestedVillas } from '../../lib/bookings/availability.ts';
 import { resolveStay } from '../../lib/bookings/bookable.ts';
@@ -67,7 +76,7 @@ export const handler = publicRoute(
       return {
         ...common,
         ...(fits ? { maxRooms: most } : {}),
-        message: availabilityMessages.tooFewVillas(unit.name, most, body.rooms, fits),
+        message: tooFewVillasMessage(unit.name, most, body.rooms, fits),
         alternativeDates: [],
         suggestedVillas: suggestions,
       };
@@ -77,6 +86,6 @@ export const handler = publicRoute(
       alternativeDates(units, body.checkIn, nights, { rooms: body.rooms, guests: body.guests }, today, now),
       suggestedVillas(unit.type, { checkIn: body.checkIn, checkOut: body.checkOut, guests: body.guests, rooms: body.rooms }, rules, now),
     ]);
-    return { ...common, message: availabilityMessages.notAvailable(unit.name), alternativeDates: alternatives, suggestedVillas: suggestions };
+    return { ...common, message: notAvailableMessage(unit.name), alternativeDates: alternatives, suggestedVillas: suggestions };
   },
 );

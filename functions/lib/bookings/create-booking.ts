@@ -6,7 +6,7 @@ import type { Safari, StayPackage } from '../../../shared/catalogue.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { quoteStay, type Quote } from '../../../shared/quote.ts';
 import { safariSelectionProblems } from '../../../shared/safari-rules.ts';
-import { addProblem, availabilityMessages, hasProblems, resortToday, stayNights, stayProblems, type FieldProblems } from '../../../shared/stay.ts';
+import { addProblem, noLongerAvailableMessage, hasProblems, resortToday, stayNights, stayProblems, type FieldProblems } from '../../../shared/stay.ts';
 import type { Principal } from '../auth.ts';
 import { createBookingWrites, getBooking, getIdempotencyRecord, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
 import { claimNight, claimSeats, typeStillOffered, unitStillOffered } from '../db/inventory.ts';
@@ -32,7 +32,7 @@ function soldOut(claims: SeatClaim[], field: 'guests' | 'timeSlot') {
 
 /** 409 when the villa's nights are gone: found taken before the write, or taken by a transaction that won. */
 const villaTaken = (name: string) =>
-  new ConflictError(availabilityMessages.noLongerAvailable(name), {
+  new ConflictError(noLongerAvailableMessage(name), {
     extra: { code: 'villa_taken' },
   });
 
