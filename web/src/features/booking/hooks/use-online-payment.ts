@@ -9,9 +9,6 @@ import type { TestCheckoutBusy } from '../components/test-checkout-dialog';
 import { flowMessages } from '../model/payment-flow-messages';
 import { openRazorpayCheckout, type CheckoutPrefill } from '../lib/razorpay-checkout';
 
-const NOT_STARTED = flowMessages.notStarted;
-const NOT_VERIFIED = flowMessages.notVerified;
-
 export type PaymentPhase =
   | { name: 'idle' }
   /** create-order, on its way. */
@@ -72,7 +69,7 @@ export function useOnlinePayment({
         // 409: the hold was lost while paying; the server's message says so, and that the money is refunded.
         if (error instanceof ApiError && error.status === 409) setPhase({ name: 'hold-lost', message: error.message });
         else if (isNetworkFailure(error) || !(error instanceof ApiError) || error.status >= 500)
-          setPhase({ name: 'failed', message: isNetworkFailure(error) ? NOT_VERIFIED : paymentMessages.failedDefault, verifyAgain: response });
+          setPhase({ name: 'failed', message: isNetworkFailure(error) ? flowMessages.notVerified : paymentMessages.failedDefault, verifyAgain: response });
         else setPhase({ name: 'failed', message: error.message });
       },
     );
@@ -127,7 +124,7 @@ export function useOnlinePayment({
       setPhase({ name: 'ordering' });
       createPaymentOrder(created.booking.id).then(openCheckout, (error: unknown) => {
         if (error instanceof ApiError && error.status === 409) void refused(error);
-        else setPhase({ name: 'failed', message: failureMessage(error, NOT_STARTED) });
+        else setPhase({ name: 'failed', message: failureMessage(error, flowMessages.notStarted) });
       });
     },
     [openCheckout, refused],
@@ -145,7 +142,7 @@ export function useOnlinePayment({
         },
         (error: unknown) => {
           if (error instanceof ApiError && error.status === 409) void refused(error);
-          else setPhase({ name: 'failed', message: failureMessage(error, NOT_STARTED) });
+          else setPhase({ name: 'failed', message: failureMessage(error, flowMessages.notStarted) });
         },
       );
     },

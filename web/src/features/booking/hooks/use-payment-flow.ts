@@ -22,8 +22,6 @@ import { quoteRequestOf } from './use-running-quote';
 import { useWizard } from './wizard-context';
 
 const PAYMENT_FAILED = paymentMessages.failedDefault;
-const NOT_SENT = flowMessages.notSent;
-const NO_ANSWER = flowMessages.noAnswer;
 
 /** `unsent`: the browser is offline, nothing went out. `lost`: no answer came (the booking may or may not be stored; Retry tells). */
 export type BookingFailure =
@@ -101,7 +99,7 @@ export function usePaymentFlow({ onBooked }: { onBooked: (booking: CreatedBookin
     if (draft.idempotencyKey !== idempotencyKey) update((current) => ({ ...current, idempotencyKey }));
     if (offline) {
       // Nothing is sent, so nothing can be half-done: the draft and its key wait for Retry.
-      setFailure({ kind: 'unsent', message: NOT_SENT });
+      setFailure({ kind: 'unsent', message: flowMessages.notSent });
       return;
     }
     setFailure(undefined);
@@ -120,7 +118,7 @@ export function usePaymentFlow({ onBooked }: { onBooked: (booking: CreatedBookin
         },
         onError: (error) => {
           if (isNetworkFailure(error)) {
-            setFailure({ kind: 'lost', message: NO_ANSWER });
+            setFailure({ kind: 'lost', message: flowMessages.noAnswer });
             return;
           }
           if (!(error instanceof ApiError) || error.status >= 500) {
@@ -199,7 +197,7 @@ export function usePaymentFlow({ onBooked }: { onBooked: (booking: CreatedBookin
       if (heldChanged) return;
       // The booking exists and is held: pay it, whatever is typed below (the form is locked).
       if (offline) {
-        setFailure({ kind: 'unsent', message: NOT_SENT });
+        setFailure({ kind: 'unsent', message: flowMessages.notSent });
         return;
       }
       setOtherProblems([]);
@@ -227,7 +225,7 @@ export function usePaymentFlow({ onBooked }: { onBooked: (booking: CreatedBookin
   const retryBooking = () => {
     if (!draft.awaitingPayment) {
       if (quote.data) book(quote.data.total);
-    } else if (offline) setFailure({ kind: 'unsent', message: NOT_SENT });
+    } else if (offline) setFailure({ kind: 'unsent', message: flowMessages.notSent });
     else {
       setFailure(undefined);
       payment.start(draft.awaitingPayment);
