@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { ConfirmByNotice } from './confirm-by-notice';
 import type { CreatedBooking } from '../api/schemas';
 import { formatDateWithWeekday } from '@/lib/format';
-import { t as translate, useLocale, useT, type MessageId } from '@/i18n/i18n';
+import { t as translate, useT, type MessageId } from '@/i18n/i18n';
 import '@/i18n/english/booking';
 import { Trans } from '@/i18n/trans';
 import './booking-result-dialog.css';
@@ -118,9 +118,8 @@ function Reference({ reference }: { reference: string }) {
 export default function BookingResultDialog({ booking, onClose }: { booking: CreatedBooking | undefined; onClose: () => void }) {
   const record = booking?.booking;
   const t = useT();
-  const locale = useLocale();
-  // Written again when the language changes: its description is in the guest's language.
-  const ics = useMemo(() => (record && locale ? calendarHref(record) : ''), [record, locale]);
+  // Built at each render (the dialog renders rarely): its description follows the guest's language.
+  const ics = record ? calendarHref(record) : '';
   return (
     <Dialog open={booking !== undefined} title={t(resultTitle(record))} onClose={onClose} className="dialog--result dialog--receipt" hideCloseButton>
       {booking && record && (
