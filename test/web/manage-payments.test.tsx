@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { formatLocalDeadline } from '@/lib/hold-time';
+import { formatLocalDeadline } from '@/lib/format';
 import { fail, ok, paidBooking, renderApp, stubFetch } from './support/app-harness';
 
 const reference = 'VMLX2K9QF3A1B2C3';

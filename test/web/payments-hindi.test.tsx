@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { paymentMessages } from '@shared/payments';
 import { ConfirmByNotice } from '@/features/booking/components/confirm-by-notice';
 import { setLocale } from '@/i18n/i18n';
-import { formatLocalDeadline } from '@/lib/hold-time';
+import { formatLocalDeadline } from '@/lib/format';
 import { stubApi } from './support/wizard-harness';
 import { openStep4, paymentRoutes, readyDraft, record, reference, refusal } from './support/payment-harness';
 

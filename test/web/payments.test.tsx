@@ -5,7 +5,8 @@ import { OPEN_HOLD_LIMIT, PAY_AT_PROPERTY_CONFIRM_HOURS, UNPAID_NIGHT_LIMIT, UNP
 import { ConfirmByNotice } from '@/features/booking/components/confirm-by-notice';
 import type { Draft } from '@/features/booking/model/draft';
 import { sessionKeys } from '@/features/booking/model/session-store';
-import { formatCountdown, formatLocalDeadline } from '@/lib/hold-time';
+import { formatLocalDeadline } from '@/lib/format';
+import { formatCountdown } from '@/lib/hold-time';
 import { addDaysIso } from '@shared/stay';
 import { formatSlot, formatStayDay } from '@shared/stay-format';
 import { packagedDraft, stubApi } from './support/wizard-harness';

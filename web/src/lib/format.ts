@@ -48,6 +48,10 @@ export function formatCompactInr(rupees: number): string {
   return `₹${thousands % 1 === 0 ? thousands.toFixed(0) : thousands.toFixed(1)}k`;
 }
 
+/** A deadline on the visitor's own clock and in their language: 'Monday, 23 November at 2:45 pm' (a hold they read where they are). */
+export const formatLocalDeadline = (isoInstant: string): string =>
+  format('local deadline', { weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(isoInstant));
+
 /** An instant on the resort's clock (India): 'Sunday, 8 March 2026 at 2:00 pm'. Deadlines such as free cancellation. */
 export const formatResortInstant = (isoInstant: string): string =>
   format('resort instant', {

@@ -1,18 +1,10 @@
 import { useEffect, useState } from 'react';
-import { dateTimeFormat } from '@shared/stay-format';
-import { intlLocale } from '@/i18n/i18n';
 
 /*
  * A booking's hold (`hold_expires_at`): the nights are the guest's until then. Online, 15 minutes
  * to pay, shown as a countdown; at the property, 24 hours to confirm, shown as a deadline on the
- * guest's own clock (they read it where they are, not at the resort).
+ * guest's own clock (they read it where they are, not at the resort; formatLocalDeadline in ./format.ts).
  */
-
-/** 'Monday, 23 November at 2:45 pm', in the visitor's time zone and language (one Intl format, 'at' included). */
-export const formatLocalDeadline = (isoInstant: string): string =>
-  dateTimeFormat(intlLocale(), 'local deadline', { weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
-    new Date(isoInstant),
-  );
 
 /** A countdown as the clock shows it: '14:32', '0:07'; an hour or more '1:02:09'. Never negative. */
 export function formatCountdown(ms: number): string {

@@ -1,5 +1,5 @@
 import { PAY_AT_PROPERTY_CONFIRM_HOURS } from '@shared/payment-rules';
-import { formatLocalDeadline } from '@/lib/hold-time';
+import { formatLocalDeadline } from '@/lib/format';
 import type { CreatedBooking } from '../api/schemas';
 import { useT } from '@/i18n/i18n';
 import '@/i18n/english/booking';

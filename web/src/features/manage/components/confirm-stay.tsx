@@ -5,7 +5,8 @@ import { formatInr } from '@shared/money';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatDateWithWeekday } from '@/lib/format';
-import { formatLocalDeadline, useTimeLeft } from '@/lib/hold-time';
+import { formatLocalDeadline } from '@/lib/format';
+import { useTimeLeft } from '@/lib/hold-time';
 import { useConfirmPayAtProperty } from '../api/confirm-pay-at-property';
 import type { ManagedBooking } from '../api/get-booking-by-reference';
 

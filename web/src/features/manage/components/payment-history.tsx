@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { formatInr } from '@shared/money';
-import { formatLocalDeadline } from '@/lib/hold-time';
+import { formatLocalDeadline } from '@/lib/format';
 import { useBookingPayments, type BookingPayment, type BookingRefund } from '../api/get-booking-payments';
 import { bookingByReferenceKey, type ManagedBooking } from '../api/get-booking-by-reference';
 
