@@ -1,14 +1,14 @@
 import { availabilityRequestSchema } from '../../../shared/availability-request.ts';
 import { quoteStay } from '../../../shared/quote.ts';
 import {
-  notAvailableMessage,
-  tooFewVillasMessage,
   hasProblems,
   nightsBetween,
+  notAvailableMessage,
   resortToday,
   stayLimits,
   stayMessages,
   stayProblems,
+  tooFewVillasMessage,
 } from '../../../shared/stay.ts';
 import { fields, idField } from '../../../shared/validation.ts';
 import { alternativeDates, freeUnits, suggestedVillas } from '../../lib/bookings/availability.ts';

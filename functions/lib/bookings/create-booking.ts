@@ -6,7 +6,7 @@ import type { Safari, StayPackage } from '../../../shared/catalogue.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { quoteStay, type Quote } from '../../../shared/quote.ts';
 import { safariSelectionProblems } from '../../../shared/safari-rules.ts';
-import { addProblem, noLongerAvailableMessage, hasProblems, resortToday, stayNights, stayProblems, type FieldProblems } from '../../../shared/stay.ts';
+import { addProblem, type FieldProblems, hasProblems, noLongerAvailableMessage, resortToday, stayNights, stayProblems } from '../../../shared/stay.ts';
 import type { Principal } from '../auth.ts';
 import { createBookingWrites, getBooking, getIdempotencyRecord, toPublicBooking, type StoredBooking } from '../db/bookings.ts';
 import { claimNight, claimSeats, typeStillOffered, unitStillOffered } from '../db/inventory.ts';
