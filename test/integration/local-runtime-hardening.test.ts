@@ -23,7 +23,7 @@ import { closeCodeAfterRawFrame, healthySocketWorks, json, mask, rawRequest } fr
  * (test/support/npm-start.ts); frames and requests are written byte for byte
  * (test/support/raw-requests.ts). One file, so that its `npm start`s run one after another.
  */
-describe('npm start with ADMIN_PASSWORD set: malformed frames, forged Host headers, one DynamoDB Local death', () => {
+describe('npm start with ADMIN_PASSWORD set: malformed frames, forged Host headers, a DynamoDB Local that dies twice', () => {
   let app: App;
   beforeAll(async () => {
     app = await startApp({ ADMIN_EMAIL: 'desk@resort.in', ADMIN_PASSWORD: 'desk-secret-password' });
@@ -123,7 +123,7 @@ describe('npm start with ADMIN_PASSWORD set: malformed frames, forged Host heade
     await healthySocketWorks(app.port);
   });
 
-  it('restarts DynamoDB Local once when it dies, keeps serving, and SIGTERM then stops everything and frees the port', async () => {
+  it('restarts DynamoDB Local once when it dies and keeps serving; stops with one clear line and a non-zero code when it dies again, freeing the port', async () => {
     const first = runtimeInfo(app);
     expect(first.dynamodbPid).toBeTypeOf('number');
     killPid(first.dynamodbPid, 'SIGKILL');
@@ -135,33 +135,7 @@ describe('npm start with ADMIN_PASSWORD set: malformed frames, forged Host heade
     const cottages = await fetch(`http://127.0.0.1:${app.port}/api/cottages`);
     expect(((await cottages.json()) as { data: unknown[] }).data).toHaveLength(3);
 
-    app.child.kill('SIGTERM');
-    expect(await withTimeout(app.exit, 20_000, 'npm start after SIGTERM')).toBe(0);
-    expect(await portIsFree(app.port)).toBe(true);
-    expect(alive(second.dynamodbPid)).toBe(false);
-    await expect(fetch(second.endpoint)).rejects.toThrow();
-    expect(existsSync(join(app.dataDir, 'dynamodb-local.json'))).toBe(false);
-  });
-});
-
-describe('npm start with the default admin, and a DynamoDB Local that dies twice', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await startApp({});
-  });
-  afterAll(() => finish(app));
-
-  it('prints the default local password, which is documented and not a secret', () => {
-    expect(app.output()).toContain(
-      `Admin sign-in: ${DEFAULT_ADMIN.email} / ${DEFAULT_ADMIN.password}  (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
-    );
-  });
-
-  it('stops with one clear line and a non-zero code when DynamoDB Local dies again, freeing the port', async () => {
-    killPid(runtimeInfo(app).dynamodbPid, 'SIGKILL');
-    await app.waitForOutput('DynamoDB Local restarted');
-    const restarted = runtimeInfo(app);
-    killPid(restarted.dynamodbPid, 'SIGTERM');
+    killPid(second.dynamodbPid, 'SIGTERM');
     expect(await withTimeout(app.exit, 20_000, 'npm start after the second death')).not.toBe(0);
     expect(app.output()).toMatch(/DynamoDB Local stopped unexpectedly again \((exit code \d+|signal SIGTERM)\); stopping/);
     expect(await portIsFree(app.port)).toBe(true);
@@ -182,7 +156,7 @@ describe('the DynamoDB Local launcher', () => {
     }
   });
 
-  it('unpacks its SQLite library into a folder of its own and removes the folder when it stops', async () => {
+  it('unpacks its SQLite library into a folder of its own, removes the folder when it stops, and marks that exit as requested', async () => {
     const database = await startDynamoDbLocal();
     const scratch = /-Djava\.io\.tmpdir=(\S+)/.exec(readFileSync(`/proc/${database.pid}/cmdline`, 'utf8').replaceAll('\0', ' '))?.[1] ?? '';
     expect(scratch.startsWith(join(tmpdir(), 'dynamodb-local-'))).toBe(true);
@@ -199,11 +173,7 @@ describe('the DynamoDB Local launcher', () => {
     expect(readdirSync(scratch).some((name) => name.includes('sqlite4java'))).toBe(true);
     await withTimeout(database.stop(), 15_000, 'stop()');
     await expect.poll(() => existsSync(scratch)).toBe(false);
-  });
-
-  it('marks an exit that stop() asked for as requested', async () => {
-    const database = await startDynamoDbLocal();
-    await withTimeout(database.stop(), 15_000, 'stop()');
+    // An exit that stop() asked for is marked as requested.
     expect((await database.exited).requested).toBe(true);
     expect(alive(database.pid)).toBe(false);
   });
@@ -308,14 +278,20 @@ describe('a server listening on all interfaces (HOST=0.0.0.0, a phone on the LAN
   });
 });
 
-describe('npm start stopped by SIGTERM while guests are booking', () => {
+describe('npm start with the default admin, stopped by SIGTERM while guests are booking', () => {
   let app: App;
   beforeAll(async () => {
     app = await startApp({});
   });
   afterAll(() => finish(app));
 
-  it('stops accepting, finishes the requests under way, and every booking it answered gets its e-mail before it exits', async () => {
+  it('prints the default local password, which is documented and not a secret', () => {
+    expect(app.output()).toContain(
+      `Admin sign-in: ${DEFAULT_ADMIN.email} / ${DEFAULT_ADMIN.password}  (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
+    );
+  });
+
+  it('stops accepting, finishes the requests under way, every booking it answered gets its e-mail, and it stops DynamoDB Local and frees the port', async () => {
     const { bookingBody, inDays } = await import('../support/booking-fixtures.ts');
     const base = `http://127.0.0.1:${app.port}/api/bookings`;
     const book = (index: number) =>
@@ -332,6 +308,7 @@ describe('npm start stopped by SIGTERM while guests are booking', () => {
       );
     const first = await book(0);
     expect(first.status).toBe(201);
+    const { dynamodbPid, endpoint } = runtimeInfo(app);
     const requests = Array.from({ length: 6 }, (_, index) => book(index + 1));
     await sleep(30);
     app.child.kill('SIGTERM');
@@ -348,6 +325,10 @@ describe('npm start stopped by SIGTERM while guests are booking', () => {
       : [];
     const answered = answers.flatMap((answer) => (answer.reference ? [answer.reference] : []));
     expect(await portIsFree(app.port)).toBe(true);
+    // It stopped its DynamoDB Local and removed the file naming it.
+    expect(alive(dynamodbPid)).toBe(false);
+    await expect(fetch(endpoint)).rejects.toThrow();
+    expect(existsSync(join(app.dataDir, 'dynamodb-local.json'))).toBe(false);
 
     // What matters is what was stored: every booking in the table, answered or not, has its one e-mail.
     const database = await startDynamoDbLocal({ dbPath: join(app.dataDir, 'dynamodb') });
