@@ -1,5 +1,6 @@
 import type { StayPackage } from './catalogue.ts';
 import { formatSlot, formatStayDay } from './stay-format.ts';
+import type { QuoteItem } from './quote.ts';
 
 /*
  * What every side of a booking shares and builds nothing at import: its statuses, its record, and
@@ -80,7 +81,8 @@ export type BookingRecord = {
   /** `included`: one of the package's included safaris (amount 0). */
   safaris: Array<{ safari_id: string; name: string; date: string; time_slot: string; guests: number; amount: number; included?: boolean }>;
   total_amount: number;
-  price_breakdown: Array<{ label: string; amount: number }>;
+  /** The quote's lines; `item` is absent on bookings stored before lines carried it. */
+  price_breakdown: Array<{ label: string; amount: number; item?: QuoteItem }>;
   special_requests?: string;
   user_id?: string;
   created_at: string;

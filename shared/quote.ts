@@ -15,7 +15,47 @@ export const pricing = {
   serviceFeeCap: 500,
 } as const;
 
-export type QuoteLine = { label: string; amount: number };
+/**
+ * What a line of the quote is, with its values, so the site can word it in the guest's language
+ * (docs/product.md#languages); the line's `label` is its English, built from the same values.
+ * Dates are ISO days and slots 'HH:MM-HH:MM', for the reader to format; each key is one word, so a
+ * stored booking's breakdown needs no casing of its own.
+ */
+export type QuoteItem =
+  | { kind: 'villa'; villa: string; nights: number; rate: number; rooms: number }
+  | { kind: 'discount'; names: string }
+  | { kind: 'extra-guests'; guests: number; rate: number }
+  | { kind: 'package'; name: string }
+  | { kind: 'safari'; name: string; date: string; slot: string; guests: number; price: number }
+  | { kind: 'included'; name: string }
+  | { kind: 'gst' }
+  | { kind: 'service-fee' };
+
+export type QuoteLine = { label: string; amount: number; item: QuoteItem };
+
+/** A line's English, as the API and the e-mails and the portal show it. */
+export function quoteLineLabel(item: QuoteItem): string {
+  switch (item.kind) {
+    case 'villa':
+      return `${item.villa}: ${item.nights} night${item.nights === 1 ? '' : 's'} × ${formatInr(item.rate)}${item.rooms > 1 ? ` × ${item.rooms} rooms` : ''}`;
+    case 'discount':
+      return `${item.names} discount`;
+    case 'extra-guests':
+      return `Extra guests: ${item.guests} × 30% of ${formatInr(item.rate)}`;
+    case 'package':
+      return `Package: ${item.name}`;
+    case 'safari':
+      return `Safari: ${item.name}, ${formatStayDay(item.date)}, ${formatSlot(item.slot)}, ${item.guests} × ${formatInr(item.price)}`;
+    case 'included':
+      return `Included in the ${item.name} package`;
+    case 'gst':
+      return 'GST 18%';
+    case 'service-fee':
+      return 'Service fee 2% (at most ₹500)';
+  }
+}
+
+const line = (item: QuoteItem, amount: number): QuoteLine => ({ label: quoteLineLabel(item), amount, item });
 
 /** POST /api/packages/calculate-pricing: the stay and its choices, as the booking will carry them. */
 export type StayQuoteRequest = {
@@ -122,16 +162,13 @@ export function quoteStay(input: QuoteInput): Quote {
   const extraGuests = Math.max(0, guests - 1);
   // The extra-guest rule: 30% of the base price per guest beyond the first, once per stay.
   const extraGuestCost = Math.round(pricing.extraGuestShare * base * extraGuests);
-  lines.push({
-    label: `${input.cottage.name}: ${nights.length} night${nights.length === 1 ? '' : 's'} × ${formatInr(base)}${rooms > 1 ? ` × ${rooms} rooms` : ''}`,
-    amount: undiscountedNights,
-  });
+  lines.push(line({ kind: 'villa', villa: input.cottage.name, nights: nights.length, rate: base, rooms }, undiscountedNights));
   const villaDiscount = undiscountedNights - nightsAmount;
   if (villaDiscount > 0) {
     const ruleNames = [...new Set(nightly.flatMap((night) => input.rules.filter((rule) => rule.id === night.ruleId).map((rule) => rule.service_name)))];
-    lines.push({ label: `${ruleNames.join(', ')} discount`, amount: -villaDiscount });
+    lines.push(line({ kind: 'discount', names: ruleNames.join(', ') }, -villaDiscount));
   }
-  if (extraGuestCost > 0) lines.push({ label: `Extra guests: ${extraGuests} × 30% of ${formatInr(base)}`, amount: extraGuestCost });
+  if (extraGuestCost > 0) lines.push(line({ kind: 'extra-guests', guests: extraGuests, rate: base }, extraGuestCost));
 
   let packageQuote: Quote['package'];
   if (input.stayPackage) {
@@ -139,8 +176,8 @@ export function quoteStay(input: QuoteInput): Quote {
     const rule = bestRule(input.rules, { serviceType: 'package', targets: [input.stayPackage.id], date: input.checkIn, nights: nights.length });
     const amount = rule ? discounted(full, rule.discount_percentage) : full;
     packageQuote = { id: input.stayPackage.id, basePrice: packageBasePrice(input.stayPackage.price_multiplier), amount, discount: full - amount };
-    lines.push({ label: `Package: ${input.stayPackage.name}`, amount: full });
-    if (full > amount && rule) lines.push({ label: `${rule.service_name} discount`, amount: amount - full });
+    lines.push(line({ kind: 'package', name: input.stayPackage.name }, full));
+    if (full > amount && rule) lines.push(line({ kind: 'discount', names: rule.service_name }, amount - full));
   }
 
   const included = includedSafariIndexes(
@@ -149,24 +186,23 @@ export function quoteStay(input: QuoteInput): Quote {
   );
   const safaris = input.safaris.map((safari, index) => {
     const full = safari.price * safari.guests;
-    const label = `Safari: ${safari.name}, ${formatStayDay(safari.date)}, ${formatSlot(safari.timeSlot)}, ${safari.guests} × ${formatInr(safari.price)}`;
-    lines.push({ label, amount: full });
+    lines.push(line({ kind: 'safari', name: safari.name, date: safari.date, slot: safari.timeSlot, guests: safari.guests, price: safari.price }, full));
     const common = { id: safari.id, date: safari.date, timeSlot: safari.timeSlot, guests: safari.guests };
     if (included.has(index)) {
       // Shown at its price and then taken off, so the guest sees what the package gives.
-      lines.push({ label: `Included in the ${input.stayPackage?.name ?? ''} package`, amount: -full });
+      lines.push(line({ kind: 'included', name: input.stayPackage?.name ?? '' }, -full));
       return { ...common, amount: 0, discount: 0, included: true };
     }
     const rule = bestRule(input.rules, { serviceType: 'safari', targets: [safari.id], date: safari.date, nights: nights.length });
     const amount = rule ? discounted(full, rule.discount_percentage) : full;
-    if (full > amount && rule) lines.push({ label: `${rule.service_name} discount`, amount: amount - full });
+    if (full > amount && rule) lines.push(line({ kind: 'discount', names: rule.service_name }, amount - full));
     return { ...common, amount, discount: full - amount, included: false };
   });
 
   const villaAmount = nightsAmount + extraGuestCost;
   const subtotal = villaAmount + (packageQuote?.amount ?? 0) + safaris.reduce((sum, safari) => sum + safari.amount, 0);
   const { gst, serviceFee, total } = taxesAndFees(subtotal);
-  lines.push({ label: 'GST 18%', amount: gst }, { label: 'Service fee 2% (at most ₹500)', amount: serviceFee });
+  lines.push(line({ kind: 'gst' }, gst), line({ kind: 'service-fee' }, serviceFee));
 
   return {
     currency: 'INR',

@@ -67,8 +67,8 @@ describe('quote, worked examples', () => {
       { id: 'dear', amount: 0, included: true },
       { id: 'middle', amount: 0, included: true },
     ]);
-    expect(quote.lines).toContainEqual({ label: 'Included in the Safari Adventure package', amount: -5000 });
-    expect(quote.lines).toContainEqual({ label: 'Included in the Safari Adventure package', amount: -2400 });
+    expect(quote.lines).toContainEqual(expect.objectContaining({ label: 'Included in the Safari Adventure package', amount: -5000 }));
+    expect(quote.lines).toContainEqual(expect.objectContaining({ label: 'Included in the Safari Adventure package', amount: -2400 }));
     expect(quote.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(quote.total);
     // A package that includes no safaris (or kept an old max_safaris) and no package at all: every safari is paid.
     for (const stayPackage of [{ ...adventure, includes_safari: false }, undefined]) {
@@ -87,7 +87,7 @@ describe('quote, worked examples', () => {
     const quote = quoteStay(stay({ rules }));
     expect(quote.villa.nightly.map((night) => night.price)).toEqual([16200, 16200, 18000]);
     expect(quote.villa.discount).toBe(3600);
-    expect(quote.lines).toContainEqual({ label: 'Winter Escape discount', amount: -3600 });
+    expect(quote.lines).toContainEqual(expect.objectContaining({ label: 'Winter Escape discount', amount: -3600 }));
   });
 
   it('charges a small stay the 2% fee, and a large one at most ₹500', () => {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOCALE_KEY, localizeMessage, setLocale, translateKnown } from '@/i18n/i18n';
+import { LOCALE_KEY, localizeMessage, localizeQuoteLine, setLocale, translateKnown } from '@/i18n/i18n';
 import { packageMessages, safariMessages } from '@shared/booking-rules';
 import { notAvailableMessage, noLongerAvailableMessage, tooFewVillasMessage, stayMessages } from '@shared/stay';
 import { JUST_TAKEN } from '@/features/booking/model/availability-question';
@@ -56,6 +56,23 @@ describe('the guest site in English and Hindi (docs/product.md#languages)', () =
     saveSession({ ...checkedDraft, availability: taken }, 1);
     renderWizard();
     expect((await screen.findByTestId('availability-status')).textContent).toBe('क्षमा करें, इन तारीखों के लिए Hornbill Villa उपलब्ध नहीं है।');
+  });
+
+  it("shows the quote's lines in Hindi, worded from what each line is; a line that does not say keeps its English", async () => {
+    await act(() => setLocale('hi'));
+    saveSession(checkedDraft, 1);
+    renderWizard();
+    const summary = await screen.findByRole('complementary', { name: 'आपका ठहराव' });
+    await within(summary).findByText('Hornbill Villa: 2 रातें × ₹18,000');
+    expect(within(summary).getByText('अतिरिक्त मेहमान: 1 × ₹18,000 का 30%')).toBeTruthy();
+    expect(within(summary).getByText('सेवा शुल्क 2% (अधिकतम ₹500)')).toBeTruthy();
+    expect(within(summary).queryByText(/nights|Extra guests|Service fee/)).toBeNull();
+    // A booking stored before lines said what they are, or a kind this site does not know.
+    expect(localizeQuoteLine({ label: 'Hornbill Villa: 2 nights × ₹18,000' })).toBe('Hornbill Villa: 2 nights × ₹18,000');
+
+    await userEvent.selectOptions(language(), 'English');
+    await within(summary).findByText('Hornbill Villa: 2 nights × ₹18,000');
+    expect(within(summary).getByText('Service fee 2% (at most ₹500)')).toBeTruthy();
   });
 
   it('writes days in the Indian format of the language: 10 Dec in English, दिस॰ in Hindi', async () => {

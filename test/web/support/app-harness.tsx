@@ -74,9 +74,9 @@ export const paidBooking = (overrides: Partial<BookingView> = {}): BookingView =
   safaris: [{ name: 'Morning Jeep Safari', date: '2030-03-05', time_slot: '06:00-09:00', guests: 2, amount: 3_000 }],
   total_amount: 36_000,
   price_breakdown: [
-    { label: 'Hornbill Villa: 2 nights × ₹18,000', amount: 30_000 },
-    { label: 'GST 18%', amount: 5_500 },
-    { label: 'Service fee 2% (at most ₹500)', amount: 500 },
+    { label: 'Hornbill Villa: 2 nights × ₹18,000', amount: 30_000, item: { kind: 'villa', villa: 'Hornbill Villa', nights: 2, rate: 18_000, rooms: 1 } },
+    { label: 'GST 18%', amount: 5_500, item: { kind: 'gst' } },
+    { label: 'Service fee 2% (at most ₹500)', amount: 500, item: { kind: 'service-fee' } },
   ],
   created_at: '2030-01-10T08:00:00.000Z',
   cancellation: {

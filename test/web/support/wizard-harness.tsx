@@ -24,10 +24,10 @@ export const quote = (total = 49_352): StayQuote => ({
   serviceFee: 500,
   total,
   lines: [
-    { label: 'Hornbill Villa: 2 nights × ₹18,000', amount: 36_000 },
-    { label: 'Extra guests: 1 × 30% of ₹18,000', amount: 5_400 },
-    { label: 'GST 18%', amount: 7_452 },
-    { label: 'Service fee 2% (at most ₹500)', amount: 500 },
+    { label: 'Hornbill Villa: 2 nights × ₹18,000', amount: 36_000, item: { kind: 'villa', villa: 'Hornbill Villa', nights: 2, rate: 18_000, rooms: 1 } },
+    { label: 'Extra guests: 1 × 30% of ₹18,000', amount: 5_400, item: { kind: 'extra-guests', guests: 1, rate: 18_000 } },
+    { label: 'GST 18%', amount: 7_452, item: { kind: 'gst' } },
+    { label: 'Service fee 2% (at most ₹500)', amount: 500, item: { kind: 'service-fee' } },
   ],
 });
 

@@ -1,11 +1,11 @@
 import { formatInr } from '@shared/money';
-import { useT } from '@/i18n/i18n';
+import { localizeQuoteLine, useT } from '@/i18n/i18n';
 import { PriceNote } from './price-note';
 import './price-breakdown.css';
 
 /**
- * A price as the server broke it down: one row per line, then the total (with its approximate
- * conversion when `withNote`). The quote in the wizard and a stored booking's breakdown share it.
+ * A price as the server broke it down: one row per line, in the guest's language, then the total
+ * (with its approximate conversion when `withNote`). The quote in the wizard and a stored booking's breakdown share it.
  */
 export function PriceBreakdown({
   lines,
@@ -13,7 +13,7 @@ export function PriceBreakdown({
   withNote = false,
   testId,
 }: {
-  lines: ReadonlyArray<{ label: string; amount: number }>;
+  lines: ReadonlyArray<{ label: string; amount: number; item?: unknown }>;
   total: number;
   withNote?: boolean;
   testId?: string;
@@ -23,7 +23,7 @@ export function PriceBreakdown({
     <dl className="breakdown" {...(testId ? { 'data-testid': testId } : {})}>
       {lines.map((line, index) => (
         <div className="breakdown__row" key={`${index}-${line.label}`}>
-          <dt>{line.label}</dt>
+          <dt>{localizeQuoteLine(line)}</dt>
           <dd>{formatInr(line.amount)}</dd>
         </div>
       ))}

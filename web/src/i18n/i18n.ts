@@ -70,11 +70,12 @@ export function savedLocale(): Locale {
 /** An English message with values (the API's or the site's own), the message it is, and the names of its values in order. */
 export type MessagePattern = readonly [RegExp, MessageId, readonly string[]];
 
-type Translation = { messages: Messages; patterns: readonly MessagePattern[] };
+type Translation = { messages: Messages; patterns: readonly MessagePattern[]; wordQuoteLine: (item: unknown) => string | undefined };
 const translations: Record<Exclude<Locale, typeof SOURCE_LOCALE>, () => Promise<Translation>> = {
   hi: () => import('./languages/hi'),
 };
 const patterns = new Map<Locale, readonly MessagePattern[]>();
+const quoteWordings = new Map<Locale, Translation['wordQuoteLine']>();
 const loaded = new Set<Locale>([SOURCE_LOCALE]);
 let latest = 0;
 
@@ -88,6 +89,7 @@ export async function setLocale(locale: Locale, { keep = true }: { keep?: boolea
     const translation = await translations[locale]();
     i18n.load(locale, translation.messages);
     patterns.set(locale, translation.patterns);
+    quoteWordings.set(locale, translation.wordQuoteLine);
     loaded.add(locale);
   }
   if (request !== latest) return;
@@ -116,4 +118,13 @@ export function localizeMessage(message: string): string {
     if (match) return t(id, Object.fromEntries(names.map((name, index) => [name, translateKnown(match[index + 1] ?? '')])));
   }
   return translateKnown(message);
+}
+
+/**
+ * A quote line (the API's, or a stored booking's) in the current language: English is its label;
+ * another language words what the line is, when the line says (a booking stored before lines
+ * carried it, or a kind this site does not know, keeps its English).
+ */
+export function localizeQuoteLine(line: { label: string; item?: unknown }): string {
+  return quoteWordings.get(currentLocale())?.(line.item) ?? line.label;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { quoteLineSchema } from './quote-line';
 
 /*
  * A booking as the guest's own calls show it (the manage page's lookup, My Bookings): the fields the
@@ -36,7 +37,7 @@ const bookingFields = {
   package_name: z.string(),
   safaris: z._default(z.array(z.object({ name: z.string(), date: z.string(), time_slot: z.string(), guests: z.number(), amount: z.number() })), () => []),
   total_amount: z.number(),
-  price_breakdown: z._default(z.array(z.object({ label: z.string(), amount: z.number() })), () => []),
+  price_breakdown: z._default(z.array(quoteLineSchema), () => []),
   special_requests: z.optional(z.string()),
   created_at: z.string(),
   cancelled_at: z.optional(z.string()),

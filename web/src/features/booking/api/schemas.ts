@@ -1,12 +1,11 @@
 import { z } from 'zod/mini';
 import { bookingRecordSchema } from '@/lib/booking-record';
+import { quoteLineSchema } from '@/lib/quote-line';
 
 /*
  * What the wizard reads from the API's answers, checked with zod (the fields it shows; extra
  * fields pass through unread). The request rules themselves are the server's, from shared/.
  */
-
-const line = z.object({ label: z.string(), amount: z.number() });
 
 /** The server's quote (shared/quote.ts `Quote`): what the guest is charged, line by line. */
 export const quoteSchema = z.object({
@@ -37,7 +36,7 @@ export const quoteSchema = z.object({
   gst: z.number(),
   serviceFee: z.number(),
   total: z.number(),
-  lines: z.array(line),
+  lines: z.array(quoteLineSchema),
 });
 export type StayQuote = z.infer<typeof quoteSchema>;
 

@@ -178,4 +178,17 @@ export const messages: Messages = {
   '{name} on {date} at {slot} does not have enough seats left': [['name'], ' on ', ['date'], ' at ', ['slot'], ' does not have enough seats left'],
   '{name} requires minimum {min} guests': [['name'], ' requires minimum ', ['min'], ' guests'],
   '{name} supports maximum {max} guests': [['name'], ' supports maximum ', ['max'], ' guests'],
+  '{villa}: {nights, plural, one {# night} other {# nights}} × {rate}{rooms, plural, =1 {} other { × # rooms}}': [
+    ['villa'],
+    ': ',
+    ['nights', 'plural', { one: ['#', ' night'], other: ['#', ' nights'] }],
+    ' × ',
+    ['rate'],
+    ['rooms', 'plural', { '1': [], other: [' × ', '#', ' rooms'] }],
+  ],
+  '{names} discount': [['names'], ' discount'],
+  'Extra guests: {guests} × 30% of {rate}': ['Extra guests: ', ['guests'], ' × 30% of ', ['rate']],
+  'Package: {name}': ['Package: ', ['name']],
+  'Safari: {name}, {date}, {slot}, {guests} × {price}': ['Safari: ', ['name'], ', ', ['date'], ', ', ['slot'], ', ', ['guests'], ' × ', ['price']],
+  'Included in the {name} package': ['Included in the ', ['name'], ' package'],
 };

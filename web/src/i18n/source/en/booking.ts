@@ -240,4 +240,14 @@ export const messages = [
   packageMessages.required,
   '{name} requires minimum {min} guests',
   '{name} supports maximum {max} guests',
+
+  // The quote's lines (shared/quote.ts quoteLineLabel is their English: web/src/i18n/quote-lines.ts)
+  '{villa}: {nights, plural, one {# night} other {# nights}} × {rate}{rooms, plural, =1 {} other { × # rooms}}',
+  '{names} discount',
+  'Extra guests: {guests} × 30% of {rate}',
+  'Package: {name}',
+  'Safari: {name}, {date}, {slot}, {guests} × {price}',
+  'Included in the {name} package',
+  'GST 18%',
+  'Service fee 2% (at most ₹500)',
 ] as const;

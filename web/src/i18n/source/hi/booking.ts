@@ -244,4 +244,15 @@ export const messages = {
   'Another guest has just booked {name} for some of your nights. Step 1 shows what is still free.':
     'किसी दूसरे मेहमान ने अभी आपकी कुछ रातों के लिए {name} बुक कर लिया है। चरण 1 में दिखता है कि क्या अब भी खाली है।',
   [JUST_TAKEN]: 'अभी-अभी बुक हुआ: किसी दूसरे मेहमान ने आपकी कुछ रातों के लिए यह विला बुक कर लिया है। सबसे नज़दीकी खाली तारीखें और दूसरे विला नीचे हैं।',
+
+  // The quote's lines
+  '{villa}: {nights, plural, one {# night} other {# nights}} × {rate}{rooms, plural, =1 {} other { × # rooms}}':
+    '{villa}: {nights, plural, one {# रात} other {# रातें}} × {rate}{rooms, plural, =1 {} other { × # कमरे}}',
+  '{names} discount': '{names} छूट',
+  'Extra guests: {guests} × 30% of {rate}': 'अतिरिक्त मेहमान: {guests} × {rate} का 30%',
+  'Package: {name}': 'पैकेज: {name}',
+  'Safari: {name}, {date}, {slot}, {guests} × {price}': 'सफ़ारी: {name}, {date}, {slot}, {guests} × {price}',
+  'Included in the {name} package': '{name} पैकेज में शामिल',
+  'GST 18%': 'GST 18%',
+  'Service fee 2% (at most ₹500)': 'सेवा शुल्क 2% (अधिकतम ₹500)',
 } satisfies Record<(typeof english)[number], string>;
