@@ -1,5 +1,6 @@
 import type { StayPackage } from './catalogue.ts';
 import { formatSlot, formatStayDay } from './stay-format.ts';
+import type { Language } from './languages.ts';
 import type { QuoteItem } from './quote.ts';
 
 /*
@@ -84,6 +85,8 @@ export type BookingRecord = {
   /** The quote's lines; `item` is absent on bookings stored before lines carried it. */
   price_breakdown: Array<{ label: string; amount: number; item?: QuoteItem }>;
   special_requests?: string;
+  /** The language the guest booked in (shared/languages.ts); the booking's e-mails speak it. Absent: English. */
+  language?: Language;
   user_id?: string;
   created_at: string;
   cancelled_at?: string;

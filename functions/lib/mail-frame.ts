@@ -16,14 +16,17 @@ export const FOREST = '#1f4d3a';
 export const BUTTON = '#1f6f4a';
 export const PAPER = '#f4f7f2';
 
-/** A button mail apps draw as one (a link in a coloured cell), and the address below it for apps that show no button. */
-export function mailButton(action: { label: string; url: string }, padding = '16px 24px 20px'): string {
+/**
+ * A button mail apps draw as one (a link in a coloured cell), and the address below it for apps that
+ * show no button, after `orOpen` (in the e-mail's language).
+ */
+export function mailButton(action: { label: string; url: string }, padding = '16px 24px 20px', orOpen = 'Or open this link:'): string {
   const href = escapeHtml(action.url);
   return `<tr><td align="center" style="padding:${padding}">
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 auto"><tr><td align="center" style="border-radius:8px;background:${BUTTON}">
 <a href="${href}" style="display:inline-block;padding:14px 28px;font-size:16px;line-height:20px;font-weight:700;color:#ffffff;text-decoration:none;border-radius:8px">${escapeHtml(action.label)}</a>
 </td></tr></table>
-<p style="margin:12px 0 0;font-size:12px;line-height:18px;color:${MUTED};word-break:break-all">Or open this link: <a href="${href}" style="color:${BUTTON}">${escapeHtml(action.url)}</a></p>
+<p style="margin:12px 0 0;font-size:12px;line-height:18px;color:${MUTED};word-break:break-all">${escapeHtml(orOpen)} <a href="${href}" style="color:${BUTTON}">${escapeHtml(action.url)}</a></p>
 </td></tr>
 `;
 }
@@ -36,10 +39,13 @@ ${notes.map((line) => `<p style="margin:4px 0">${escapeHtml(line)}</p>`).join('\
 </td></tr>
 `;
 
-/** The whole HTML e-mail around `rows` (table rows of the column): head, preheader, header with the heading, and the footer line. */
-export function mailPage(letter: { subject: string; preheader: string; heading: string }, rows: string, footer: string): string {
+/**
+ * The whole HTML e-mail around `rows` (table rows of the column): head, preheader, header with the
+ * heading, and the footer line; `lang` is the language it is written in (English when not given).
+ */
+export function mailPage(letter: { subject: string; preheader: string; heading: string; lang?: string }, rows: string, footer: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light only"><title>${escapeHtml(letter.subject)}</title></head>
+<html lang="${escapeHtml(letter.lang ?? 'en')}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light only"><title>${escapeHtml(letter.subject)}</title></head>
 <body style="margin:0;padding:0;background:#e9efe7;${FONT}">
 <div style="display:none;max-height:0;overflow:hidden;opacity:0;color:transparent">${escapeHtml(letter.preheader)}</div>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#e9efe7"><tr><td align="center" style="padding:16px 8px">

@@ -1,4 +1,4 @@
-/** `npm run i18n`: compiles the guest site's message catalogues (see ./catalogues.ts). Run it after editing web/src/i18n/source. */
+/** `npm run i18n`: compiles the guest site's and the booking e-mails' message catalogues (see ./catalogues.ts). Run it after editing web/src/i18n/source or shared/mail-messages. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { compiledCatalogueFiles } from './catalogues.ts';

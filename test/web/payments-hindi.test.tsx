@@ -30,7 +30,7 @@ describe('paying in Hindi (docs/product.md#languages)', () => {
 
   it('shows the held booking, the test checkout and the confirmation in Hindi, each element inside its sentence', async () => {
     // Prepare
-    stubApi(paymentRoutes());
+    const requests = stubApi(paymentRoutes());
     await act(() => setLocale('hi'));
     await openStep4(readyDraft());
     await userEvent.click(screen.getByRole('button', { name: '₹49,352 चुकाएँ' }));
@@ -57,6 +57,14 @@ describe('paying in Hindi (docs/product.md#languages)', () => {
     const manage = within(success).getByRole('link', { name: 'इस बुकिंग को संभालें' });
     expect(manage.parentElement?.textContent).toBe('कभी भी इस बुकिंग को संभालें: उसे देखें, या रद्द करें।');
     expect(within(success).getByRole('link', { name: 'कैलेंडर में जोड़ें' }).getAttribute('href')).toContain(encodeURIComponent(`बुकिंग ${reference}।`));
+    // The booking was made in Hindi, so its e-mail is Hindi, and so is the preview of it.
+    const booked = requests.find((request) => request.method === 'POST' && request.path === '/api/bookings');
+    expect((booked?.body as { language?: string }).language).toBe('hi');
+    await userEvent.click(within(success).getByText('ई-मेल की झलक देखें'));
+    const preview = within(success).getByTestId('email-preview');
+    expect(preview.textContent).toContain(`विषय: Forest Resort में आपका ठहराव: बुकिंग ${reference}`);
+    expect(preview.textContent).toContain('प्रिय Mr Meera Iyer, Forest Resort में बुकिंग के लिए धन्यवाद। आपका ठहराव पक्का हो गया है।');
+    expect(preview.textContent).not.toMatch(/Subject|Dear|Check-in/);
   });
 
   it('asks to confirm a pay-at-property booking from the e-mail in Hindi, the deadline in the Indian format of the language', async () => {

@@ -1,14 +1,17 @@
 import type { BookingRecord } from '../../../shared/booking.ts';
 import {
+  afterTotal,
   cancellationPolicyLines,
-  CHECK_IN_TIME,
-  CHECK_OUT_TIME,
   confirmationMailContent,
+  keepReferenceLine,
   paymentLine,
   RESORT_NAME,
   resortClock,
   stayRows,
+  stayTimes,
+  timesLine,
 } from '../../../shared/booking-mail.ts';
+import { mailWords, type MailWords } from '../../../shared/mail-messages/index.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { stayLimits } from '../../../shared/stay.ts';
 import { calendarFile, stayEvent } from '../../../shared/calendar-file.ts';
@@ -46,7 +49,7 @@ type Letter = {
   preheader: string;
   paragraphs: string[];
   rows: Row[];
-  /** Rows shown larger: the money. */
+  /** Rows shown larger (by label): the money. */
   emphasis: string[];
   /** The button; only the deprecated wrappers below may lack a link to put in it. */
   action?: { label: string; url: string };
@@ -56,6 +59,8 @@ type Letter = {
   notes: string[];
   closing: string[];
   calendar: CalendarState;
+  /** The language it is written in. */
+  words: MailWords;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -78,16 +83,22 @@ const calendarStates: Record<MailOrder['kind'], CalendarState> = {
 /** The stay as one calendar event: check-in 2:00 PM to check-out 11:00 AM resort time, as UTC instants. */
 export function bookingCalendar(order: MailOrder, links: MailLinks | undefined, now = Date.now()): string {
   const { booking } = order;
+  const words = mailWords(booking.language);
+  const { say } = words;
   const state = calendarStates[order.kind];
-  const stay = `${booking.cottage_name} at ${RESORT_NAME}`;
+  const names = { reference: booking.booking_reference, villa: booking.cottage_name, resort: RESORT_NAME };
   const description = [
-    `Booking ${booking.booking_reference}: ${stay}.`,
-    `Check-in from ${CHECK_IN_TIME}, check-out by ${CHECK_OUT_TIME} (India time).`,
+    say('Booking {reference}: {villa} at {resort}.', names),
+    say('Check-in from {checkIn}, check-out by {checkOut} (India time).', stayTimes(words)),
     ...(order.kind === 'confirm-request'
-      ? [`Not confirmed yet: confirm it before ${resortClock(Date.parse(order.confirmBy))} (India time), or the hold lapses.`]
-      : [state.status === 'CANCELLED' ? 'This booking is cancelled.' : 'Confirmed.']),
+      ? [
+          say('Not confirmed yet: confirm it before {deadline} (India time), or the hold lapses.', {
+            deadline: resortClock(Date.parse(order.confirmBy), words),
+          }),
+        ]
+      : [state.status === 'CANCELLED' ? say('This booking is cancelled.') : say('Confirmed.')]),
     // The calendar file travels further than the e-mail (it is forwarded, synced): it never carries the confirm proof.
-    ...(links ? [`Manage your booking: ${links.manageUrl}`] : []),
+    ...(links ? [say('Manage your booking: {url}', { url: links.manageUrl })] : []),
   ].join('\n');
   return calendarFile({
     product: `-//${RESORT_NAME}//Booking mail//EN`,
@@ -95,6 +106,7 @@ export function bookingCalendar(order: MailOrder, links: MailLinks | undefined, 
     sequence: state.sequence,
     stamp: now,
     ...stayEvent(booking),
+    summary: say('{villa} at {resort} ({reference})', names),
     description,
     ...(links ? { url: links.manageUrl } : {}),
     status: state.status,
@@ -106,109 +118,141 @@ export function bookingCalendar(order: MailOrder, links: MailLinks | undefined, 
 // ---------------------------------------------------------------------------------------------
 // What each e-mail says.
 
-const timesLine = `Check-in is from ${CHECK_IN_TIME} and check-out by ${CHECK_OUT_TIME} (India time).`;
-const manage = (links: MailLinks | undefined) => (links ? { label: 'Manage your booking', url: links.manageUrl } : undefined);
-/** The stay's rows with `extra` (payment, refund) right after the total. */
-function withRows(booking: BookingRecord, ...extra: Row[]): Row[] {
-  const rows = stayRows(booking);
-  rows.splice(rows.findIndex(([label]) => label === 'Total') + 1, 0, ...extra);
-  return rows;
-}
+const manage = (links: MailLinks | undefined, { say }: MailWords) => (links ? { label: say('Manage your booking'), url: links.manageUrl } : undefined);
 
 function letterFor(order: MailOrder, links: MailLinks | undefined): Letter {
   const { booking } = order;
+  const words = mailWords(booking.language);
+  const { say } = words;
   const reference = booking.booking_reference;
+  const name = booking.customer_name;
+  const resort = RESORT_NAME;
   const calendar = calendarStates[order.kind];
-  const policy = cancellationPolicyLines(booking);
+  const policy = cancellationPolicyLines(booking, words);
+  const notes = [timesLine(words), ...policy];
+  const rows = stayRows(booking, words);
+  const farewell = [say('We hope to welcome you to the forest another time.')];
   switch (order.kind) {
     case 'confirmation': {
       // The very content the site previews (shared/booking-mail.ts).
-      const content = confirmationMailContent(booking);
+      const content = confirmationMailContent(booking, words);
+      const keep = keepReferenceLine(reference, words);
       return {
         subject: content.subject,
-        heading: 'Your booking is confirmed',
-        preheader: `Booking ${reference} is confirmed: ${booking.cottage_name}, check-in ${booking.check_in_date}.`,
+        heading: say('Your booking is confirmed'),
+        preheader: say('Booking {reference} is confirmed: {villa}, check-in {date}.', { reference, villa: booking.cottage_name, date: booking.check_in_date }),
         paragraphs: [content.intro],
         rows: content.rows,
-        emphasis: ['Total'],
-        action: manage(links),
-        notes: content.outro.filter((line) => !line.startsWith('Keep your booking reference')),
-        closing: content.outro.filter((line) => line.startsWith('Keep your booking reference')),
+        emphasis: [say('Total')],
+        action: manage(links, words),
+        notes: content.outro.filter((line) => line !== keep),
+        closing: [keep],
         calendar,
+        words,
       };
     }
     case 'confirm-request': {
-      const deadline = `${resortClock(Date.parse(order.confirmBy))} (India time)`;
+      const deadline = say('{instant} (India time)', { instant: resortClock(Date.parse(order.confirmBy), words) });
       return {
-        subject: `Please confirm your booking ${reference} at ${RESORT_NAME}`,
-        heading: 'Please confirm your booking',
-        preheader: `Confirm booking ${reference} before ${deadline}, or the villa is released.`,
+        subject: say('Please confirm your booking {reference} at {resort}', { reference, resort }),
+        heading: say('Please confirm your booking'),
+        preheader: say('Confirm booking {reference} before {deadline}, or the villa is released.', { reference, deadline }),
         paragraphs: [
-          `Dear ${booking.customer_name}, thank you for booking with ${RESORT_NAME}. You chose to pay at the property.`,
-          `Please confirm your booking from the button below before ${deadline}. Until then your villa is held for you; if it is not confirmed by then, the hold lapses and the nights are released.`,
+          say('Dear {name}, thank you for booking with {resort}. You chose to pay at the property.', { name, resort }),
+          say(
+            'Please confirm your booking from the button below before {deadline}. Until then your villa is held for you; if it is not confirmed by then, the hold lapses and the nights are released.',
+            { deadline },
+          ),
         ],
-        rows: withRows(booking, ['Payment', paymentLine(booking)], ['Confirm by', deadline]),
-        emphasis: ['Total', 'Confirm by'],
-        action: links && { label: 'Confirm your booking', url: links.confirmUrl ?? links.manageUrl },
+        rows: afterTotal(rows, words, [say('Payment'), paymentLine(booking, words)], [say('Confirm by'), deadline]),
+        emphasis: [say('Total'), say('Confirm by')],
+        action: links && { label: say('Confirm your booking'), url: links.confirmUrl ?? links.manageUrl },
         actionFirst: true,
-        notes: [timesLine, ...policy],
-        closing: [`Keep your booking reference ${reference}: with your e-mail address it finds your booking.`],
+        notes,
+        closing: [keepReferenceLine(reference, words)],
         calendar,
+        words,
       };
     }
     case 'cancellation': {
       const refund = order.refundAmount;
+      const amount = formatInr(refund);
       const refundText =
         refund > 0
-          ? `A refund of ${formatInr(refund)} has been started to the account or card you paid with. We will e-mail you again when our payment provider has processed it.`
+          ? say(
+              'A refund of {amount} has been started to the account or card you paid with. We will e-mail you again when our payment provider has processed it.',
+              { amount },
+            )
           : booking.payment_status === 'paid'
-            ? `The cancellation came less than ${stayLimits.freeCancellationHours} hours before check-in, so under the cancellation policy nothing is refunded.`
-            : 'Nothing was paid for this booking, so there is nothing to refund.';
+            ? say('The cancellation came less than {hours} hours before check-in, so under the cancellation policy nothing is refunded.', {
+                hours: stayLimits.freeCancellationHours,
+              })
+            : say('Nothing was paid for this booking, so there is nothing to refund.');
       return {
-        subject: `Booking ${reference} cancelled`,
-        heading: 'Your booking is cancelled',
-        preheader: refund > 0 ? `Booking ${reference} is cancelled; ${formatInr(refund)} will be refunded.` : `Booking ${reference} is cancelled.`,
-        paragraphs: [`Dear ${booking.customer_name}, your booking with ${RESORT_NAME} is cancelled.`, refundText],
-        rows: withRows(booking, ['Refund', refund > 0 ? `${formatInr(refund)}, initiated` : 'None']),
-        emphasis: ['Refund'],
-        action: manage(links),
-        notes: [timesLine, ...policy],
-        closing: ['We hope to welcome you to the forest another time.'],
+        subject: say('Booking {reference} cancelled', { reference }),
+        heading: say('Your booking is cancelled'),
+        preheader:
+          refund > 0
+            ? say('Booking {reference} is cancelled; {amount} will be refunded.', { reference, amount })
+            : say('Booking {reference} is cancelled.', { reference }),
+        paragraphs: [say('Dear {name}, your booking with {resort} is cancelled.', { name, resort }), refundText],
+        rows: afterTotal(rows, words, [say('Refund'), refund > 0 ? say('{amount}, initiated', { amount }) : say('None')]),
+        emphasis: [say('Refund')],
+        action: manage(links, words),
+        notes,
+        closing: farewell,
         calendar,
+        words,
       };
     }
-    case 'refund':
+    case 'refund': {
+      const amount = formatInr(order.refundAmount);
       return {
-        subject: `Refund of ${formatInr(order.refundAmount)} for booking ${reference}`,
-        heading: 'Your refund is on its way',
-        preheader: `${formatInr(order.refundAmount)} for booking ${reference} is on its way back to you.`,
+        subject: say('Refund of {amount} for booking {reference}', { amount, reference }),
+        heading: say('Your refund is on its way'),
+        preheader: say('{amount} for booking {reference} is on its way back to you.', { amount, reference }),
         paragraphs: [
-          `Dear ${booking.customer_name}, the refund of ${formatInr(order.refundAmount)} for your cancelled booking ${reference} has been processed by our payment provider.`,
-          'The money is on its way back to the account or card you paid with; banks usually take 5 to 7 working days to show it.',
+          say('Dear {name}, the refund of {amount} for your cancelled booking {reference} has been processed by our payment provider.', {
+            name,
+            amount,
+            reference,
+          }),
+          say('The money is on its way back to the account or card you paid with; banks usually take 5 to 7 working days to show it.'),
         ],
-        rows: withRows(booking, ['Refund', `${formatInr(order.refundAmount)}, processed`], ['Refund reference', order.refundId]),
-        emphasis: ['Refund'],
-        action: manage(links),
-        notes: [timesLine, ...policy],
-        closing: ['We hope to welcome you to the forest another time.'],
+        rows: afterTotal(rows, words, [say('Refund'), say('{amount}, processed', { amount })], [say('Refund reference'), order.refundId]),
+        emphasis: [say('Refund')],
+        action: manage(links, words),
+        notes,
+        closing: farewell,
         calendar,
+        words,
       };
-    case 'late-payment-refunded':
+    }
+    case 'late-payment-refunded': {
+      const amount = formatInr(order.refundAmount);
       return {
-        subject: `Payment refunded: booking ${reference} could not be kept`,
-        heading: 'Your payment has been refunded',
-        preheader: `We refunded ${formatInr(order.refundAmount)} for booking ${reference} in full.`,
+        subject: say('Payment refunded: booking {reference} could not be kept', { reference }),
+        heading: say('Your payment has been refunded'),
+        preheader: say('We refunded {amount} for booking {reference} in full.', { amount, reference }),
         paragraphs: [
-          `Dear ${booking.customer_name}, your payment for booking ${reference} reached us after the time to pay had run out, and in the meantime the villa was booked by another guest.`,
-          `We have refunded the full ${formatInr(order.refundAmount)} to the account or card you paid with, and our team has been told: they will be in touch to help you find other dates. We are sorry for the trouble.`,
+          say(
+            'Dear {name}, your payment for booking {reference} reached us after the time to pay had run out, and in the meantime the villa was booked by another guest.',
+            { name, reference },
+          ),
+          say(
+            'We have refunded the full {amount} to the account or card you paid with, and our team has been told: they will be in touch to help you find other dates. We are sorry for the trouble.',
+            { amount },
+          ),
         ],
-        rows: withRows(booking, ['Refund', `${formatInr(order.refundAmount)}, in full`]),
-        emphasis: ['Refund'],
-        action: manage(links),
-        notes: [timesLine, ...policy],
-        closing: ['We hope to welcome you to the forest another time.'],
+        rows: afterTotal(rows, words, [say('Refund'), say('{amount}, in full', { amount })]),
+        emphasis: [say('Refund')],
+        action: manage(links, words),
+        notes,
+        closing: farewell,
         calendar,
+        words,
       };
+    }
   }
 }
 
@@ -233,11 +277,12 @@ function renderText(letter: Letter, reference: string, attachmentName: string): 
     '',
     ...letter.closing,
     '',
-    `The attached ${attachmentName} adds the stay to your calendar. Booking reference ${reference}.`,
+    letter.words.say('The attached {file} adds the stay to your calendar. Booking reference {reference}.', { file: attachmentName, reference }),
   ].join('\n');
 }
 
 function renderHtml(letter: Letter, reference: string, to: string, attachmentName: string): string {
+  const orOpen = letter.words.say('Or open this link:');
   const row = ([label, value]: Row, last: boolean) => {
     const strong = letter.emphasis.includes(label);
     const border = last ? '' : `border-bottom:1px solid ${RULE};`;
@@ -247,25 +292,32 @@ function renderHtml(letter: Letter, reference: string, to: string, attachmentNam
     );
   };
   const body = `<tr><td style="padding:20px 24px 0">
-<div style="font-size:12px;line-height:16px;letter-spacing:1px;text-transform:uppercase;color:${MUTED}">Booking reference</div>
+<div style="font-size:12px;line-height:16px;letter-spacing:1px;text-transform:uppercase;color:${MUTED}">${escapeHtml(letter.words.say('Booking reference'))}</div>
 <div style="margin-top:4px;font-size:24px;line-height:30px;font-weight:700;letter-spacing:1px;font-family:ui-monospace,Menlo,Consolas,monospace;color:${FOREST}">${escapeHtml(reference)}</div>
 </td></tr>
 <tr><td style="padding:12px 24px 0;font-size:16px;line-height:24px">
 ${letter.paragraphs.map((paragraph) => `<p style="margin:0 0 12px">${escapeHtml(paragraph)}</p>`).join('\n')}
 </td></tr>
-${letter.action && letter.actionFirst ? mailButton(letter.action) : ''}<tr><td style="padding:4px 24px 8px">
+${letter.action && letter.actionFirst ? mailButton(letter.action, undefined, orOpen) : ''}<tr><td style="padding:4px 24px 8px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-top:2px solid ${FOREST}">
 ${letter.rows.map((entry, index) => row(entry, index === letter.rows.length - 1)).join('\n')}
 </table>
 </td></tr>
-${letter.action && !letter.actionFirst ? mailButton(letter.action) : ''}${notesBox(letter.notes, '0 24px 16px')}<tr><td style="padding:0 24px 20px;font-size:15px;line-height:22px">
+${letter.action && !letter.actionFirst ? mailButton(letter.action, undefined, orOpen) : ''}${notesBox(letter.notes, '0 24px 16px')}<tr><td style="padding:0 24px 20px;font-size:15px;line-height:22px">
 ${letter.closing.map((line) => `<p style="margin:0 0 8px">${escapeHtml(line)}</p>`).join('\n')}
 </td></tr>
 `;
   return mailPage(
-    letter,
+    { ...letter, lang: letter.words.language },
     body,
-    `The attached ${escapeHtml(attachmentName)} adds the stay to your calendar. Sent to ${escapeHtml(to)} about booking ${escapeHtml(reference)} at ${escapeHtml(RESORT_NAME)}.`,
+    escapeHtml(
+      letter.words.say('The attached {file} adds the stay to your calendar. Sent to {to} about booking {reference} at {resort}.', {
+        file: attachmentName,
+        to,
+        reference,
+        resort: RESORT_NAME,
+      }),
+    ),
   );
 }
 

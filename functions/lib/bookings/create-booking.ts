@@ -255,6 +255,7 @@ export async function createBooking(request: BookingRequest, options: CreateOpti
     total_amount: quote.total,
     price_breakdown: quote.lines,
     ...(request.specialRequests ? { special_requests: request.specialRequests } : {}),
+    ...(request.language ? { language: request.language } : {}),
     ...(options.principal ? { user_id: options.principal.userId } : {}),
     created_at: createdAt,
     claims: {

@@ -40,8 +40,17 @@ export const refusal = (status: number, error: string) => ({ status, body: { suc
 
 /** The payment API as the server answers it in test mode: the test checkout does what it is told. */
 export function paymentRoutes(options: { verify?: () => { status: number; body: unknown } } = {}) {
+  // The booking keeps the language it was made in, as the API does.
+  let language: string | undefined;
   return [
-    { method: 'POST', path: /^\/api\/bookings$/, answer: () => envelope(201, created()) },
+    {
+      method: 'POST',
+      path: /^\/api\/bookings$/,
+      answer: (body: unknown) => {
+        ({ language } = body as { language?: string });
+        return envelope(201, created(language ? { language } : {}));
+      },
+    },
     { method: 'POST', path: /^\/api\/payments\/create-order$/, answer: () => envelope(200, order) },
     {
       method: 'POST',
@@ -64,7 +73,12 @@ export function paymentRoutes(options: { verify?: () => { status: number; body: 
       method: 'POST',
       path: /^\/api\/payments\/verify-payment$/,
       answer:
-        options.verify ?? (() => envelope(200, { booking: record({ status: 'confirmed', payment_status: 'paid', hold_expires_at: undefined }), payment: {} })),
+        options.verify ??
+        (() =>
+          envelope(200, {
+            booking: record({ status: 'confirmed', payment_status: 'paid', hold_expires_at: undefined, ...(language ? { language } : {}) }),
+            payment: {},
+          })),
     },
   ];
 }

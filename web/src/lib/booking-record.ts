@@ -39,6 +39,8 @@ const bookingFields = {
   total_amount: z.number(),
   price_breakdown: z._default(z.array(quoteLineSchema), () => []),
   special_requests: z.optional(z.string()),
+  /** The language its e-mails speak (shared/languages.ts). */
+  language: z.optional(z.string()),
   created_at: z.string(),
   cancelled_at: z.optional(z.string()),
   refund_amount: z.optional(z.number()),

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { StayQuoteRequest } from '@shared/quote';
+import type { Locale } from '@/i18n/locales';
 import { apiRequest } from '@/lib/api-client';
 import { createdBookingSchema } from './schemas';
 
@@ -12,6 +13,8 @@ export type CreateBookingInput = Omit<StayQuoteRequest, 'packageId'> & {
   specialRequests?: string;
   acceptTerms: true;
   promotionalUpdates: boolean;
+  /** The language of the booking's e-mails. */
+  language?: Locale;
 };
 
 /**

@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CHECK_IN_TIME, CHECK_OUT_TIME, confirmationMailContent, RESORT_NAME } from '@shared/booking-mail';
+import { confirmationMailContent, RESORT_NAME } from '@shared/booking-mail';
+import { CHECK_IN_TIME, CHECK_OUT_TIME } from '@shared/stay-format';
 import { calendarFile, stayEvent } from '@shared/calendar-file';
+import { mailWords } from '@shared/mail-messages/index';
 import { formatInr } from '@shared/money';
 import { PriceNote } from '@/components/price-note';
 import { Dialog } from '@/components/dialog';
@@ -40,18 +42,20 @@ function calendarHref(booking: CreatedBooking['booking'], now = Date.now()): str
  * (shared/booking-mail.ts), folded away until asked for.
  */
 function EmailPreview({ booking }: { booking: CreatedBooking['booking'] }) {
-  const mail = useMemo(() => confirmationMailContent(booking), [booking]);
+  // In the booking's language, as the e-mail itself (the guest may switch the page's since).
+  const words = mailWords(booking.language);
+  const mail = useMemo(() => confirmationMailContent(booking, words), [booking, words]);
   const t = useT();
   return (
     <details className="email-preview" data-testid="email-preview">
       <summary>{t('Preview the e-mail')}</summary>
-      <div className="email-preview__message">
+      <div className="email-preview__message" lang={words.language}>
         <p className="email-preview__meta">
-          From: {RESORT_NAME}
+          {words.say('From')}: {RESORT_NAME}
           <br />
-          To: {booking.customer_email}
+          {words.say('To')}: {booking.customer_email}
           <br />
-          Subject: {mail.subject}
+          {words.say('Subject')}: {mail.subject}
         </p>
         <p>{mail.intro}</p>
         <table className="email-preview__rows">

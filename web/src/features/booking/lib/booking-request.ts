@@ -1,3 +1,4 @@
+import { currentLocale } from '@/i18n/i18n';
 import type { CreateBookingInput } from '../api/create-booking';
 import { quoteRequestOf } from '../hooks/use-running-quote';
 import type { Draft } from '../model/draft';
@@ -8,7 +9,10 @@ export function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The draft as the booking request, at the total the guest agreed to (the server refuses another). */
+/**
+ * The draft as the booking request, at the total the guest agreed to (the server refuses another),
+ * in the language the guest is reading: the booking's e-mails will speak it.
+ */
 export function bookingInput(draft: Draft, totalAmount: number): CreateBookingInput {
   const { guest } = draft;
   const request = quoteRequestOf(draft);
@@ -30,5 +34,6 @@ export function bookingInput(draft: Draft, totalAmount: number): CreateBookingIn
     ...(guest.specialRequests.trim() ? { specialRequests: guest.specialRequests } : {}),
     acceptTerms: true,
     promotionalUpdates: guest.promotionalUpdates,
+    language: currentLocale(),
   };
 }
