@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { count, dateField } from './booking-fields.ts';
 import { guestMessages, packageMessages } from './booking-rules.ts';
-import { LANGUAGES } from './languages.ts';
 import { safariSelectionSchema } from './safari-rules.ts';
 import { stayMessages } from './stay.ts';
 import { cleanText, textField, tooLongMessage } from './text.ts';
@@ -47,8 +46,6 @@ export const bookingRequestEntries = {
   selectedSafaris: z._default(z.array(safariSelectionSchema).check(maxLength(12, 'At most 12 safaris per booking')), () => []),
   guestDetails: guestDetailsSchema,
   specialRequests: z.optional(textField('Special requests', 1000, { multiline: true })),
-  /** The language the guest books in (shared/languages.ts): the booking's e-mails speak it. Absent: English. */
-  language: z.optional(z.enum(LANGUAGES, `Language must be one of: ${LANGUAGES.join(', ')}`)),
 };
 
 /**

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { guestMessages } from './booking-rules.ts';
 import { bookingRequestEntries, type CreateStaffBookingRequest } from './booking-request.ts';
+import { LANGUAGES } from './languages.ts';
 
 /*
  * The guest's booking payload. The booking's statuses, record and messages (booking-rules.ts), the
@@ -21,8 +22,12 @@ export const createBookingSchema = z.object({
   totalAmount: z.optional(z.number().check(z.gte(0))),
   acceptTerms: z.literal(true, guestMessages.terms),
   promotionalUpdates: z._default(z.boolean(), false),
+  /** The language the guest books in (shared/languages.ts): the booking's e-mails speak it. Absent: English. */
+  language: z.optional(z.enum(LANGUAGES, `Language must be one of: ${LANGUAGES.join(', ')}`)),
 });
 export type CreateBookingRequest = z.infer<typeof createBookingSchema>;
 
 /** What the booking core needs: the request, how it is paid, and the total the guest saw if any. */
-export type BookingRequest = CreateStaffBookingRequest & Pick<CreateBookingRequest, 'paymentMethod'> & Partial<Pick<CreateBookingRequest, 'totalAmount'>>;
+export type BookingRequest = CreateStaffBookingRequest &
+  Pick<CreateBookingRequest, 'paymentMethod'> &
+  Partial<Pick<CreateBookingRequest, 'totalAmount' | 'language'>>;

@@ -1,5 +1,3 @@
-import { stayLimits } from './stay.ts';
-
 /*
  * One way to write a stay's days and a safari's times, on the site, in quotes and in e-mails
  * (docs/product.md#formats): Intl's Indian format of the guest's language, 'Thu, 10 Dec' and
@@ -38,10 +36,3 @@ export function formatSlot(slot: string, locale: string = DEFAULT_FORMAT_LOCALE)
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || end <= start) return slot;
   return clock.formatRange(start, end);
 }
-
-/**
- * The stay's check-in and check-out times as guests read them: '2:00 pm', '11:00 am' (English).
- * Marked pure, so a bundle that does not show them does not make their formatter at import.
- */
-export const CHECK_IN_TIME = /* @__PURE__ */ formatSlot(stayLimits.checkInTime);
-export const CHECK_OUT_TIME = /* @__PURE__ */ formatSlot(stayLimits.checkOutTime);

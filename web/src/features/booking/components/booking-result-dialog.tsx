@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { confirmationMailContent, RESORT_NAME } from '@shared/booking-mail';
-import { CHECK_IN_TIME, CHECK_OUT_TIME } from '@shared/stay-format';
+import { CHECK_IN_TIME, CHECK_OUT_TIME } from '@shared/stay-times';
 import { calendarFile, stayEvent } from '@shared/calendar-file';
 import { mailWords } from '@shared/mail-messages/index';
 import { formatInr } from '@shared/money';

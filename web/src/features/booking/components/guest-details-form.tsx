@@ -1,4 +1,4 @@
-import { CHECK_IN_TIME, CHECK_OUT_TIME } from '@shared/stay-format';
+import { CHECK_IN_TIME, CHECK_OUT_TIME } from '@shared/stay-times';
 import { localizeMessage, type MessageId, useT } from '@/i18n/i18n';
 import '@/i18n/english/booking';
 import { countryCodes, guestPrefixes, type GuestForm } from '../model/draft';

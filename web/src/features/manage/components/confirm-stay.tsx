@@ -1,4 +1,4 @@
-import { CHECK_IN_TIME } from '@shared/stay-format';
+import { CHECK_IN_TIME } from '@shared/stay-times';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatInr } from '@shared/money';
