@@ -44,6 +44,15 @@ describe('the guest message catalogues (docs/product.md#languages)', () => {
     }
   });
 
+  it('gives a message found in two areas one translation: the language is one catalogue once loaded', async () => {
+    const seen = new Map<string, string>();
+    for (const area of sourceAreas())
+      for (const [id, text] of Object.entries(await readSource('hi', area))) {
+        expect(seen.get(id) ?? text, `'${id}' in ${area}`).toBe(text);
+        seen.set(id, text);
+      }
+  });
+
   it('shows every English message whole, with only the ones that have something to fill in compiled', async () => {
     expect(i18n.locale).toBe('en');
     // As in a production build, where Lingui has no compiler (only a development build brings one)

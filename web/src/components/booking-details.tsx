@@ -3,10 +3,12 @@ import { formatInr } from '@shared/money';
 import { PriceBreakdown } from './price-breakdown';
 import { PriceNote } from './price-note';
 import type { BookingView } from '@/lib/booking-record';
-import { formatDateWithWeekday, formatShortDate, formatSlot, plural } from '@/lib/format';
+import { countOf, formatDateWithWeekday, formatShortDate, formatSlot } from '@/lib/format';
+import { t, useT, type MessageId } from '@/i18n/i18n';
+import '@/i18n/english/manage';
 import './booking-details.css';
 
-const statusLabels: Record<string, string> = {
+const statusLabels: Record<string, MessageId> = {
   pending: 'Pending',
   reserved: 'Reserved',
   confirmed: 'Confirmed',
@@ -18,36 +20,41 @@ const statusLabels: Record<string, string> = {
 
 /** The booking's status as a coloured chip (the colour repeats the word, never replaces it). */
 export function StatusChip({ status }: { status: string }) {
+  const t = useT();
+  const label = statusLabels[status];
   return (
-    <span className={`status-chip status-chip--${statusLabels[status] ? status : 'other'}`} data-testid="booking-status">
-      {statusLabels[status] ?? status}
+    <span className={`status-chip status-chip--${label ? status : 'other'}`} data-testid="booking-status">
+      {label ? t(label) : status}
     </span>
   );
 }
 
 /** Where the money stands, in the guest's words. */
 export function paymentState(booking: Pick<BookingView, 'payment_method' | 'payment_status' | 'status'>): string {
-  if (booking.payment_status === 'refunded') return 'Refunded';
-  if (booking.payment_status === 'paid') return 'Paid online';
-  if (booking.status === 'cancelled' || booking.status === 'expired') return 'Nothing was charged';
-  return booking.payment_method === 'offline' ? 'To pay at the property' : 'Payment pending';
+  if (booking.payment_status === 'refunded') return t('Refunded');
+  if (booking.payment_status === 'paid') return t('Paid online');
+  if (booking.status === 'cancelled' || booking.status === 'expired') return t('Nothing was charged');
+  return booking.payment_method === 'offline' ? t('To pay at the property') : t('Payment pending');
 }
 
+/** '2 adults, 1 child, 1 room' (no children: left out). */
 const party = (booking: Pick<BookingView, 'adults' | 'children' | 'rooms'>) =>
-  [plural(booking.adults, 'adult'), booking.children > 0 ? plural(booking.children, 'child', 'children') : '', plural(booking.rooms, 'room')]
-    .filter(Boolean)
-    .join(', ');
+  t(
+    '{adults, plural, one {# adult} other {# adults}}{children, plural, =0 {} one {, # child} other {, # children}}, {rooms, plural, one {# room} other {# rooms}}',
+    { adults: booking.adults, children: booking.children, rooms: booking.rooms },
+  );
 
 /**
  * One booking as the guest made it: villa, dates with weekdays and times, party, package, safaris,
  * the price line by line, the status and where the payment stands. `compact` leaves out the lines.
  */
 export function BookingDetails({ booking, compact = false }: { booking: BookingView; compact?: boolean }) {
+  const t = useT();
   return (
     <div className="booking-details">
       <div className="booking-details__head">
         <div>
-          <p className="receipt__label">Booking reference</p>
+          <p className="receipt__label">{t('Booking reference')}</p>
           <p className="booking-details__reference">{booking.booking_reference}</p>
         </div>
         {/* Pay at property, confirmed by the guest: reserved for them, to be confirmed by staff on payment. */}
@@ -55,38 +62,36 @@ export function BookingDetails({ booking, compact = false }: { booking: BookingV
       </div>
       <dl className="receipt__facts">
         <div>
-          <dt>Villa</dt>
+          <dt>{t('Villa')}</dt>
           <dd>{booking.cottage_name}</dd>
         </div>
         <div>
-          <dt>Check-in</dt>
+          <dt>{t('Check-in')}</dt>
+          <dd>{t('{date}, from {time}', { date: formatDateWithWeekday(booking.check_in_date), time: formatSlot(stayLimits.checkInTime) })}</dd>
+        </div>
+        <div>
+          <dt>{t('Check-out')}</dt>
           <dd>
-            {formatDateWithWeekday(booking.check_in_date)}, from {formatSlot(stayLimits.checkInTime)}
+            {t('{date}, by {time}', { date: formatDateWithWeekday(booking.check_out_date), time: formatSlot(stayLimits.checkOutTime) })}{' '}
+            <span className="muted">({countOf('nights', booking.nights)})</span>
           </dd>
         </div>
         <div>
-          <dt>Check-out</dt>
-          <dd>
-            {formatDateWithWeekday(booking.check_out_date)}, by {formatSlot(stayLimits.checkOutTime)}{' '}
-            <span className="muted">({plural(booking.nights, 'night')})</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Guests</dt>
+          <dt>{t('Guests')}</dt>
           <dd>{party(booking)}</dd>
         </div>
         <div>
-          <dt>Package</dt>
+          <dt>{t('Package')}</dt>
           <dd>{booking.package_name}</dd>
         </div>
         {booking.safaris.length > 0 && (
           <div>
-            <dt>Safaris</dt>
+            <dt>{t('Safaris')}</dt>
             <dd>
               <ul className="booking-details__safaris">
                 {booking.safaris.map((safari, index) => (
                   <li key={`${index}-${safari.name}`}>
-                    {safari.name}, {formatShortDate(safari.date)}, {formatSlot(safari.time_slot)}, {plural(safari.guests, 'guest')}
+                    {safari.name}, {formatShortDate(safari.date)}, {formatSlot(safari.time_slot)}, {countOf('guests', safari.guests)}
                   </li>
                 ))}
               </ul>
@@ -94,26 +99,26 @@ export function BookingDetails({ booking, compact = false }: { booking: BookingV
           </div>
         )}
         <div>
-          <dt>Total</dt>
+          <dt>{t('Total')}</dt>
           <dd>
             <strong>{formatInr(booking.total_amount)}</strong>
             <PriceNote rupees={booking.total_amount} estimatedOffline={false} />
           </dd>
         </div>
         <div>
-          <dt>Payment</dt>
+          <dt>{t('Payment')}</dt>
           <dd data-testid="payment-state">{paymentState(booking)}</dd>
         </div>
         {booking.status === 'cancelled' && booking.refund_amount !== undefined && (
           <div>
-            <dt>Refund</dt>
+            <dt>{t('Refund')}</dt>
             <dd>{formatInr(booking.refund_amount)}</dd>
           </div>
         )}
       </dl>
       {!compact && booking.price_breakdown.length > 0 && (
         <details className="booking-details__breakdown">
-          <summary>Price breakdown</summary>
+          <summary>{t('Price breakdown')}</summary>
           <PriceBreakdown lines={booking.price_breakdown} total={booking.total_amount} />
         </details>
       )}

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { useT } from '@/i18n/i18n';
 import { HeaderEnd } from './header-end';
 import { OfflineNotice } from './offline-notice';
 import { SiteBrand } from './site-brand';
@@ -23,6 +24,7 @@ export function GuestPage({
   narrow?: boolean;
   children: ReactNode;
 }) {
+  const t = useT();
   useEffect(() => {
     const previous = document.title;
     document.title = `${title} · Forest Resort`;
@@ -34,7 +36,7 @@ export function GuestPage({
   return (
     <div className="site">
       <a className="skip-link" href="#main">
-        Skip to the content
+        {t('Skip to the content')}
       </a>
       <header className="site-header">
         <SiteBrand />

@@ -4,6 +4,7 @@ import { messages as site } from './compiled/en/site';
 import { INTL_LOCALE, isLocale, SOURCE_LOCALE, type Locale } from './locales';
 import type { messages as bookingSource } from './source/en/booking';
 import type { messages as calendarSource } from './source/en/calendar';
+import type { messages as manageSource } from './source/en/manage';
 import type { messages as siteSource } from './source/en/site';
 
 /**
@@ -13,7 +14,7 @@ import type { messages as siteSource } from './source/en/site';
  * messages that need compiling, with the first screen; another language's messages are a chunk of
  * their own, fetched when a guest chooses it.
  */
-export type MessageId = (typeof siteSource)[number] | (typeof bookingSource)[number] | (typeof calendarSource)[number];
+export type MessageId = (typeof siteSource)[number] | (typeof bookingSource)[number] | (typeof calendarSource)[number] | (typeof manageSource)[number];
 export type MessageValues = Record<string, string | number>;
 
 export const i18n = setupI18n({
@@ -56,6 +57,15 @@ export function useT(): typeof t {
 }
 
 export const LOCALE_KEY = 'forestResort_locale';
+
+/** Whether a guest has chosen a language on this browser. */
+export function hasChosenLocale(): boolean {
+  try {
+    return isLocale(localStorage.getItem(LOCALE_KEY));
+  } catch {
+    return false;
+  }
+}
 
 /** The language this browser chose last, or English. */
 export function savedLocale(): Locale {

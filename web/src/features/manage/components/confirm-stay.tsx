@@ -1,12 +1,15 @@
-import { CHECK_IN_TIME } from '@shared/stay-times';
+import { stayLimits } from '@shared/stay';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatInr } from '@shared/money';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { formatDateWithWeekday } from '@/lib/format';
+import { formatDateWithWeekday, formatSlot } from '@/lib/format';
 import { formatLocalDeadline } from '@/lib/format';
 import { useTimeLeft } from '@/lib/hold-time';
+import { localizeMessage, useT } from '@/i18n/i18n';
+import '@/i18n/english/manage';
+import { Trans } from '@/i18n/trans';
 import { useConfirmPayAtProperty } from '../api/confirm-pay-at-property';
 import type { ManagedBooking } from '../api/get-booking-by-reference';
 
@@ -16,6 +19,7 @@ function Confirmed({ booking, confirmedAt, justNow }: { booking: ManagedBooking;
   useEffect(() => {
     if (justNow) ref.current?.focus();
   }, [justNow]);
+  const t = useT();
   return (
     <section
       className="panel confirm-stay confirm-stay--done"
@@ -26,13 +30,21 @@ function Confirmed({ booking, confirmedAt, justNow }: { booking: ManagedBooking;
       data-testid="stay-confirmed"
     >
       <h2 id="confirm-stay-heading" className="panel__title">
-        Your stay is reserved
+        {t('Your stay is reserved')}
       </h2>
       <p>
-        {booking.cottage_name} is reserved for you from {formatDateWithWeekday(booking.check_in_date)}. Pay <strong>{formatInr(booking.total_amount)}</strong>{' '}
-        at the property when you arrive; check-in is from {CHECK_IN_TIME}.
+        <Trans
+          id="{villa} is reserved for you from {date}. Pay <0>{amount}</0> at the property when you arrive; check-in is from {time}."
+          values={{
+            villa: booking.cottage_name,
+            date: formatDateWithWeekday(booking.check_in_date),
+            amount: formatInr(booking.total_amount),
+            time: formatSlot(stayLimits.checkInTime),
+          }}
+          components={{ 0: <strong /> }}
+        />
       </p>
-      {confirmedAt && <p className="muted">You confirmed it on {formatLocalDeadline(confirmedAt)}.</p>}
+      {confirmedAt && <p className="muted">{t('You confirmed it on {when}.', { when: formatLocalDeadline(confirmedAt) })}</p>}
     </section>
   );
 }
@@ -45,6 +57,7 @@ function Confirmed({ booking, confirmedAt, justNow }: { booking: ManagedBooking;
 export function ConfirmStay({ booking, confirmToken }: { booking: ManagedBooking; confirmToken: string | undefined }) {
   const confirm = useConfirmPayAtProperty(booking.booking_reference, confirmToken ?? '');
   const left = useTimeLeft(booking.hold_expires_at);
+  const t = useT();
   if (booking.payment_method !== 'offline' || booking.status !== 'pending' || booking.payment_status !== 'pending') return null;
 
   const confirmedAt = confirm.data?.guest_confirmed_at ?? booking.guest_confirmed_at;
@@ -54,12 +67,12 @@ export function ConfirmStay({ booking, confirmToken }: { booking: ManagedBooking
     return (
       <section className="panel confirm-stay" aria-labelledby="confirm-stay-heading" data-testid="confirm-stay">
         <h2 id="confirm-stay-heading" className="panel__title">
-          The time to confirm has run out
+          {t('The time to confirm has run out')}
         </h2>
-        <p>This booking was not confirmed within 24 hours, so its villa is no longer held. Nothing was charged.</p>
+        <p>{t('This booking was not confirmed within 24 hours, so its villa is no longer held. Nothing was charged.')}</p>
         <p>
           <Link className="button button--primary" to={paths.home.getHref()}>
-            Book again
+            {t('Book again')}
           </Link>
         </p>
       </section>
@@ -70,40 +83,47 @@ export function ConfirmStay({ booking, confirmToken }: { booking: ManagedBooking
   return (
     <section className="panel confirm-stay" aria-labelledby="confirm-stay-heading" data-testid="confirm-stay">
       <h2 id="confirm-stay-heading" className="panel__title">
-        Confirm your booking
+        {t('Confirm your booking')}
       </h2>
       <p>
-        We are holding {booking.cottage_name} for you
         {deadline ? (
-          <>
-            {' '}
-            until <strong>{deadline}</strong>
-          </>
-        ) : null}
-        . Confirm now to keep it; otherwise the hold is released and the villa goes back on sale.
+          <Trans
+            id="We are holding {villa} for you until <0>{deadline}</0>. Confirm now to keep it; otherwise the hold is released and the villa goes back on sale."
+            values={{ villa: booking.cottage_name, deadline }}
+            components={{ 0: <strong /> }}
+          />
+        ) : (
+          t('We are holding {villa} for you. Confirm now to keep it; otherwise the hold is released and the villa goes back on sale.', {
+            villa: booking.cottage_name,
+          })
+        )}
       </p>
       <p>
-        Nothing to pay now: you pay <strong>{formatInr(booking.total_amount)}</strong> at the property when you arrive.
+        <Trans
+          id="Nothing to pay now: you pay <0>{amount}</0> at the property when you arrive."
+          values={{ amount: formatInr(booking.total_amount) }}
+          components={{ 0: <strong /> }}
+        />
       </p>
       {confirmToken ? (
         <button type="button" className="button button--primary" disabled={confirm.isPending} onClick={() => confirm.mutate()}>
           {confirm.isPending ? (
             <>
-              <span className="spinner spinner--small" aria-hidden="true" /> Confirming...
+              <span className="spinner spinner--small" aria-hidden="true" /> {t('Confirming...')}
             </>
           ) : (
-            'Confirm my booking'
+            t('Confirm my booking')
           )}
         </button>
       ) : (
-        <p className="muted">To confirm it, use the Confirm your booking button in the e-mail we sent to {booking.customer_email}.</p>
+        <p className="muted">{t('To confirm it, use the Confirm your booking button in the e-mail we sent to {email}.', { email: booking.customer_email })}</p>
       )}
       {error && (
         <div className="banner banner--error" role="alert">
           <p>
             {error instanceof ApiError
-              ? error.message
-              : "We couldn't reach the resort, so your booking is not confirmed yet. Please check your connection and try again."}
+              ? localizeMessage(error.message)
+              : t("We couldn't reach the resort, so your booking is not confirmed yet. Please check your connection and try again.")}
           </p>
         </div>
       )}

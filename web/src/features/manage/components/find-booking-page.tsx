@@ -6,7 +6,9 @@ import { GuestPage } from '@/components/guest-page';
 import { SubmitButton } from '@/components/submit-button';
 import { TextField } from '@/components/text-field';
 import { ApiError } from '@/lib/api-client';
-import { plural } from '@/lib/format';
+import { localizeMessage, t, useT } from '@/i18n/i18n';
+import '@/i18n/english/manage';
+import { Trans } from '@/i18n/trans';
 import { getBookingByReferenceQueryOptions } from '../api/get-booking-by-reference';
 import { lookupProblems, normaliseReference, type LookupForm, type LookupProblems } from './lookup-form';
 
@@ -14,14 +16,17 @@ const fieldOrder = ['reference', 'email'] as const;
 
 /** What went wrong with a lookup, in the server's words; a 429 says how long to wait. */
 function failureMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return 'The booking could not be loaded. Please check your connection and try again.';
-  if (error.status === 429 && error.retryAfterSeconds) return `${error.message} (you can try again in ${plural(error.retryAfterSeconds, 'second')})`;
-  return error.message;
+  if (!(error instanceof ApiError)) return t('The booking could not be loaded. Please check your connection and try again.');
+  const message = localizeMessage(error.message);
+  if (error.status === 429 && error.retryAfterSeconds)
+    return `${message} ${t('(you can try again in {seconds, plural, one {# second} other {# seconds}})', { seconds: error.retryAfterSeconds })}`;
+  return message;
 }
 
 /** `/booking`: find a booking by its reference and the e-mail it was made with, then manage it. */
 export default function FindBookingPage() {
   const [params] = useSearchParams();
+  const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<LookupForm>({ reference: params.get('reference') ?? '', email: '' });
@@ -78,7 +83,7 @@ export default function FindBookingPage() {
   }
 
   return (
-    <GuestPage narrow title="Find your booking" intro="See your stay, and cancel it if your plans change.">
+    <GuestPage narrow title={t('Find your booking')} intro={t('See your stay, and cancel it if your plans change.')}>
       <form className="panel guest-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
         {failure && (
           <div className="banner banner--error" role="alert" tabIndex={-1} ref={failureRef} data-testid="lookup-failure">
@@ -87,29 +92,29 @@ export default function FindBookingPage() {
         )}
         <TextField
           id="lookup-reference"
-          label="Booking reference"
-          hint="As in your confirmation e-mail, for example VMLX2K9QF3A1B2C3"
+          label={t('Booking reference')}
+          hint={t('As in your confirmation e-mail, for example VMLX2K9QF3A1B2C3')}
           value={form.reference}
           onChange={(value) => change('reference', value)}
-          error={problems.reference}
+          error={problems.reference && localizeMessage(problems.reference)}
           autoComplete="off"
           autoCapitalize="characters"
         />
         <TextField
           id="lookup-email"
-          label="Email"
-          hint="The address you booked with"
+          label={t('Email')}
+          hint={t('The address you booked with')}
           type="email"
           value={form.email}
           onChange={(value) => change('email', value)}
-          error={problems.email}
+          error={problems.email && localizeMessage(problems.email)}
           autoComplete="email"
           inputMode="email"
         />
-        <SubmitButton busy={busy} disabled={waitUntil > 0} label="Find my booking" busyLabel="Finding your booking..." />
+        <SubmitButton busy={busy} disabled={waitUntil > 0} label={t('Find my booking')} busyLabel={t('Finding your booking...')} />
       </form>
       <p className="guest-page__aside">
-        Have an account? <Link to={paths.accountSignIn.getHref()}>Sign in</Link> to see all your bookings.
+        <Trans id="Have an account? <0>Sign in</0> to see all your bookings." components={{ 0: <Link to={paths.accountSignIn.getHref()} /> }} />
       </p>
     </GuestPage>
   );

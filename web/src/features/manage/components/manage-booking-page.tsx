@@ -6,7 +6,11 @@ import { BookingDetails } from '@/components/booking-details';
 import { CancelBooking } from '@/components/cancel-booking';
 import { GuestPage } from '@/components/guest-page';
 import { ApiError } from '@/lib/api-client';
-import { plural } from '@/lib/format';
+import { useEffect } from 'react';
+import { currentLocale, hasChosenLocale, localizeMessage, setLocale, t, useT } from '@/i18n/i18n';
+import { isLocale } from '@/i18n/locales';
+import '@/i18n/english/manage';
+import { Trans } from '@/i18n/trans';
 import { useCancelBookingByReference } from '../api/cancel-booking-by-reference';
 import { useBookingByReference, type BookingProof, type ManagedBooking } from '../api/get-booking-by-reference';
 import { ConfirmStay } from './confirm-stay';
@@ -15,19 +19,23 @@ import { PaymentHistory } from './payment-history';
 import './manage-booking.css';
 
 function LoadFailure({ error, reference, onRetry }: { error: Error; reference: string; onRetry: () => void }) {
+  const t = useT();
   const status = error instanceof ApiError ? error.status : 0;
-  const wait = error instanceof ApiError && error.retryAfterSeconds ? ` You can try again in ${plural(error.retryAfterSeconds, 'second')}.` : '';
+  const wait =
+    error instanceof ApiError && error.retryAfterSeconds
+      ? ` ${t('You can try again in {seconds, plural, one {# second} other {# seconds}}.', { seconds: error.retryAfterSeconds })}`
+      : '';
   return (
     <div className="banner banner--error" role="alert" data-testid="manage-failure">
-      <p>{status ? `${error.message}${wait}` : 'Your booking could not be loaded. Please check your connection and try again.'}</p>
+      <p>{status ? `${localizeMessage(error.message)}${wait}` : t('Your booking could not be loaded. Please check your connection and try again.')}</p>
       <p className="banner__actions">
         {status === 404 ? (
           <Link className="button button--small button--secondary" to={paths.findBooking.getHref(reference)}>
-            Find it with your e-mail
+            {t('Find it with your e-mail')}
           </Link>
         ) : (
           <button type="button" className="button button--small button--secondary" onClick={onRetry}>
-            Retry
+            {t('Retry')}
           </button>
         )}
       </p>
@@ -49,16 +57,21 @@ function ManageBooking({
   const cancellation = useCancelBookingByReference(reference, proof);
   const token = 'token' in proof ? proof.token : undefined;
   const frontDesk = useResortContact();
+  const t = useT();
   return (
     <>
       {!cancellation.data && <ConfirmStay booking={booking} confirmToken={confirmToken} />}
-      <section className="panel" aria-label={`Booking ${booking.booking_reference}`}>
+      <section className="panel" aria-label={t('Booking {reference}', { reference: booking.booking_reference })}>
         <BookingDetails booking={booking} />
       </section>
       <PaymentHistory booking={booking} token={token} />
       <CancelBooking booking={booking} cancellation={cancellation} />
       <p className="guest-page__aside">
-        Questions about your stay? Call the front desk on <a href={telHref(frontDesk.phone)}>{frontDesk.phone}</a>.
+        <Trans
+          id="Questions about your stay? Call the front desk on <0>{phone}</0>."
+          values={{ phone: frontDesk.phone }}
+          components={{ 0: <a href={telHref(frontDesk.phone)} /> }}
+        />
       </p>
     </>
   );
@@ -77,13 +90,20 @@ export default function ManageBookingPage() {
   const confirmToken = params.get('confirm') ?? undefined;
   const proof: BookingProof | undefined = token ? { token } : typeof state?.email === 'string' ? { email: state.email } : undefined;
   const booking = useBookingByReference(reference, proof);
+  useT();
+  // Opened from the booking's e-mail on a browser that never chose a language: the page speaks the
+  // booking's, as the e-mail did (not kept: the guest's own choice in the header is).
+  const language = booking.data?.language;
+  useEffect(() => {
+    if (isLocale(language) && language !== currentLocale() && !hasChosenLocale()) void setLocale(language, { keep: false });
+  }, [language]);
 
   if (!proof) return <Navigate to={paths.findBooking.getHref(reference)} replace />;
   return (
-    <GuestPage title={`Booking ${reference}`} heading="Your booking">
+    <GuestPage title={t('Booking {reference}', { reference })} heading={t('Your booking')}>
       {booking.isPending ? (
         <div className="panel" role="status" aria-live="polite">
-          <span className="visually-hidden">Loading your booking...</span>
+          <span className="visually-hidden">{t('Loading your booking...')}</span>
           <div className="skeleton skeleton--title" />
           <div className="skeleton skeleton--details" />
         </div>

@@ -2,39 +2,43 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { formatInr } from '@shared/money';
 import { formatLocalDeadline } from '@/lib/format';
+import { useT, type MessageId } from '@/i18n/i18n';
+import '@/i18n/english/manage';
 import { useBookingPayments, type BookingPayment, type BookingRefund } from '../api/get-booking-payments';
 import { bookingByReferenceKey, type ManagedBooking } from '../api/get-booking-by-reference';
 
-const methodNames: Record<string, string> = {
+const methodNames: Record<string, MessageId> = {
   razorpay: 'Online (card, UPI or net banking)',
   offline: 'At the property',
   manual: 'At the property',
 };
 
-const refundStates: Record<string, string> = {
+const refundStates: Record<string, MessageId> = {
   pending: 'On its way: 5-7 working days to reach your account',
   processed: 'Sent back to the account you paid from (your bank may take 5-7 working days to show it)',
   failed: 'Could not be sent: our front desk will contact you',
 };
 
 function Payment({ payment }: { payment: BookingPayment }) {
+  const t = useT();
+  const method = methodNames[payment.method];
   return (
     <li className="payment-history__item" data-testid="payment-record">
       <p className="payment-history__head">
-        <span>Paid</span>
+        <span>{t('Paid')}</span>
         <span className="payment-history__amount">{formatInr(payment.amount)}</span>
       </p>
       <dl className="payment-history__facts">
         <div>
-          <dt>Paid on</dt>
+          <dt>{t('Paid on')}</dt>
           <dd>{formatLocalDeadline(payment.updated_at ?? payment.created_at)}</dd>
         </div>
         <div>
-          <dt>Method</dt>
-          <dd>{methodNames[payment.method] ?? payment.method}</dd>
+          <dt>{t('Method')}</dt>
+          <dd>{method ? t(method) : payment.method}</dd>
         </div>
         <div>
-          <dt>Payment ID</dt>
+          <dt>{t('Payment ID')}</dt>
           <dd>
             <code>{payment.id}</code>
           </dd>
@@ -45,23 +49,25 @@ function Payment({ payment }: { payment: BookingPayment }) {
 }
 
 function Refund({ refund }: { refund: BookingRefund }) {
+  const t = useT();
+  const state = refundStates[refund.status];
   return (
     <li className="payment-history__item payment-history__item--refund" data-testid="refund-record">
       <p className="payment-history__head">
-        <span>Refunded</span>
+        <span>{t('Refunded')}</span>
         <span className="payment-history__amount">{formatInr(refund.amount)}</span>
       </p>
       <dl className="payment-history__facts">
         <div>
-          <dt>Refunded on</dt>
+          <dt>{t('Refunded on')}</dt>
           <dd>{formatLocalDeadline(refund.processed_at ?? refund.created_at)}</dd>
         </div>
         <div>
-          <dt>Status</dt>
-          <dd>{refundStates[refund.status] ?? refund.status}</dd>
+          <dt>{t('Status')}</dt>
+          <dd>{state ? t(state) : refund.status}</dd>
         </div>
         <div>
-          <dt>Refund ID</dt>
+          <dt>{t('Refund ID')}</dt>
           <dd>
             <code>{refund.id}</code>
           </dd>
@@ -79,6 +85,7 @@ export function PaymentHistory({ booking, token }: { booking: ManagedBooking; to
   const moneyMoved = booking.payment_status === 'paid' || booking.payment_status === 'refunded';
   const refundDue = booking.status === 'cancelled' && (booking.refund_amount ?? 0) > 0;
   const history = useBookingPayments(booking.id, token, { enabled: moneyMoved, refundDue });
+  const t = useT();
   // The refund is sent by the server just after the cancellation answers: once it is on record,
   // read the booking again, so its payment line says Refunded rather than Paid.
   const queryClient = useQueryClient();
@@ -90,7 +97,7 @@ export function PaymentHistory({ booking, token }: { booking: ManagedBooking; to
   if (!moneyMoved || !token) return null;
   if (history.isPending)
     return (
-      <section className="panel payment-history" aria-label="Payment" aria-busy="true">
+      <section className="panel payment-history" aria-label={t('Payment')} aria-busy="true">
         <div className="skeleton skeleton--price" />
       </section>
     );
@@ -98,12 +105,12 @@ export function PaymentHistory({ booking, token }: { booking: ManagedBooking; to
     return (
       <section className="panel payment-history" aria-labelledby="payment-history-heading">
         <h2 id="payment-history-heading" className="panel__title">
-          Payment
+          {t('Payment')}
         </h2>
         <p className="muted">
-          The payment details could not be loaded.{' '}
+          {t('The payment details could not be loaded.')}{' '}
           <button type="button" className="link-button" onClick={() => void history.refetch()}>
-            Try again
+            {t('Try again')}
           </button>
         </p>
       </section>
@@ -114,7 +121,7 @@ export function PaymentHistory({ booking, token }: { booking: ManagedBooking; to
   return (
     <section className="panel payment-history" aria-labelledby="payment-history-heading" data-testid="payment-history">
       <h2 id="payment-history-heading" className="panel__title">
-        {refunds.length > 0 ? 'Payment and refund' : 'Payment'}
+        {refunds.length > 0 ? t('Payment and refund') : t('Payment')}
       </h2>
       <ul className="payment-history__list">
         {payments.map((payment) => (

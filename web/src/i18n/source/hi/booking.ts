@@ -176,7 +176,7 @@ export const messages = {
   'Need a hand? Our front desk is on <0>{phone}</0>.': 'मदद चाहिए? हमारा फ़्रंट डेस्क <0>{phone}</0> पर है।',
   'Try Again': 'फिर से कोशिश करें',
   'Not booked yet': 'अभी बुक नहीं हुआ',
-  Retry: 'फिर से भेजें',
+  Retry: 'फिर से कोशिश करें',
   'The price has changed': 'कीमत बदल गई है',
   'New total: <0>{amount}</0>{note} for {guests}, {nights}': 'नया कुल: {guests}, {nights} के लिए <0>{amount}</0>{note}',
   'Confirm new price': 'नई कीमत की पुष्टि करें',
