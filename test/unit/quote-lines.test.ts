@@ -3,23 +3,11 @@ import type { PricingRule } from '../../shared/pricing-rules.ts';
 import { quoteStay, type QuoteInput } from '../../shared/quote.ts';
 import { i18n } from '../../web/src/i18n/i18n.ts';
 import { messages as hindi } from '../../web/src/i18n/compiled/hi.ts';
+import { pricingRule } from '../support/pricing-fixtures.ts';
 import { wordQuoteItem, wordQuoteLine } from '../../web/src/i18n/quote-lines.ts';
 import '../../web/src/i18n/english/booking.ts';
 
-const rule = (id: string, service_type: PricingRule['service_type'], service_name: string): PricingRule => ({
-  id,
-  service_name,
-  service_type,
-  currency: 'INR',
-  season: 'winter',
-  discount_percentage: 10,
-  valid_from: '2027-01-01',
-  valid_until: '2027-01-31',
-  min_stay: 1,
-  max_stay: 30,
-  description: 'x',
-  status: 'active',
-});
+const rule = (id: string, service_type: PricingRule['service_type'], service_name: string) => pricingRule({ id, service_type, service_name });
 
 /** A stay with a line of every kind: two rooms, a discount on each part, extra guests, a package with one safari included and one paid. */
 const everyKind: QuoteInput = {

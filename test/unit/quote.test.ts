@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { PricingRule } from '../../shared/pricing-rules.ts';
 import { packageDerivations, packagePrice as portalPackagePrice } from '../../shared/admin-catalogue-packages.ts';
 import { packageBasePrice, packagePrice, quoteStay, taxesAndFees, type QuoteInput } from '../../shared/quote.ts';
 import { addDaysIso } from '../../shared/stay.ts';
+import { pricingRule } from '../support/pricing-fixtures.ts';
 
 const hornbill = { id: 'hornbill-1', name: 'Hornbill Villa', type: 'hornbill-villa', base_price: 18000 };
 const honeymoon = { id: 'honeymoon-escape', name: 'Honeymoon Escape', price_multiplier: 1.3, min_guests: 2 };
@@ -18,21 +18,7 @@ const stay = (overrides: Partial<QuoteInput> = {}): QuoteInput => ({
   rules: [],
   ...overrides,
 });
-const rule = (overrides: Partial<PricingRule>): PricingRule => ({
-  id: 'r1',
-  service_name: 'Winter Escape',
-  service_type: 'cottage',
-  currency: 'INR',
-  season: 'winter',
-  discount_percentage: 10,
-  valid_from: '2027-01-01',
-  valid_until: '2027-01-31',
-  min_stay: 1,
-  max_stay: 30,
-  description: 'x',
-  status: 'active',
-  ...overrides,
-});
+const rule = pricingRule;
 
 describe('quote, worked examples', () => {
   it('prices villa nights with the extra-guest rule, GST and the service fee', () => {
