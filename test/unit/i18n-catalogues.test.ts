@@ -1,26 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { placeholders } from '../support/message-placeholders.ts';
 import { compiledCatalogueFiles, readSource, showsAsWritten, sourceAreas } from '../../infra/i18n/catalogues.ts';
 import { i18n, t, type MessageId } from '../../web/src/i18n/i18n.ts';
-
-type Token = string | [string, string?, Record<string, Token[]>?];
-
-/** The placeholder names a message uses, plural and select branches included. */
-function placeholders(message: string): string[] {
-  const names = new Set<string>();
-  const walk = (tokens: unknown) => {
-    // A plural's options hold its branches and also `offset`, which may be undefined.
-    if (!Array.isArray(tokens)) return;
-    for (const token of tokens as Token[]) {
-      if (typeof token === 'string') continue;
-      names.add(token[0]);
-      for (const branch of Object.values(token[2] ?? {})) walk(branch);
-    }
-  };
-  walk(compileMessage(message));
-  return [...names].sort();
-}
 
 /** The numbered elements a message wraps or holds (`<0>…</0>`, `<1/>`), which the page fills: the same in every language. */
 const elements = (message: string): string[] => [...message.matchAll(/<(\d+)>|<(\d+)\/>/g)].map((match) => match[1] ?? `${match[2]}/`).sort();
