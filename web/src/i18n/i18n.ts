@@ -2,6 +2,7 @@ import { setupI18n, type Messages } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 import { messages as site } from './compiled/en/site';
 import { INTL_LOCALE, isLocale, SOURCE_LOCALE, type Locale } from './locales';
+import type { messages as accountSource } from './source/en/account';
 import type { messages as bookingSource } from './source/en/booking';
 import type { messages as calendarSource } from './source/en/calendar';
 import type { messages as manageSource } from './source/en/manage';
@@ -14,7 +15,12 @@ import type { messages as siteSource } from './source/en/site';
  * messages that need compiling, with the first screen; another language's messages are a chunk of
  * their own, fetched when a guest chooses it.
  */
-export type MessageId = (typeof siteSource)[number] | (typeof bookingSource)[number] | (typeof calendarSource)[number] | (typeof manageSource)[number];
+export type MessageId =
+  | (typeof siteSource)[number]
+  | (typeof accountSource)[number]
+  | (typeof bookingSource)[number]
+  | (typeof calendarSource)[number]
+  | (typeof manageSource)[number];
 export type MessageValues = Record<string, string | number>;
 
 export const i18n = setupI18n({

@@ -53,4 +53,15 @@ export const patterns: readonly MessagePattern[] = [
   ],
   // The day and the slot come written in English (shared/stay-format.ts): shown as they came.
   [/^(.+) on (.+) at (.+) does not have enough seats left$/, '{name} on {date} at {slot} does not have enough seats left', ['name', 'date', 'slot']],
+  // The account's waits (functions/lib/accounts.ts): whole minutes
+  [
+    /^Too many failed sign-in attempts\. Please try again in (\d+) minutes?\.$/,
+    'Too many failed sign-in attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
+    ['minutes'],
+  ],
+  [
+    /^Too many sign-ups from your network\. Please try again in (\d+) minutes?\.$/,
+    'Too many sign-ups from your network. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
+    ['minutes'],
+  ],
 ];

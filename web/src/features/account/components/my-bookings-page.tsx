@@ -8,12 +8,15 @@ import type { GuestUser } from '@/lib/guest-session';
 import { useCancelMyBooking } from '../api/cancel-my-booking';
 import { useMyBookings } from '../api/get-my-bookings';
 import { RequireGuest } from './require-guest';
+import { localizeMessage, useT } from '@/i18n/i18n';
+import '@/i18n/english/account';
 import './my-bookings.css';
 
 function BookingItem({ booking }: { booking: BookingView }) {
   const cancellation = useCancelMyBooking(booking.id);
+  const t = useT();
   return (
-    <li className="panel booking-item" aria-label={`${booking.cottage_name}, booking ${booking.booking_reference}`}>
+    <li className="panel booking-item" aria-label={t('{villa}, booking {reference}', { villa: booking.cottage_name, reference: booking.booking_reference })}>
       <BookingDetails booking={booking} compact />
       <CancelBooking booking={booking} cancellation={cancellation} />
     </li>
@@ -22,31 +25,32 @@ function BookingItem({ booking }: { booking: BookingView }) {
 
 function MyBookings({ user }: { user: GuestUser }) {
   const bookings = useMyBookings(user.id);
+  const t = useT();
   return (
-    <GuestPage title="My bookings" intro={`Signed in as ${user.name} (${user.email}).`}>
+    <GuestPage title={t('My bookings')} intro={t('Signed in as {name} ({email}).', { name: user.name, email: user.email })}>
       <p className="guest-page__links">
-        <Link to={paths.accountProfile.getHref()}>Edit your profile</Link>
-        <a href={paths.home.getHref()}>Book a stay</a>
+        <Link to={paths.accountProfile.getHref()}>{t('Edit your profile')}</Link>
+        <a href={paths.home.getHref()}>{t('Book a stay')}</a>
       </p>
       {bookings.isPending ? (
         <div className="panel" role="status" aria-live="polite">
-          <span className="visually-hidden">Loading your bookings...</span>
+          <span className="visually-hidden">{t('Loading your bookings...')}</span>
           <div className="skeleton skeleton--details" />
         </div>
       ) : bookings.isError ? (
         <div className="banner banner--error" role="alert">
-          <p>{bookings.error.message}</p>
+          <p>{localizeMessage(bookings.error.message)}</p>
           <p className="banner__actions">
             <button type="button" className="button button--small button--secondary" onClick={() => void bookings.refetch()}>
-              Retry
+              {t('Retry')}
             </button>
           </p>
         </div>
       ) : bookings.data.length === 0 ? (
         <div className="empty">
-          <p>No bookings yet. Your stays will appear here once you book while signed in.</p>
+          <p>{t('No bookings yet. Your stays will appear here once you book while signed in.')}</p>
           <a className="button button--primary" href={paths.home.getHref()}>
-            Find dates for your stay
+            {t('Find dates for your stay')}
           </a>
         </div>
       ) : (

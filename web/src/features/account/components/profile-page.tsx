@@ -12,13 +12,16 @@ import { useFormState } from '../hooks/use-form-state';
 import { profileProblems, type ProfileForm } from './account-forms';
 import { FormFailure } from './form-failure';
 import { RequireGuest } from './require-guest';
+import { localizeMessage, useT } from '@/i18n/i18n';
+import '@/i18n/english/account';
 
 function Saved() {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
+  const t = useT();
   return (
     <div className="banner banner--success" role="status" tabIndex={-1} ref={ref}>
-      <p>Your profile is saved.</p>
+      <p>{t('Your profile is saved.')}</p>
     </div>
   );
 }
@@ -26,6 +29,7 @@ function Saved() {
 function EditProfile({ user, profile }: { user: GuestUser; profile: Profile }) {
   const form = useFormState<ProfileForm>('profile', { name: profile.name, phone: profile.phone ?? '' }, ['name', 'phone']);
   const mutation = useUpdateProfile(user.id);
+  const t = useT();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,23 +46,23 @@ function EditProfile({ user, profile }: { user: GuestUser; profile: Profile }) {
       <FormFailure id="profile-failure" message={form.failure} />
       <TextField
         id="profile-name"
-        label="Full name"
+        label={t('Full name')}
         value={form.values.name}
         onChange={(value) => form.change('name', value)}
         error={form.problems.name}
         autoComplete="name"
       />
       <div className="field">
-        <span className="field__label">Email</span>
+        <span className="field__label">{t('Email')}</span>
         <p className="field__static">
-          {profile.email} <span className="muted">(your sign-in; it cannot be changed here)</span>
+          {profile.email} <span className="muted">{t('(your sign-in; it cannot be changed here)')}</span>
         </p>
       </div>
       <TextField
         id="profile-phone"
-        label="Phone number"
+        label={t('Phone number')}
         type="tel"
-        hint="10 digits"
+        hint={t('10 digits')}
         value={form.values.phone}
         onChange={(value) => form.change('phone', value)}
         error={form.problems.phone}
@@ -66,29 +70,30 @@ function EditProfile({ user, profile }: { user: GuestUser; profile: Profile }) {
         inputMode="tel"
         optional
       />
-      <SubmitButton busy={mutation.isPending} label="Save profile" busyLabel="Saving..." />
+      <SubmitButton busy={mutation.isPending} label={t('Save profile')} busyLabel={t('Saving...')} />
     </form>
   );
 }
 
 function ProfileScreen({ user }: { user: GuestUser }) {
   const profile = useQuery(getProfileQueryOptions(user.id));
+  const t = useT();
   return (
-    <GuestPage narrow title="Your profile" intro="Your name and phone fill in the booking form for you.">
+    <GuestPage narrow title={t('Your profile')} intro={t('Your name and phone fill in the booking form for you.')}>
       <p className="guest-page__links">
-        <Link to={paths.account.getHref()}>Back to my bookings</Link>
+        <Link to={paths.account.getHref()}>{t('Back to my bookings')}</Link>
       </p>
       {profile.isPending ? (
         <div className="panel" role="status" aria-live="polite">
-          <span className="visually-hidden">Loading your profile...</span>
+          <span className="visually-hidden">{t('Loading your profile...')}</span>
           <div className="skeleton skeleton--form" />
         </div>
       ) : profile.isError ? (
         <div className="banner banner--error" role="alert">
-          <p>{profile.error.message}</p>
+          <p>{localizeMessage(profile.error.message)}</p>
           <p className="banner__actions">
             <button type="button" className="button button--small button--secondary" onClick={() => void profile.refetch()}>
-              Retry
+              {t('Retry')}
             </button>
           </p>
         </div>

@@ -6,6 +6,9 @@ import { GuestPage } from '@/components/guest-page';
 import { SubmitButton } from '@/components/submit-button';
 import { TextField } from '@/components/text-field';
 import { useGuestUser } from '@/lib/guest-session';
+import { localizeMessage, useT } from '@/i18n/i18n';
+import '@/i18n/english/account';
+import { Trans } from '@/i18n/trans';
 import { register } from '../api/sign-in';
 import { useFormState } from '../hooks/use-form-state';
 import { MIN_PASSWORD_LENGTH, registerProblems, type RegisterForm } from './account-forms';
@@ -16,21 +19,26 @@ import { returnPath } from './return-path';
 function CheckYourEmail({ message, email, onChange }: { message: string; email: string; onChange: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
+  const t = useT();
   return (
-    <GuestPage narrow title="Check your e-mail" intro="One more step: open the link we e-mailed you to activate your account.">
+    <GuestPage narrow title={t('Check your e-mail')} intro={t('One more step: open the link we e-mailed you to activate your account.')}>
       <div className="panel guest-form" data-testid="register-sent">
         <div className="banner banner--success" role="status" tabIndex={-1} ref={ref}>
-          <p>{message}</p>
+          <p>{localizeMessage(message)}</p>
         </div>
         <p className="field__static">
-          We sent it to <strong>{email}</strong>. It can take a few minutes to arrive; if it does not, look in your spam folder.
+          <Trans
+            id="We sent it to <0>{email}</0>. It can take a few minutes to arrive; if it does not, look in your spam folder."
+            values={{ email }}
+            components={{ 0: <strong /> }}
+          />
         </p>
         <button type="button" className="button button--secondary" onClick={onChange}>
-          Wrong address? Change it or send again
+          {t('Wrong address? Change it or send again')}
         </button>
       </div>
       <p className="guest-page__aside">
-        Activated already? <Link to={paths.accountSignIn.getHref()}>Sign in</Link>
+        <Trans id="Activated already? <0>Sign in</0>" components={{ 0: <Link to={paths.accountSignIn.getHref()} /> }} />
       </p>
     </GuestPage>
   );
@@ -46,6 +54,7 @@ export default function RegisterPage() {
   const location = useLocation();
   const form = useFormState<RegisterForm>('register', { name: '', email: '', phone: '', password: '' }, ['name', 'email', 'phone', 'password']);
   const mutation = useMutation({ mutationFn: register });
+  const t = useT();
 
   if (user && !mutation.isSuccess) return <Navigate to={returnPath(location.state)} replace />;
   if (mutation.isSuccess) return <CheckYourEmail message={mutation.data.message} email={mutation.variables.email} onChange={() => mutation.reset()} />;
@@ -58,12 +67,12 @@ export default function RegisterPage() {
   };
 
   return (
-    <GuestPage narrow title="Create an account" intro="Keep your bookings in one place and skip typing your details next time.">
+    <GuestPage narrow title={t('Create an account')} intro={t('Keep your bookings in one place and skip typing your details next time.')}>
       <form className="panel guest-form" onSubmit={submit} noValidate aria-busy={mutation.isPending}>
         <FormFailure id="register-failure" message={form.failure} />
         <TextField
           id="register-name"
-          label="Full name"
+          label={t('Full name')}
           value={form.values.name}
           onChange={(value) => form.change('name', value)}
           error={form.problems.name}
@@ -71,7 +80,7 @@ export default function RegisterPage() {
         />
         <TextField
           id="register-email"
-          label="Email"
+          label={t('Email')}
           type="email"
           value={form.values.email}
           onChange={(value) => form.change('email', value)}
@@ -82,9 +91,9 @@ export default function RegisterPage() {
         />
         <TextField
           id="register-phone"
-          label="Phone number"
+          label={t('Phone number')}
           type="tel"
-          hint="10 digits, for the front desk to reach you"
+          hint={t('10 digits, for the front desk to reach you')}
           value={form.values.phone}
           onChange={(value) => form.change('phone', value)}
           error={form.problems.phone}
@@ -94,21 +103,18 @@ export default function RegisterPage() {
         />
         <TextField
           id="register-password"
-          label="Password"
+          label={t('Password')}
           type="password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
+          hint={t('At least {count} characters', { count: MIN_PASSWORD_LENGTH })}
           value={form.values.password}
           onChange={(value) => form.change('password', value)}
           error={form.problems.password}
           autoComplete="new-password"
         />
-        <SubmitButton busy={mutation.isPending} label="Create account" busyLabel="Creating your account..." />
+        <SubmitButton busy={mutation.isPending} label={t('Create account')} busyLabel={t('Creating your account...')} />
       </form>
       <p className="guest-page__aside">
-        Already have an account?{' '}
-        <Link to={paths.accountSignIn.getHref()} state={location.state}>
-          Sign in
-        </Link>
+        <Trans id="Already have an account? <0>Sign in</0>" components={{ 0: <Link to={paths.accountSignIn.getHref()} state={location.state} /> }} />
       </p>
     </GuestPage>
   );

@@ -5,6 +5,9 @@ import { GuestPage } from '@/components/guest-page';
 import { SubmitButton } from '@/components/submit-button';
 import { TextField } from '@/components/text-field';
 import { useGuestUser } from '@/lib/guest-session';
+import { useT } from '@/i18n/i18n';
+import '@/i18n/english/account';
+import { Trans } from '@/i18n/trans';
 import { signIn, useSignIn } from '../api/sign-in';
 import { useFormState } from '../hooks/use-form-state';
 import { signInProblems, type SignInForm } from './account-forms';
@@ -18,6 +21,7 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const form = useFormState<SignInForm>('sign-in', { email: '', password: '' }, ['email', 'password']);
   const mutation = useSignIn(signIn);
+  const t = useT();
 
   if (user && !mutation.isSuccess) return <Navigate to={returnPath(location.state)} replace />;
 
@@ -31,12 +35,12 @@ export default function SignInPage() {
   };
 
   return (
-    <GuestPage narrow title="Sign in" intro="See your bookings, cancel one, and book faster with your details filled in.">
+    <GuestPage narrow title={t('Sign in')} intro={t('See your bookings, cancel one, and book faster with your details filled in.')}>
       <form className="panel guest-form" onSubmit={submit} noValidate aria-busy={mutation.isPending}>
         <FormFailure id="sign-in-failure" message={form.failure} />
         <TextField
           id="sign-in-email"
-          label="Email"
+          label={t('Email')}
           type="email"
           value={form.values.email}
           onChange={(value) => form.change('email', value)}
@@ -47,21 +51,20 @@ export default function SignInPage() {
         />
         <TextField
           id="sign-in-password"
-          label="Password"
+          label={t('Password')}
           type="password"
           value={form.values.password}
           onChange={(value) => form.change('password', value)}
           error={form.problems.password}
           autoComplete="current-password"
         />
-        <SubmitButton busy={mutation.isPending} label="Sign in" busyLabel="Signing in..." />
+        <SubmitButton busy={mutation.isPending} label={t('Sign in')} busyLabel={t('Signing in...')} />
       </form>
       <p className="guest-page__aside">
-        New here?{' '}
-        <Link to={paths.accountRegister.getHref()} state={location.state}>
-          Create an account
-        </Link>
-        . Booked without one? <Link to={paths.findBooking.getHref()}>Find your booking</Link> with its reference.
+        <Trans
+          id="New here? <0>Create an account</0>. Booked without one? <1>Find your booking</1> with its reference."
+          components={{ 0: <Link to={paths.accountRegister.getHref()} state={location.state} />, 1: <Link to={paths.findBooking.getHref()} /> }}
+        />
       </p>
     </GuestPage>
   );

@@ -1,17 +1,21 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { plural } from '@/lib/format';
+import { localizeMessage, t, useT } from '@/i18n/i18n';
+import '@/i18n/english/account';
+import '@/i18n/english/manage';
 import { serverFieldProblems, type Problems } from '../components/account-forms';
 
 /**
  * What the account forms share: the values, the problems under each field, the banner for what
  * belongs to no field, and focus moved to the first problem after each refused attempt.
- * Field ids are `${idPrefix}-${field}`; the banner's is `${idPrefix}-failure`.
+ * Field ids are `${idPrefix}-${field}`; the banner's is `${idPrefix}-failure`. Problems and the
+ * banner are kept as they came (the rules' and the API's English) and shown in the guest's language.
  */
 export function useFormState<Form extends Record<string, string>>(idPrefix: string, initial: Form, fieldOrder: ReadonlyArray<keyof Form & string>) {
   const [values, setValues] = useState<Form>(initial);
   const [problems, setProblems] = useState<Problems<Form>>({});
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<{ message: string; waitSeconds?: number | undefined }>();
+  useT();
   const [focusRequest, setFocusRequest] = useState<{ id: string }>();
   useEffect(() => {
     if (focusRequest) document.getElementById(focusRequest.id)?.focus();
@@ -41,10 +45,17 @@ export function useFormState<Form extends Record<string, string>>(idPrefix: stri
       setFocusRequest({ id: `${idPrefix}-${first}` });
       return;
     }
-    const wait = error instanceof ApiError && error.retryAfterSeconds ? ` (you can try again in ${plural(error.retryAfterSeconds, 'second')})` : '';
-    setFailure(error instanceof ApiError ? `${error.message}${wait}` : 'Something went wrong. Please check your connection and try again.');
+    setFailure(
+      error instanceof ApiError
+        ? { message: error.message, waitSeconds: error.retryAfterSeconds }
+        : { message: 'Something went wrong. Please check your connection and try again.' },
+    );
     setFocusRequest({ id: `${idPrefix}-failure` });
   };
 
-  return { values, setValues, problems, failure, change, check, refuse };
+  const shownProblems = Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, message && localizeMessage(message)])) as Problems<Form>;
+  const shownFailure =
+    failure &&
+    `${localizeMessage(failure.message)}${failure.waitSeconds ? ` ${t('(you can try again in {seconds, plural, one {# second} other {# seconds}})', { seconds: failure.waitSeconds })}` : ''}`;
+  return { values, setValues, problems: shownProblems, failure: shownFailure, change, check, refuse };
 }
