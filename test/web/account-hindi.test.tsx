@@ -25,6 +25,7 @@ describe('the account pages in Hindi (docs/product.md#languages)', () => {
     expect(document.getElementById('register-email-error')?.textContent).toBe('ई-मेल ज़रूरी है');
     expect(document.getElementById('register-password-error')?.textContent).toBe('पासवर्ड ज़रूरी है');
     expect(screen.getByText('कम से कम 8 अक्षर')).toBeTruthy();
+    expect(screen.getByText('(वैकल्पिक)')).toBeTruthy();
 
     await userEvent.type(screen.getByLabelText(/^पूरा नाम/), 'Meera Iyer');
     await userEvent.type(screen.getByLabelText(/^ई-मेल/), meera.email);

@@ -1,3 +1,4 @@
+import { useT } from '@/i18n/i18n';
 import type { HTMLAttributes } from 'react';
 
 type TextFieldProps = {
@@ -19,11 +20,12 @@ type TextFieldProps = {
 
 /** A labelled input with its hint and its error under it, tied together for screen readers. */
 export function TextField({ id, label, value, onChange, error, hint, type = 'text', autoComplete, inputMode, autoCapitalize, optional }: TextFieldProps) {
+  const t = useT();
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
-        {label} {optional ? <span className="muted">(optional)</span> : <span aria-hidden="true">*</span>}
+        {label} {optional ? <span className="muted">{t('(optional)')}</span> : <span aria-hidden="true">*</span>}
       </label>
       {hint && (
         <p className="field__hint" id={`${id}-hint`}>
