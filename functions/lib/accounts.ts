@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { tooLongMessage } from '../../shared/text.ts';
+import type { Language } from '../../shared/languages.ts';
 import { portalRoles, type PublicUser } from '../../shared/users.ts';
 import { email, maxLength, minLength } from '../../shared/validation.ts';
 import { signAccessToken } from './auth.ts';
@@ -23,7 +24,7 @@ export const credentialsSchema = z.object({
 });
 
 /** A guest's sign-up as its request gives it (the route's schema, functions/http/auth/register-or-login.ts, checks it). */
-export type Registration = { email: string; password: string; name: string; phone?: string | undefined };
+export type Registration = { email: string; password: string; name: string; phone?: string | undefined; language?: Language | undefined };
 
 export type SignedIn = { token: string; user: Pick<PublicUser, 'id' | 'name' | 'email' | 'role'> };
 
@@ -67,12 +68,15 @@ export async function register(input: Registration, options: { address?: string 
   const email = normaliseEmail(input.email);
   const createdAt = new Date(now).toISOString();
   const registration = { name: input.name, passwordHash, ...(input.phone ? { phone: input.phone } : {}) };
+  // The sign-up's e-mail speaks the language it was made in.
+  const language = input.language ? { language: input.language } : {};
   const activation = (userId: string): Signup => ({
     id: randomUUID(),
     kind: 'activate',
     userId,
     email,
     ...registration,
+    ...language,
     activation_expires_at: new Date(now + ACTIVATION_HOURS * 3_600_000).toISOString(),
     created_at: createdAt,
   });
@@ -93,7 +97,9 @@ export async function register(input: Registration, options: { address?: string 
       if (await refreshPendingUser(existing.id, registration, [signupPut(activation(existing.id))])) return answer;
       continue;
     }
-    await transact([signupPut({ id: randomUUID(), kind: 'taken', userId: existing.id, email: existing.email, name: existing.name, created_at: createdAt })]);
+    await transact([
+      signupPut({ id: randomUUID(), kind: 'taken', userId: existing.id, email: existing.email, name: existing.name, ...language, created_at: createdAt }),
+    ]);
     return answer;
   }
   // An e-mail claim without a readable account: nothing to mail, and the guest is told what everyone is.

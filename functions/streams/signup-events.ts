@@ -1,7 +1,7 @@
 import type { AccountMailOrder } from '../lib/account-mail.ts';
 import type { Change } from './change-events.ts';
 
-type SignupItem = { id?: unknown; kind?: unknown; email?: unknown; name?: unknown; activation_expires_at?: unknown };
+type SignupItem = { id?: unknown; kind?: unknown; email?: unknown; name?: unknown; language?: unknown; activation_expires_at?: unknown };
 
 const text = (value: unknown, what: string): string => {
   if (typeof value !== 'string' || !value) throw new Error(`the sign-up has no ${what}`);
@@ -18,7 +18,10 @@ export function signupMail(change: Change<SignupItem>): AccountMailOrder | undef
   if (change.eventName !== 'INSERT' || !after) return undefined;
   const to = text(after.email, 'e-mail');
   const name = text(after.name, 'name');
-  if (after.kind === 'taken') return { kind: 'signup-taken', to, name };
-  if (after.kind === 'activate') return { kind: 'activate', to, name, signupId: text(after.id, 'id'), expiresAt: text(after.activation_expires_at, 'expiry') };
+  // The language it was made in (an older item has none: English).
+  const language = typeof after.language === 'string' ? { language: after.language } : {};
+  if (after.kind === 'taken') return { kind: 'signup-taken', to, name, ...language };
+  if (after.kind === 'activate')
+    return { kind: 'activate', to, name, signupId: text(after.id, 'id'), expiresAt: text(after.activation_expires_at, 'expiry'), ...language };
   throw new Error('the sign-up is of no known kind');
 }

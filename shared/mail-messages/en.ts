@@ -91,6 +91,24 @@ export const messages = [
   'To',
   'Subject',
 
+  // A guest's sign-up (functions/lib/account-mail.ts)
+  'Activate your {resort} account',
+  'Activate your account',
+  'Open the link before {until} to activate your account.',
+  'Dear {name}, thank you for creating an account with {resort}.',
+  'Please open the link below before {until} to activate your account. You will be signed in straight away.',
+  'Link expired? Register again with the same e-mail address and we will send you a new one.',
+  'Did not ask for an account? Do not open the link: nothing is activated without it, and you can ignore this e-mail.',
+  'Someone tried to sign up with your e-mail at {resort}',
+  'You already have an account',
+  'Nothing about your account has changed.',
+  'Dear {name}, someone (perhaps you) just tried to create a new {resort} account with this e-mail address.',
+  'This address already has an account, so no new one was made and nothing about your account has changed.',
+  'Sign in',
+  'Forgotten your password? Contact the resort: our staff will set a new one for you.',
+  'If it was not you, there is nothing to do: your password has not changed.',
+  'Sent to {to} by {resort}.',
+
   // The calendar file's event
   '{villa} at {resort} ({reference})',
   'Booking {reference}: {villa} at {resort}.',

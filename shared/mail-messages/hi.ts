@@ -91,6 +91,29 @@ export const messages = {
   To: 'पाने वाला',
   Subject: 'विषय',
 
+  'Activate your {resort} account': 'अपना {resort} खाता चालू करें',
+  'Activate your account': 'अपना खाता चालू करें',
+  'Open the link before {until} to activate your account.': 'अपना खाता चालू करने के लिए {until} से पहले लिंक खोलें।',
+  'Dear {name}, thank you for creating an account with {resort}.': 'प्रिय {name}, {resort} में खाता बनाने के लिए धन्यवाद।',
+  'Please open the link below before {until} to activate your account. You will be signed in straight away.':
+    'अपना खाता चालू करने के लिए कृपया {until} से पहले नीचे दिया लिंक खोलें। आप तुरंत साइन इन हो जाएँगे।',
+  'Link expired? Register again with the same e-mail address and we will send you a new one.':
+    'लिंक का समय निकल गया? उसी ई-मेल पते से फिर से रजिस्टर करें, हम आपको नया लिंक भेजेंगे।',
+  'Did not ask for an account? Do not open the link: nothing is activated without it, and you can ignore this e-mail.':
+    'खाता नहीं माँगा था? लिंक न खोलें: उसके बिना कुछ चालू नहीं होता, और आप इस ई-मेल को अनदेखा कर सकते हैं।',
+  'Someone tried to sign up with your e-mail at {resort}': '{resort} में किसी ने आपके ई-मेल से साइन अप करने की कोशिश की',
+  'You already have an account': 'आपका खाता पहले से है',
+  'Nothing about your account has changed.': 'आपके खाते में कुछ नहीं बदला है।',
+  'Dear {name}, someone (perhaps you) just tried to create a new {resort} account with this e-mail address.':
+    'प्रिय {name}, किसी ने (शायद आपने) अभी इस ई-मेल पते से नया {resort} खाता बनाने की कोशिश की।',
+  'This address already has an account, so no new one was made and nothing about your account has changed.':
+    'इस पते का खाता पहले से है, इसलिए कोई नया खाता नहीं बना और आपके खाते में कुछ नहीं बदला।',
+  'Sign in': 'साइन इन करें',
+  'Forgotten your password? Contact the resort: our staff will set a new one for you.':
+    'पासवर्ड भूल गए? रिज़ॉर्ट से संपर्क करें: हमारा स्टाफ़ आपके लिए नया पासवर्ड सेट कर देगा।',
+  'If it was not you, there is nothing to do: your password has not changed.': 'अगर यह आप नहीं थे, तो कुछ करने की ज़रूरत नहीं: आपका पासवर्ड नहीं बदला है।',
+  'Sent to {to} by {resort}.': '{resort} द्वारा {to} को भेजा गया।',
+
   '{villa} at {resort} ({reference})': '{resort} में {villa} ({reference})',
   'Booking {reference}: {villa} at {resort}.': 'बुकिंग {reference}: {resort} में {villa}।',
   'Check-in from {checkIn}, check-out by {checkOut} (India time).': 'चेक-इन {checkIn} से, चेक-आउट {checkOut} तक (भारतीय समय)।',

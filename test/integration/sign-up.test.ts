@@ -92,6 +92,27 @@ describe('signing up tells nobody who has an account', () => {
     expect((await itemsOf('user')).filter((user) => user.email === 'owner@example.in')).toHaveLength(1);
   });
 
+  it('writes both sign-up e-mails in the language the sign-up was made in, and refuses a language it does not speak', async () => {
+    await existingAccount('eigner@example.in', 'the-owners-password');
+    const inHindi = (email: string) => postJson(`${stack.api}/auth?action=register`, { name: 'मीरा अय्यर', email, password: 'monsoon-forest', language: 'hi' });
+    expect((await inHindi('naya@example.in')).status).toBe(202);
+    expect((await inHindi('eigner@example.in')).status).toBe(202);
+
+    const activation = await eventually(async () => (await mailsTo('naya@example.in'))[0]);
+    expect(activation.subject).toBe('अपना Forest Resort खाता चालू करें');
+    expect(activation.text).toContain('प्रिय मीरा अय्यर, Forest Resort में खाता बनाने के लिए धन्यवाद।');
+    expect(activation.text).toMatch(/अपना खाता चालू करें: http:\/\/localhost:\d+\/account\/activate\?token=[\w.-]+/);
+    expect(activation.html).toContain('<html lang="hi">');
+    expect(activation.text).not.toMatch(/Dear|Activate|Link expired/);
+    const note = await eventually(async () => (await mailsTo('eigner@example.in'))[0]);
+    expect(note.subject).toBe('Forest Resort में किसी ने आपके ई-मेल से साइन अप करने की कोशिश की');
+    expect(note.text).toContain('इस पते का खाता पहले से है');
+
+    const refused = await postJson(`${stack.api}/auth?action=register`, { name: 'X', email: 'fr@example.in', password: 'monsoon-forest', language: 'fr' });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('Language must be one of: en, hi');
+  });
+
   it('keeps a new account from signing in until it is activated, and says so only to the right password', async () => {
     expect((await register('not-yet@example.in', 'monsoon-forest')).status).toBe(202);
     const stored = (await itemsOf('user')).find((user) => user.email === 'not-yet@example.in');

@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { accountMail } from '../../functions/lib/account-mail.ts';
 import { bookingMail, type MailOrder } from '../../functions/lib/bookings/booking-mail.ts';
 import type { BookingRecord } from '../../shared/booking.ts';
 import { confirmationMailContent } from '../../shared/booking-mail.ts';
@@ -64,6 +65,25 @@ describe('the booking e-mails in the language the guest booked in (docs/product.
       expect(left, `${order.kind}: ${written}`).toEqual([]);
       expect(mail.html).toContain('<html lang="hi">');
       expect(mail.html).toContain('बुकिंग संदर्भ');
+    }
+  });
+
+  it('writes both sign-up e-mails whole in Hindi, with no English sentence left', () => {
+    const signIn = { activateUrl: 'https://resort.example/account/activate?token=abc', signInUrl: 'https://resort.example/account/sign-in' };
+    for (const mail of [
+      accountMail(
+        { kind: 'activate', to: 'meera@example.in', name: 'Meera Iyer', signupId: 'x', expiresAt: '2026-11-26T05:00:00.000Z', language: 'hi' },
+        signIn,
+      ),
+      accountMail({ kind: 'signup-taken', to: 'meera@example.in', name: 'Meera Iyer', language: 'hi' }, signIn),
+    ]) {
+      const own = [mail.subject, mail.text].join('\n').replace(/Meera Iyer|Forest Resort|meera@example\.in|https:\S+|[ap]m/g, '');
+      expect(
+        englishWords.filter((word) => new RegExp(`\\b${word}\\b`).test(own)),
+        mail.text,
+      ).toEqual([]);
+      expect(mail.html).toContain('<html lang="hi">');
+      expect(mail.html).toContain('या यह लिंक खोलें:');
     }
   });
 

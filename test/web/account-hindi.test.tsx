@@ -17,7 +17,9 @@ describe('the account pages in Hindi (docs/product.md#languages)', () => {
   });
 
   it("signs up in Hindi: the form's words, each rule where the guest acts, and the API's answer", async () => {
-    stubFetch([{ method: 'POST', path: /^\/api\/auth$/, answer: () => ({ status: 202, body: { success: true, data: { message: SIGNUP_MESSAGE } } }) }]);
+    const sent = stubFetch([
+      { method: 'POST', path: /^\/api\/auth$/, answer: () => ({ status: 202, body: { success: true, data: { message: SIGNUP_MESSAGE } } }) },
+    ]);
     renderApp('/account/register');
     expect(await screen.findByRole('heading', { level: 1, name: 'खाता बनाएँ' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'खाता बनाएँ' }));
@@ -34,6 +36,8 @@ describe('the account pages in Hindi (docs/product.md#languages)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'अपना ई-मेल देखें' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('अपना खाता चालू करने के लिए 48 घंटे के भीतर');
     expect(screen.getByTestId('register-sent').textContent).toContain(`हमने इसे ${meera.email} पर भेजा है।`);
+    // Its e-mail will be in Hindi too.
+    expect(sent[0]?.body).toMatchObject({ email: meera.email, language: 'hi' });
   });
 
   it("shows a refused sign-in in Hindi, and a lockout's wait in Hindi minutes", async () => {

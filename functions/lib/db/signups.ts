@@ -1,4 +1,5 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Language } from '../../../shared/languages.ts';
 import { tableName } from './client.ts';
 import { getItem } from './query.ts';
 import * as signupKeys from './keys/signup.ts';
@@ -42,12 +43,14 @@ export type Signup =
       email: string;
       name: string;
       phone?: string;
+      /** The language of its e-mail (shared/languages.ts). */
+      language?: Language;
       passwordHash: string;
       /** ISO instant after which the link no longer activates. */
       activation_expires_at: string;
       created_at: string;
     }
-  | { id: string; kind: 'taken'; userId: string; email: string; name: string; created_at: string };
+  | { id: string; kind: 'taken'; userId: string; email: string; name: string; language?: Language; created_at: string };
 
 /** Kept a day past its link's expiry (a `taken` one, past its creation): the stream has delivered it by then. */
 const KEEP_SECONDS = 24 * 60 * 60;

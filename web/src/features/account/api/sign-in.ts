@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
+import { currentLocale } from '@/i18n/i18n';
 import { apiRequest } from '@/lib/api-client';
 import { saveGuestSession } from '@/lib/guest-session';
 
@@ -19,8 +20,10 @@ const signupAnswerSchema = z.object({ message: z.string() });
 /**
  * POST /api/auth?action=register: 202 with the same answer whether or not the address has an
  * account (the e-mail sent to it says which); a new account is activated from the e-mailed link.
+ * The e-mail speaks the language the guest is reading.
  */
-export const register = (input: RegisterInput) => apiRequest('/auth?action=register', signupAnswerSchema, { method: 'POST', body: input });
+export const register = (input: RegisterInput) =>
+  apiRequest('/auth?action=register', signupAnswerSchema, { method: 'POST', body: { ...input, language: currentLocale() } });
 
 /** POST /api/auth/activate: the e-mailed link's token activates the account and signs it in. */
 export const activateAccount = (input: { token: string }) => apiRequest('/auth/activate', signedInSchema, { method: 'POST', body: input });
