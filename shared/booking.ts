@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { guestMessages } from './booking-rules.ts';
 import { bookingRequestEntries, type CreateStaffBookingRequest } from './booking-request.ts';
-import { LANGUAGES } from './languages.ts';
+import { languageField } from './language-field.ts';
 
 /*
  * The guest's booking payload. The booking's statuses, record and messages (booking-rules.ts), the
@@ -23,7 +23,7 @@ export const createBookingSchema = z.object({
   acceptTerms: z.literal(true, guestMessages.terms),
   promotionalUpdates: z._default(z.boolean(), false),
   /** The language the guest books in (shared/languages.ts): the booking's e-mails speak it. Absent: English. */
-  language: z.optional(z.enum(LANGUAGES, `Language must be one of: ${LANGUAGES.join(', ')}`)),
+  language: languageField,
 });
 export type CreateBookingRequest = z.infer<typeof createBookingSchema>;
 

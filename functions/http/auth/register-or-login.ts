@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { tooLongMessage } from '../../../shared/text.ts';
-import { LANGUAGES } from '../../../shared/languages.ts';
+import { languageField } from '../../../shared/language-field.ts';
 import { accountNameSchema } from '../../../shared/user-schemas.ts';
 import { tenDigitPhoneSchema } from '../../../shared/users.ts';
 import { maxLength, minLength } from '../../../shared/validation.ts';
@@ -19,7 +19,7 @@ const registrationSchema = z.object({
   password: z.string('Password is required').check(minLength(8, 'Password must be at least 8 characters'), maxLength(200, tooLongMessage('Password', 200))),
   phone: z.optional(tenDigitPhoneSchema),
   /** The language the guest signs up in: its e-mail speaks it. */
-  language: z.optional(z.enum(LANGUAGES, `Language must be one of: ${LANGUAGES.join(', ')}`)),
+  language: languageField,
 });
 
 /**

@@ -64,24 +64,21 @@ export function useT(): typeof t {
 
 export const LOCALE_KEY = 'forestResort_locale';
 
-/** Whether a guest has chosen a language on this browser. */
-export function hasChosenLocale(): boolean {
+/** The language this browser chose last, if it chose one. */
+function chosenLocale(): Locale | undefined {
   try {
-    return isLocale(localStorage.getItem(LOCALE_KEY));
+    const saved = localStorage.getItem(LOCALE_KEY);
+    return isLocale(saved) ? saved : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
+/** Whether a guest has chosen a language on this browser. */
+export const hasChosenLocale = (): boolean => chosenLocale() !== undefined;
+
 /** The language this browser chose last, or English. */
-export function savedLocale(): Locale {
-  try {
-    const saved = localStorage.getItem(LOCALE_KEY);
-    return isLocale(saved) ? saved : SOURCE_LOCALE;
-  } catch {
-    return SOURCE_LOCALE;
-  }
-}
+export const savedLocale = (): Locale => chosenLocale() ?? SOURCE_LOCALE;
 
 /** An English message with values (the API's or the site's own), the message it is, and the names of its values in order. */
 export type MessagePattern = readonly [RegExp, MessageId, readonly string[]];
