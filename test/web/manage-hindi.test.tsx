@@ -66,6 +66,10 @@ describe('a booking after it is made, in Hindi (docs/product.md#languages)', () 
     await userEvent.type(screen.getByLabelText(/^ई-मेल/), 'someone@example.in');
     await userEvent.click(screen.getByRole('button', { name: 'मेरी बुकिंग खोजें' }));
     expect((await screen.findByTestId('lookup-failure')).textContent).toBe('इस संदर्भ और ई-मेल से कोई बुकिंग नहीं मिली');
+    // Shown again in the language the guest switches to.
+    await act(() => setLocale('en'));
+    expect(screen.getByTestId('lookup-failure').textContent).toBe('No booking matches this reference and e-mail');
+    await act(() => setLocale('hi'));
     expect(screen.getByRole('link', { name: 'साइन इन करें' }).parentElement?.textContent).toBe('खाता है? अपनी सभी बुकिंग देखने के लिए साइन इन करें।');
   });
 

@@ -31,7 +31,8 @@ export default function FindBookingPage() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<LookupForm>({ reference: params.get('reference') ?? '', email: '' });
   const [problems, setProblems] = useState<LookupProblems>({});
-  const [failure, setFailure] = useState<string>();
+  // The refusal as it came, worded at each render: in the language the guest reads now.
+  const [failure, setFailure] = useState<{ error: unknown }>();
   const [busy, setBusy] = useState(false);
   const [waitUntil, setWaitUntil] = useState(0);
   const failureRef = useRef<HTMLDivElement>(null);
@@ -74,7 +75,7 @@ export default function FindBookingPage() {
       // The e-mail travels in the history entry's state, not in the address bar (or its logs).
       navigate(paths.manageBooking.getHref(reference), { state: { email } });
     } catch (error) {
-      setFailure(failureMessage(error));
+      setFailure({ error });
       if (error instanceof ApiError && error.status === 429 && error.retryAfterSeconds) setWaitUntil(Date.now() + error.retryAfterSeconds * 1000);
       setFocusRequest({ target: 'failure' });
     } finally {
@@ -87,7 +88,7 @@ export default function FindBookingPage() {
       <form className="panel guest-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
         {failure && (
           <div className="banner banner--error" role="alert" tabIndex={-1} ref={failureRef} data-testid="lookup-failure">
-            <p>{failure}</p>
+            <p>{failureMessage(failure.error)}</p>
           </div>
         )}
         <TextField
