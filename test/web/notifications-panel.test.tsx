@@ -109,7 +109,7 @@ describe('time labels', () => {
     expect(formatTimeAgo(now - 60 * 60_000, now)).toBe('1h ago');
     expect(formatTimeAgo(now - 23 * 3_600_000 - 59 * 60_000, now)).toBe('23h ago');
     const twoDaysAgo = now - 2 * 86_400_000;
-    expect(formatTimeAgo(twoDaysAgo, now)).toBe(new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(twoDaysAgo));
+    expect(formatTimeAgo(twoDaysAgo, now)).toBe('20 Nov 2026');
     // A clock a little ahead of this one is still 'Just now'.
     expect(formatTimeAgo(now + 5_000, now)).toBe('Just now');
   });
@@ -131,9 +131,9 @@ describe('time labels', () => {
       within(panel)
         .getAllByRole('listitem')
         .map((item) => item.querySelector('time')?.textContent);
-    expect(labels()).toEqual(['Just now', '5m ago', '2h ago', 'Nov 21, 2026']);
+    expect(labels()).toEqual(['Just now', '5m ago', '2h ago', '21 Nov 2026']);
     await act(() => vi.advanceTimersByTimeAsync(60_000));
-    expect(labels()).toEqual(['1m ago', '6m ago', '2h ago', 'Nov 21, 2026']);
+    expect(labels()).toEqual(['1m ago', '6m ago', '2h ago', '21 Nov 2026']);
   });
 });
 

@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoot } from './app/app-root';
+import { isPortalPath } from './config/paths';
 import { savedLocale, setLocale } from './i18n/i18n';
 import { SOURCE_LOCALE } from './i18n/locales';
 import { persistedCatalogue } from './features/booking/api/catalogue-cache';
@@ -46,8 +47,9 @@ loadSiteConfig().then(
 // index.html carries the first screen of a plain `/` in English, rendered at build time
 // (web/src/app/prerender.tsx): React hydrates it. Any other address (a step, a deep link), or a guest
 // who chose another language, is rendered afresh in its place, in that language once its messages are in.
+// The staff portal is in English, whatever a guest chose on this browser (app/admin-routes.tsx).
 const container = document.getElementById('root') as HTMLElement;
-const locale = savedLocale();
+const locale = isPortalPath(window.location.pathname) ? SOURCE_LOCALE : savedLocale();
 const prerendered = locale === SOURCE_LOCALE && container.firstElementChild !== null && window.location.pathname === '/' && window.location.search === '';
 const app = <AppRoot queryClient={queryClient} prerendered={prerendered} router={BrowserRouter} />;
 if (prerendered) hydrateRoot(container, app);

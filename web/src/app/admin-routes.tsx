@@ -1,6 +1,8 @@
-import { lazy } from 'react';
+import { lazy, useLayoutEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { currentLocale, savedLocale, setLocale } from '@/i18n/i18n';
+import { SOURCE_LOCALE, type Locale } from '@/i18n/locales';
 import AdminLayout from '@/features/admin/layout/admin-layout';
 import { RequireAdmin } from './require-admin';
 
@@ -23,12 +25,28 @@ const UnknownTabPage = lazy(() => import('@/features/admin/layout/unknown-tab-pa
 /** A portal path as a route under `/admin/*`, where this module's routes are matched. */
 const tab = (path: string): string => path.slice(paths.admin.path.length + 1);
 
+const switchTo = (locale: Locale) => {
+  if (locale !== currentLocale()) setLocale(locale, { keep: false }).catch((error: unknown) => console.warn('Could not change the language', error));
+};
+
+/**
+ * The portal is in English (docs/product.md#languages): a language a guest chose on this browser
+ * does not follow staff into it, and comes back when they leave it for a guest page.
+ */
+function usePortalInEnglish(): void {
+  useLayoutEffect(() => {
+    switchTo(SOURCE_LOCALE);
+    return () => switchTo(savedLocale());
+  }, []);
+}
+
 /**
  * The admin portal's routes (docs/architecture.md#11-the-guest-site-routes-chunks-live-updates-offline-display-currencies):
  * a lazy chunk under the app's `/admin/*`, so neither the portal's route table nor its guard and
  * session are in guests' first load.
  */
 export default function AdminRoutes() {
+  usePortalInEnglish();
   return (
     <Routes>
       <Route path={tab(paths.adminLogin.path)} element={<AdminLoginPage />} />

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { isPortalPath, paths } from '@/config/paths';
 import { useFirstPass } from '@/lib/first-pass';
 import { BookingPage } from '@/features/booking/components/booking-page';
 
@@ -20,7 +20,7 @@ function GuestRealtime() {
   // Not in the pre-rendered first screen: the socket opens once the page is up anyway.
   const firstPass = useFirstPass();
   if (firstPass) return null;
-  if (pathname === paths.admin.path || pathname.startsWith(`${paths.admin.path}/`)) return null;
+  if (isPortalPath(pathname)) return null;
   return (
     <Suspense fallback={null}>
       <GuestNotifications />

@@ -1,7 +1,8 @@
+import type { MessageId } from '@/i18n/i18n';
 import type { NotificationType } from '@/lib/notification-store';
 
-/** What a screen reader hears before a notification's title: the colour and the icon say it to the eye. */
-export const typeLabels: Record<NotificationType, string> = { success: 'Success', error: 'Error', warning: 'Warning', info: 'Information' };
+/** What a screen reader hears before a notification's title (a message id: `t` it): the colour and the icon say it to the eye. */
+export const typeLabels: Record<NotificationType, MessageId> = { success: 'Success', error: 'Error', warning: 'Warning', info: 'Information' };
 
 const paths: Record<NotificationType, string> = {
   success: 'M8 12.5l2.5 2.5L16 9.5',

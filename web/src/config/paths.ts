@@ -41,3 +41,6 @@ export const paths = {
   /** The audit log of every admin change (linked from the header, not a tab). */
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
 } as const;
+
+/** Whether `pathname` is the staff portal's (`/admin` and below), not a guest page. */
+export const isPortalPath = (pathname: string): boolean => pathname === paths.admin.path || pathname.startsWith(`${paths.admin.path}/`);

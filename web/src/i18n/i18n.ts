@@ -6,6 +6,7 @@ import type { messages as accountSource } from './source/en/account';
 import type { messages as bookingSource } from './source/en/booking';
 import type { messages as calendarSource } from './source/en/calendar';
 import type { messages as manageSource } from './source/en/manage';
+import type { messages as noticesSource } from './source/en/notices';
 import type { messages as siteSource } from './source/en/site';
 
 /**
@@ -20,7 +21,8 @@ export type MessageId =
   | (typeof accountSource)[number]
   | (typeof bookingSource)[number]
   | (typeof calendarSource)[number]
-  | (typeof manageSource)[number];
+  | (typeof manageSource)[number]
+  | (typeof noticesSource)[number];
 export type MessageValues = Record<string, string | number>;
 
 export const i18n = setupI18n({

@@ -53,6 +53,29 @@ export const patterns: readonly MessagePattern[] = [
   ],
   // The day and the slot come written in English (shared/stay-format.ts): shown as they came.
   [/^(.+) on (.+) at (.+) does not have enough seats left$/, '{name} on {date} at {slot} does not have enough seats left', ['name', 'date', 'slot']],
+  // What the server and the site say of a guest's booking in their live notifications (functions/streams/change-events.ts)
+  [/^Booking (\S+) is reserved$/, 'Booking {reference} is reserved', ['reference']],
+  [/^Booking (\S+) is reserved: pay at the property on arrival$/, 'Booking {reference} is reserved: pay at the property on arrival', ['reference']],
+  [/^Booking (\S+) is confirmed$/, 'Booking {reference} is confirmed', ['reference']],
+  [/^Booking (\S+) is cancelled$/, 'Booking {reference} is cancelled', ['reference']],
+  [/^Booking (\S+) is cancelled; (₹[\d,.]+) will be refunded$/, 'Booking {reference} is cancelled; {amount} will be refunded', ['reference', 'amount']],
+  [/^Booking (\S+) is pending$/, 'Booking {reference} is pending', ['reference']],
+  [/^Booking (\S+) is checked-in$/, 'Booking {reference} is checked-in', ['reference']],
+  [/^Booking (\S+) is completed$/, 'Booking {reference} is completed', ['reference']],
+  [/^Booking (\S+) was updated$/, 'Booking {reference} was updated', ['reference']],
+  [
+    /^Payment for (\S+) was not completed in time; the hold was released$/,
+    'Payment for {reference} was not completed in time; the hold was released',
+    ['reference'],
+  ],
+  [
+    /^Your payment for (\S+) arrived after the hold ran out and was refunded in full$/,
+    'Your payment for {reference} arrived after the hold ran out and was refunded in full',
+    ['reference'],
+  ],
+  [/^Payment of (₹[\d,.]+) received for (\S+)$/, 'Payment of {amount} received for {reference}', ['amount', 'reference']],
+  [/^Payment of (₹[\d,.]+) received$/, 'Payment of {amount} received', ['amount']],
+  [/^Payment received for (\S+)$/, 'Payment received for {reference}', ['reference']],
   // The account's waits (functions/lib/accounts.ts): whole minutes
   [
     /^Too many failed sign-in attempts\. Please try again in (\d+) minutes?\.$/,

@@ -1,0 +1,46 @@
+import type { messages as english } from '../en/notices';
+
+/** The guest's live notifications, in Hindi: a translation of each English message (../en/notices.ts), keyed by it. */
+export const messages = {
+  Success: 'सफल',
+  Error: 'त्रुटि',
+  Warning: 'चेतावनी',
+  Information: 'जानकारी',
+  'Dismiss: {title}': 'हटाएँ: {title}',
+  'Close notifications': 'सूचनाएँ बंद करें',
+  'Real-time updates disconnected. Reconnecting...': 'लाइव अपडेट का कनेक्शन टूट गया है। फिर से जोड़ रहे हैं...',
+  'No notifications yet. News about your bookings will appear here.': 'अभी कोई सूचना नहीं। आपकी बुकिंग की खबरें यहाँ दिखेंगी।',
+  'Just now': 'अभी-अभी',
+  '{minutes}m ago': '{minutes} मिनट पहले',
+  '{hours}h ago': '{hours} घंटे पहले',
+
+  'Booking Update': 'बुकिंग की खबर',
+  'Booking Confirmed': 'बुकिंग पक्की हुई',
+  'Payment Update': 'भुगतान की खबर',
+  'Payment Failed': 'भुगतान विफल',
+  'Payment Successful': 'भुगतान हो गया',
+  Disconnected: 'कनेक्शन टूट गया',
+  'Real-time updates are temporarily unavailable': 'लाइव अपडेट कुछ देर के लिए उपलब्ध नहीं हैं',
+  'Dates just taken': 'तारीखें अभी-अभी बुक हो गईं',
+  'Booking {reference} was updated': 'बुकिंग {reference} में बदलाव हुआ',
+  'Your booking was updated': 'आपकी बुकिंग में बदलाव हुआ',
+  'Your booking is confirmed': 'आपकी बुकिंग पक्की हो गई है',
+  'Your payment was updated': 'आपके भुगतान में बदलाव हुआ',
+  'Payment could not be processed': 'भुगतान पूरा नहीं हो सका',
+  'Payment of {amount} received for {reference}': '{reference} के लिए {amount} का भुगतान मिल गया',
+  'Payment of {amount} received': '{amount} का भुगतान मिल गया',
+  'Payment received for {reference}': '{reference} के लिए भुगतान मिल गया',
+  'Payment received': 'भुगतान मिल गया',
+
+  'Booking {reference} is reserved': 'बुकिंग {reference} आरक्षित है',
+  'Booking {reference} is reserved: pay at the property on arrival': 'बुकिंग {reference} आरक्षित है: पहुँचने पर रिज़ॉर्ट पर भुगतान करें',
+  'Booking {reference} is confirmed': 'बुकिंग {reference} पक्की हो गई है',
+  'Booking {reference} is cancelled': 'बुकिंग {reference} रद्द हो गई है',
+  'Booking {reference} is cancelled; {amount} will be refunded': 'बुकिंग {reference} रद्द हो गई है; {amount} लौटाए जाएँगे',
+  'Booking {reference} is pending': 'बुकिंग {reference} बाकी है',
+  'Booking {reference} is checked-in': 'बुकिंग {reference} का चेक-इन हो गया',
+  'Booking {reference} is completed': 'बुकिंग {reference} पूरी हुई',
+  'Payment for {reference} was not completed in time; the hold was released': '{reference} का भुगतान समय पर पूरा नहीं हुआ; रोकी गई बुकिंग छोड़ दी गई',
+  'Your payment for {reference} arrived after the hold ran out and was refunded in full':
+    '{reference} के लिए आपका भुगतान रोक का समय खत्म होने के बाद पहुँचा और पूरा लौटा दिया गया',
+} satisfies Record<(typeof english)[number], string>;
