@@ -569,6 +569,14 @@ export const messages: Messages = {
   'No booking matches this reference and e-mail': ['इस संदर्भ और ई-मेल से कोई बुकिंग नहीं मिली'],
   'No booking matches this reference and link': ['इस संदर्भ और लिंक से कोई बुकिंग नहीं मिली'],
   'This booking can no longer be cancelled: check-in time has passed': ['यह बुकिंग अब रद्द नहीं की जा सकती: चेक-इन का समय निकल चुका है'],
+  'This booking is cancelled and cannot be cancelled': ['यह बुकिंग पहले ही रद्द हो चुकी है'],
+  'This booking is checked-in and cannot be cancelled': ['इस बुकिंग का चेक-इन हो चुका है, इसलिए इसे रद्द नहीं किया जा सकता'],
+  'This booking is completed and cannot be cancelled': ['यह बुकिंग पूरी हो चुकी है, इसलिए इसे रद्द नहीं किया जा सकता'],
+  'This booking is expired and cannot be cancelled': ['इस बुकिंग का समय निकल चुका है, इसलिए इसे रद्द नहीं किया जा सकता'],
+  'This booking cannot be cancelled': ['यह बुकिंग रद्द नहीं की जा सकती'],
+  'This booking changed while you were cancelling it. Please reload it and try again.': [
+    'आपके रद्द करते समय इस बुकिंग में बदलाव हुआ। कृपया इसे फिर से खोलें और दोबारा कोशिश करें।',
+  ],
   'Your stay is reserved': ['आपका ठहराव आरक्षित है'],
   '{villa} is reserved for you from {date}. Pay <0>{amount}</0> at the property when you arrive; check-in is from {time}.': [
     ['date'],

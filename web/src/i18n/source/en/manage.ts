@@ -83,6 +83,12 @@ export const messages = [
   'No booking matches this reference and e-mail',
   'No booking matches this reference and link',
   'This booking can no longer be cancelled: check-in time has passed',
+  'This booking is cancelled and cannot be cancelled',
+  'This booking is checked-in and cannot be cancelled',
+  'This booking is completed and cannot be cancelled',
+  'This booking is expired and cannot be cancelled',
+  'This booking cannot be cancelled',
+  'This booking changed while you were cancelling it. Please reload it and try again.',
 
   // Confirming a stay paid at the property
   'Your stay is reserved',
