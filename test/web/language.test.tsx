@@ -201,6 +201,10 @@ describe('the guest site in English and Hindi (docs/product.md#languages)', () =
     await userEvent.click(pay);
     expect(screen.getByRole('alert').textContent).toBe('कृपया ये गलतियाँ ठीक करें: पहला नाम ज़रूरी है, उपनाम ज़रूरी है, कृपया सही ई-मेल पता लिखें, फ़ोन नंबर ज़रूरी है');
     expect(screen.getByText('कृपया सही ई-मेल पता लिखें', { selector: '.field__error' })).toBeTruthy();
+    // Paying at the property: the button is one sentence in Hindi's order, the verb last (a phone shows it alone).
+    await userEvent.click(screen.getByRole('radio', { name: /रिज़ॉर्ट पर/ }));
+    const confirm = await screen.findByRole('button', { name: /^बुकिंग की पुष्टि करें · ₹[\d,]+$/ });
+    expect([...confirm.querySelectorAll('.step-actions__more')].map((part) => part.textContent)).toEqual(['बुकिंग की', expect.stringMatching(/^· ₹/)]);
     // A field's length rule names the field in Hindi too.
     expect(localizeMessage('First name must be at most 60 characters')).toBe('पहला नाम में अधिकतम 60 अक्षर हो सकते हैं');
   });

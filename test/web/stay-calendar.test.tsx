@@ -61,6 +61,6 @@ describe('the stay calendar', () => {
     expect(screen.getByRole('button', { name: new RegExp(`^${formatLongDate(addDaysIso(checkIn, 1))}`) })).toBeTruthy();
     expect(formatLongDate(checkIn)).toMatch(/^10 [\u0900-\u097f]+ \d{4}$/);
     await userEvent.click(screen.getByRole('button', { name: new RegExp(`^${formatLongDate(checkIn)}`) }));
-    expect(document.querySelector('.stay-calendar__hint')?.textContent).toContain('कम से कम 1 रात ठहरना ज़रूरी है.');
+    expect(document.querySelector('.stay-calendar__hint')?.textContent).toContain('कम से कम 1 रात ठहरना ज़रूरी है। ');
   });
 });

@@ -163,7 +163,7 @@ export default function StayCalendar({ villa, today, checkIn, checkOut, editing,
         </button>
       </div>
       <p className="stay-calendar__hint" aria-live="polite">
-        {tooShort && choosingCheckOut && <strong className="stay-calendar__too-short">{localizeMessage(stayMessages.minStay)}. </strong>}
+        {tooShort && choosingCheckOut && <strong className="stay-calendar__too-short">{t('{rule}.', { rule: localizeMessage(stayMessages.minStay) })} </strong>}
         {editing === 'checkIn' || !checkIn
           ? t('Choose your check-in date')
           : t('Choose your check-out date (at least {date})', { date: formatLongDate(addDaysIso(checkIn, 1)) })}

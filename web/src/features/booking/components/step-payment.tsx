@@ -1,6 +1,7 @@
 import { formatInr } from '@shared/money';
 import { localizeMessage, useT } from '@/i18n/i18n';
 import '@/i18n/english/booking';
+import { Trans } from '@/i18n/trans';
 import type { CreatedBooking } from '../api/schemas';
 import { usePaymentFlow } from '../hooks/use-payment-flow';
 import { AwaitingPayment } from './awaiting-payment';
@@ -8,7 +9,7 @@ import { BookingSummary } from './booking-summary';
 import { GuestDetailsForm } from './guest-details-form';
 import { PaymentDialogs } from './payment-dialogs';
 import { PaymentMethodTiles } from './payment-method-tiles';
-import { ActionLabel, StepActions } from './step-actions';
+import { StepActions } from './step-actions';
 import { StepHeading } from './step-heading';
 import './step-payment.css';
 
@@ -82,7 +83,12 @@ export default function StepPayment({ onBooked }: { onBooked: (booking: CreatedB
               t('Pay {amount}', { amount: formatInr(total) })
             )
           ) : (
-            <ActionLabel keep={t('Confirm')} rest={total === undefined ? t('Booking') : t('Booking · {amount}', { amount: formatInr(total) })} />
+            // One sentence, so each language puts the verb where it goes; a phone shows the verb alone.
+            <Trans
+              id={total === undefined ? 'Confirm <0>Booking</0>' : 'Confirm <0>Booking</0> <1>· {amount}</1>'}
+              values={total === undefined ? {} : { amount: formatInr(total) }}
+              components={{ 0: <span className="step-actions__more" />, 1: <span className="step-actions__more" /> }}
+            />
           )}
         </button>
         {offline && (

@@ -35,7 +35,7 @@ export const messages: Messages = {
   '{count, plural, one {# adult} other {# adults}}': [['count', 'plural', { one: ['#', ' adult'], other: ['#', ' adults'] }]],
   '{count, plural, one {# child} other {# children}}': [['count', 'plural', { one: ['#', ' child'], other: ['#', ' children'] }]],
   'Pay {amount}': ['Pay ', ['amount']],
-  'Booking · {amount}': ['Booking · ', ['amount']],
+  'Confirm <0>Booking</0> <1>· {amount}</1>': ['Confirm <0>Booking</0> <1>· ', ['amount'], '</1>'],
   'Cards, UPI, net banking. Your booking is confirmed as soon as the payment goes through; you have {minutes} minutes to pay.': [
     'Cards, UPI, net banking. Your booking is confirmed as soon as the payment goes through; you have ',
     ['minutes'],

@@ -3,6 +3,7 @@
 import type { Messages } from '@lingui/core';
 
 export const messages: Messages = {
+  '{rule}.': [['rule'], '.'],
   'Choose your check-out date (at least {date})': ['Choose your check-out date (at least ', ['date'], ')'],
   '{date}, {price} per night': [['date'], ', ', ['price'], ' per night'],
   '{date}, sold out': [['date'], ', sold out'],

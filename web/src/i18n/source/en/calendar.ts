@@ -7,6 +7,8 @@ export const messages = [
   'Select check-out date',
   'Dates of your stay',
   'Add date',
+  // A rule of the stay ended as a sentence (Hindi ends it with '।')
+  '{rule}.',
   'Choose your check-in date',
   'Choose your check-out date (at least {date})',
   ' · choose a villa to see nightly prices',

@@ -101,9 +101,8 @@ export const messages = {
   'Processing...': 'प्रक्रिया जारी है...',
   'Pay {amount}': '{amount} चुकाएँ',
   'Pay now': 'अभी चुकाएँ',
-  Confirm: 'पुष्टि करें',
-  Booking: 'बुकिंग',
-  'Booking · {amount}': 'बुकिंग · {amount}',
+  'Confirm <0>Booking</0>': '<0>बुकिंग की</0> पुष्टि करें',
+  'Confirm <0>Booking</0> <1>· {amount}</1>': '<0>बुकिंग की</0> पुष्टि करें <1>· {amount}</1>',
   "Confirming needs a connection. You're offline: nothing is booked until you're back, and your details are kept.":
     'पुष्टि के लिए इंटरनेट कनेक्शन चाहिए। आप ऑफ़लाइन हैं: वापस ऑनलाइन आने तक कुछ बुक नहीं होगा, और आपकी जानकारी सहेजी रहेगी।',
   'The time to pay has run out and your villa is no longer held.': 'भुगतान का समय खत्म हो गया है और अब आपका विला रोका नहीं गया है।',

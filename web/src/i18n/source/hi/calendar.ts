@@ -6,6 +6,7 @@ export const messages = {
   'Select check-out date': 'चेक-आउट की तारीख चुनें',
   'Dates of your stay': 'आपके ठहराव की तारीखें',
   'Add date': 'तारीख चुनें',
+  '{rule}.': '{rule}।',
   'Choose your check-in date': 'अपनी चेक-इन की तारीख चुनें',
   'Choose your check-out date (at least {date})': 'अपनी चेक-आउट की तारीख चुनें (कम से कम {date})',
   ' · choose a villa to see nightly prices': ' · हर रात की कीमत देखने के लिए विला चुनें',
