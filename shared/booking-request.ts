@@ -6,6 +6,7 @@ import { stayMessages } from './stay.ts';
 import { cleanText, textField, tooLongMessage } from './text.ts';
 import { isTenDigits, phoneDigits } from './users.ts';
 import { idField, maxLength, minLength } from './validation.ts';
+import { languageField } from './language-field.ts';
 
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -50,7 +51,8 @@ export const bookingRequestEntries = {
 
 /**
  * POST /api/bookings/admin: a phone booking typed by staff, the guest's payload without what only a
- * guest gives (the consents, the total they saw, how they pay: at the property).
+ * guest gives (the consents, the total they saw, how they pay: at the property), with the language
+ * the guest's e-mails are to speak (absent: English).
  */
-export const createStaffBookingSchema = z.object(bookingRequestEntries);
+export const createStaffBookingSchema = z.object({ ...bookingRequestEntries, language: languageField });
 export type CreateStaffBookingRequest = z.infer<typeof createStaffBookingSchema>;

@@ -28,6 +28,4 @@ export const createBookingSchema = z.object({
 export type CreateBookingRequest = z.infer<typeof createBookingSchema>;
 
 /** What the booking core needs: the request, how it is paid, and the total the guest saw if any. */
-export type BookingRequest = CreateStaffBookingRequest &
-  Pick<CreateBookingRequest, 'paymentMethod'> &
-  Partial<Pick<CreateBookingRequest, 'totalAmount' | 'language'>>;
+export type BookingRequest = CreateStaffBookingRequest & Pick<CreateBookingRequest, 'paymentMethod'> & Partial<Pick<CreateBookingRequest, 'totalAmount'>>;

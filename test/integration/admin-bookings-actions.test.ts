@@ -5,6 +5,7 @@ import { documentClient, tableName } from '../../functions/lib/db/client.ts';
 import { bookingKeys } from '../../functions/lib/db/keys.ts';
 import { bookingBody, inDays, itemsOf, newKey, postJson, eventually } from '../support/booking-fixtures.ts';
 import { useTestStack } from '../support/local-stack.ts';
+import { mailsFor } from '../support/payment-fixtures.ts';
 import { staffBookings, storedBooking as stored } from '../support/staff-bookings.ts';
 
 /**
@@ -245,6 +246,30 @@ describe('a phone booking typed by staff (POST /api/bookings/admin)', () => {
     expect((await itemsOf('payment')).filter((payment) => payment.booking_id === booking.id)).toEqual([
       expect.objectContaining({ method: 'offline', status: 'pending', amount: booking.total_amount }),
     ]);
+  });
+
+  it("writes the guest's e-mails in the language staff chose for them, and refuses one it does not speak", async () => {
+    const created = await call('POST', '/bookings/admin', await as('staff'), phoneBody({ ...stay('glass-cottage'), language: 'hi' }), {
+      'idempotency-key': newKey(),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const booking = created.body.data.booking;
+    expect(await stored(booking.id)).toMatchObject({ language: 'hi' });
+    expect((await setStatus(booking.id, 'confirmed', await as('manager'))).status).toBe(200);
+    const [confirmation] = await eventually(
+      () => mailsFor(booking.booking_reference),
+      (mails) => mails.length > 0,
+    );
+    expect(confirmation?.subject).toContain(`बुकिंग ${booking.booking_reference}`);
+    expect(confirmation?.text).toContain('प्रिय Ravi Menon');
+
+    const before = (await itemsOf('booking')).length;
+    const refused = await call('POST', '/bookings/admin', await as('staff'), phoneBody({ ...stay('glass-cottage'), language: 'fr' }), {
+      'idempotency-key': newKey(),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details?.language).toEqual(['Language must be one of: en, hi']);
+    expect((await itemsOf('booking')).length).toBe(before);
   });
 
   it('a cancelled phone booking owes nothing at the property: its due payment is voided with the cancellation', async () => {

@@ -90,4 +90,33 @@ describe('a phone booking', () => {
     expect(screen.getByLabelText('Last name').getAttribute('aria-invalid')).toBe('true');
     expect(sent.filter((request) => request.path.startsWith('/api/bookings'))).toEqual([]);
   });
+
+  it("sends the language staff chose for the guest's e-mails, English unless they choose", async () => {
+    const sent = open();
+    const language = screen.getByLabelText("Guest's e-mails in");
+    expect(language).toHaveProperty('value', 'en');
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English', 'हिन्दी']);
+    await screen.findByRole('option', { name: 'Hornbill Villa' });
+    await screen.findByRole('option', { name: 'Forest Retreat' });
+    for (const [label, value] of [
+      ['Villa', 'hornbill-villa'],
+      ['Package', 'forest-retreat'],
+      ['Check-in', checkIn],
+      ['Check-out', checkOut],
+      ['First name', 'Ravi'],
+      ['Last name', 'Menon'],
+      ['Email', 'ravi@example.in'],
+      ['Phone', '90000 11111'],
+      ["Guest's e-mails in", 'hi'],
+    ] as const)
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    fireEvent.click(screen.getByRole('button', { name: 'Book for the guest' }));
+    await waitFor(() =>
+      expect(sent.find((request) => request.path === '/api/bookings/admin')?.body).toMatchObject({ language: 'hi', guestDetails: { firstName: 'Ravi' } }),
+    );
+  });
 });

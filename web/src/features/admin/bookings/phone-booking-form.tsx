@@ -5,6 +5,8 @@ import { formatInr } from '@shared/money';
 import { Dialog } from '@/components/dialog';
 import { ApiError } from '@/lib/api-client';
 import { isIsoDate } from '@shared/stay';
+import { isLanguage, LANGUAGES, type Language } from '@shared/languages';
+import { LOCALE_NAMES } from '@/i18n/locales';
 import { PriceBreakdown } from '@/components/price-breakdown';
 import type { StayQuoteRequest } from '@shared/quote';
 import { useBookableCatalogue, useCreateStaffBooking, usePhoneQuote } from './bookings-api';
@@ -21,6 +23,8 @@ type Draft = {
   email: string;
   phone: string;
   specialRequests: string;
+  /** The language of the guest's e-mails. */
+  language: Language;
 };
 
 const empty: Draft = {
@@ -35,6 +39,7 @@ const empty: Draft = {
   email: '',
   phone: '',
   specialRequests: '',
+  language: 'en',
 };
 
 const requestOf = (draft: Draft) => ({
@@ -47,6 +52,7 @@ const requestOf = (draft: Draft) => ({
   selectedSafaris: [],
   guestDetails: { firstName: draft.firstName, lastName: draft.lastName, email: draft.email, phone: draft.phone },
   ...(draft.specialRequests.trim() ? { specialRequests: draft.specialRequests } : {}),
+  language: draft.language,
 });
 
 /** The stay to price once it is whole (villa, real dates in order, a party, a package); undefined before. */
@@ -82,6 +88,7 @@ const fieldOf: Record<string, keyof Draft> = {
   'guestDetails.email': 'email',
   'guestDetails.phone': 'phone',
   specialRequests: 'specialRequests',
+  language: 'language',
 };
 
 function toFieldErrors(details: Record<string, string[] | undefined>): Partial<Record<keyof Draft, string>> {
@@ -227,6 +234,17 @@ export function PhoneBookingDialog({
         {field('lastName', 'Last name', <input {...a11y('lastName')} value={draft.lastName} onChange={set('lastName')} autoComplete="off" />)}
         {field('email', 'Email', <input type="email" {...a11y('email')} value={draft.email} onChange={set('email')} autoComplete="off" />)}
         {field('phone', 'Phone', <input type="tel" {...a11y('phone')} value={draft.phone} onChange={set('phone')} autoComplete="off" />)}
+        {field(
+          'language',
+          "Guest's e-mails in",
+          <select {...a11y('language')} value={draft.language} onChange={(event) => isLanguage(event.target.value) && set('language')(event)}>
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language} lang={language}>
+                {LOCALE_NAMES[language]}
+              </option>
+            ))}
+          </select>,
+        )}
         {field(
           'specialRequests',
           'Special requests',
