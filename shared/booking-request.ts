@@ -47,12 +47,13 @@ export const bookingRequestEntries = {
   selectedSafaris: z._default(z.array(safariSelectionSchema).check(maxLength(12, 'At most 12 safaris per booking')), () => []),
   guestDetails: guestDetailsSchema,
   specialRequests: z.optional(textField('Special requests', 1000, { multiline: true })),
+  /** The language the booking's e-mails speak (shared/languages.ts). Absent: English. */
+  language: languageField,
 };
 
 /**
  * POST /api/bookings/admin: a phone booking typed by staff, the guest's payload without what only a
- * guest gives (the consents, the total they saw, how they pay: at the property), with the language
- * the guest's e-mails are to speak (absent: English).
+ * guest gives (the consents, the total they saw, how they pay: at the property).
  */
-export const createStaffBookingSchema = z.object({ ...bookingRequestEntries, language: languageField });
+export const createStaffBookingSchema = z.object(bookingRequestEntries);
 export type CreateStaffBookingRequest = z.infer<typeof createStaffBookingSchema>;

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { guestMessages } from './booking-rules.ts';
 import { bookingRequestEntries, type CreateStaffBookingRequest } from './booking-request.ts';
-import { languageField } from './language-field.ts';
 
 /*
  * The guest's booking payload. The booking's statuses, record and messages (booking-rules.ts), the
@@ -22,8 +21,6 @@ export const createBookingSchema = z.object({
   totalAmount: z.optional(z.number().check(z.gte(0))),
   acceptTerms: z.literal(true, guestMessages.terms),
   promotionalUpdates: z._default(z.boolean(), false),
-  /** The language the guest books in (shared/languages.ts): the booking's e-mails speak it. Absent: English. */
-  language: languageField,
 });
 export type CreateBookingRequest = z.infer<typeof createBookingSchema>;
 
