@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '@/i18n/i18n';
+import { preloadable } from '@/lib/preloadable';
 import { markAllRead, useNotifications } from '@/lib/notification-store';
 import { BellIcon } from './bell-icon';
 import './notifications.css';
 
-const loadPanel = () => import('./notification-panel');
-const NotificationPanel = lazy(loadPanel);
+const NotificationPanel = preloadable(() => import('./notification-panel'));
 
 /** The counter shows '99+' above 99 (docs/product.md#guest-notifications). */
 export const formatUnread = (count: number): string => (count > 99 ? '99+' : String(count));
@@ -30,7 +30,7 @@ export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: bo
   // The panel's code arrives once the page is idle, so the first click opens it at once.
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
-    idle(() => void loadPanel().catch(() => undefined));
+    idle(() => void NotificationPanel.load().catch(() => undefined));
   }, []);
 
   // A click or tap outside closes the panel; Escape closes it and gives focus back to the bell.

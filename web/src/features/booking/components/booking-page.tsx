@@ -10,18 +10,12 @@ import { useRunningQuote } from '../hooks/use-running-quote';
 import { ProgressSteps } from './progress-steps';
 import { RestoreBanner } from './restore-banner';
 import { loadStartOver, SiteHeader } from './site-header';
-import { loadPackagesStep, loadPaymentStep, loadSafarisStep } from './step-chunks';
+import { BookingResultDialog, loadPackagesStep, loadPaymentStep, loadSafarisStep, StepPackages, StepPayment, StepSafaris } from './step-chunks';
 import { SiteFooter } from '@/components/site-footer';
 import { StepDates } from './step-dates';
 import { StaySummaryCard } from './stay-summary';
 import './wizard.css';
 
-const StepPackages = lazy(loadPackagesStep);
-const StepSafaris = lazy(loadSafarisStep);
-const StepPayment = lazy(loadPaymentStep);
-// Needed only once a booking is made; it loads with step 4.
-const loadResultDialog = () => import('./booking-result-dialog');
-const BookingResultDialog = lazy(loadResultDialog);
 // Live availability listens on the socket, which opens once the page is up: off the first load.
 const LiveAvailability = lazy(() => import('./live-availability'));
 
@@ -32,7 +26,7 @@ const LiveAvailability = lazy(() => import('./live-availability'));
 function useWarmSteps() {
   useEffect(() => {
     const warm = () => {
-      for (const load of [loadPackagesStep, loadSafarisStep, loadPaymentStep, loadResultDialog, loadStartOver]) void load().catch(() => undefined);
+      for (const load of [loadPackagesStep, loadSafarisStep, loadPaymentStep, loadStartOver]) void load().catch(() => undefined);
     };
     const timer = window.setTimeout(() => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(warm) : warm()), 4000);
     return () => window.clearTimeout(timer);

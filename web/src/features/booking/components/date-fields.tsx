@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { localizeMessage, useT } from '@/i18n/i18n';
 import { formatLongDate } from '@/lib/format';
+import { preloadable } from '@/lib/preloadable';
 import { whenIdle } from '@/lib/when-idle';
 import type { Editing } from './stay-calendar';
 
-const loadCalendar = () => import('./calendar-dialog');
-const CalendarDialog = lazy(loadCalendar);
+const CalendarDialog = preloadable(() => import('./calendar-dialog'));
 
 type DateFieldsProps = {
   villa: string;
@@ -33,7 +33,7 @@ export function DateFields({ villa, today, checkIn, checkOut, errors, onChange }
   useEffect(() => {
     const firstScreen = villa === openedWith.current;
     const warm = () =>
-      void loadCalendar()
+      void CalendarDialog.load()
         .then(({ prefetchCalendarNights }) => (villa ? prefetchCalendarNights(queryClient, villa, { today, checkIn }) : undefined))
         .catch(() => undefined);
     return whenIdle(warm, firstScreen ? undefined : 0);

@@ -1,14 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { HeaderEnd } from '@/components/header-end';
 import { SiteBrand } from '@/components/site-brand';
 import type { StoredSession } from '../model/session-store';
 import { formatClock } from '@/lib/format';
+import { preloadable } from '@/lib/preloadable';
 import { useT } from '@/i18n/i18n';
 import { STEP_COUNT } from '../model/wizard';
 
 // Asked only when a guest starts over: off the first load, and warmed with the steps (booking-page.tsx).
-export const loadStartOver = () => import('./start-over-dialog');
-const StartOverDialog = lazy(loadStartOver);
+const StartOverDialog = preloadable(() => import('./start-over-dialog'));
+export const loadStartOver = StartOverDialog.load;
 
 /**
  * The small site header: a booking in progress in a guest's words ('Your booking: step 2 of 4,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { EARLY_PHOTO_SLOT } from '@shared/early-answers';
 import { CARD_IMAGE_SIZES, imageSrcSet } from '@shared/media';
 import { resortToday } from '@shared/stay';
@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { earlyPhoto } from '@/lib/early-answers';
 import { useFirstPass } from '@/lib/first-pass';
 import { whenIdle } from '@/lib/when-idle';
+import { preloadable } from '@/lib/preloadable';
 import { useCheckAvailability } from '../api/check-availability';
 import { useCottages } from '../api/get-cottages';
 import type { AvailabilityResult, StayQuote } from '../api/schemas';
@@ -21,8 +22,7 @@ import { StayKindCard } from './stay-kind-card';
 import './step-dates.css';
 
 // The answer's box (with its calendar look-up) is needed only after a check: its own chunk, fetched after the first paint.
-const loadResultBox = () => import('./availability-result');
-const AvailabilityResultBox = lazy(loadResultBox);
+const AvailabilityResultBox = preloadable(() => import('./availability-result'));
 
 const selectLabel = { rooms: 'Rooms', adults: 'Adults', children: 'Children' } as const satisfies Record<string, MessageId>;
 /** The order the guest meets the fields in; the first with a problem takes focus. */
@@ -76,7 +76,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
     });
   }
 
-  useEffect(() => whenIdle(() => void loadResultBox().catch(() => undefined)), []);
+  useEffect(() => whenIdle(() => void AvailabilityResultBox.load().catch(() => undefined)), []);
 
   // Sent back from step 4 because the villa sold out: check again at once, to show what is free.
   const rechecked = useRef(false);
