@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWizard, stubApi, today } from './support/wizard-harness';
+import { defaultDraft } from '@/features/booking/model/draft';
+import { checkIn, checkOut, renderWizard, saveSession, stubApi, today } from './support/wizard-harness';
 
 /** 'yyyy-mm' of the month `count` months after the resort's today. */
 const monthAfter = (count: number) => {
@@ -49,5 +50,25 @@ describe("the calendar's nights, asked for before the calendar opens", () => {
         .map((request) => /^\/api\/cottages\/([^/]+)\/availability\?/.exec(request.path)?.[1])
         .filter((id) => id !== undefined && id !== 'hornbill-villa');
     await waitFor(() => expect(otherVillas()).toHaveLength(3));
+  });
+});
+
+describe("the availability answer's code, asked for when the guest opens the calendar", () => {
+  it('shows the answer to Check Availability without a placeholder first: the code came when the calendar opened', async () => {
+    // Prepare: a stay whose dates were chosen, not yet checked; anything that ever shows the placeholder is noted
+    stubApi();
+    saveSession({ ...defaultDraft, cottage: 'hornbill-villa', checkIn, checkOut, adults: 2 }, 1);
+    const placeholders: Element[] = [];
+    const observer = new MutationObserver(() => placeholders.push(...document.querySelectorAll('.result-skeleton')));
+    observer.observe(document.body, { childList: true, subtree: true });
+    renderWizard();
+    await userEvent.click(await screen.findByRole('button', { name: /^Check-in/ }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Select check-in date' })).getByRole('button', { name: 'Done' }));
+    // Act
+    await userEvent.click(screen.getByRole('button', { name: 'Check Availability' }));
+    // Assess
+    await screen.findByTestId('availability-result');
+    observer.disconnect();
+    expect(placeholders).toEqual([]);
   });
 });

@@ -15,6 +15,8 @@ type DateFieldsProps = {
   checkOut: string;
   errors: { checkIn?: string[]; checkOut?: string[] };
   onChange: (dates: { checkIn: string; checkOut: string }) => void;
+  /** The guest opened the calendar. */
+  onOpen?: () => void;
 };
 
 /**
@@ -24,7 +26,7 @@ type DateFieldsProps = {
  * calendar is what they open next): the calendar opens with its prices, and the villas' pictures
  * (the largest paint) do not wait for it.
  */
-export function DateFields({ villa, today, checkIn, checkOut, errors, onChange }: DateFieldsProps) {
+export function DateFields({ villa, today, checkIn, checkOut, errors, onChange, onOpen }: DateFieldsProps) {
   const [editing, setEditing] = useState<Editing | undefined>();
   const queryClient = useQueryClient();
   const t = useT();
@@ -57,7 +59,10 @@ export function DateFields({ villa, today, checkIn, checkOut, errors, onChange }
           aria-labelledby={`${which}-label ${which}`}
           aria-describedby={messages.length ? errorId : undefined}
           aria-invalid={messages.length > 0}
-          onClick={() => setEditing(which === 'checkOut' && !checkIn ? 'checkIn' : which)}
+          onClick={() => {
+            setEditing(which === 'checkOut' && !checkIn ? 'checkIn' : which);
+            onOpen?.();
+          }}
         >
           <span className="date-field__icon" aria-hidden="true">
             <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">

@@ -76,7 +76,9 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
     });
   }
 
-  useEffect(() => whenIdle(() => void AvailabilityResultBox.load().catch(() => undefined)), []);
+  // The answer's code: on idle, or when the guest opens the calendar (they check right after).
+  const loadResultBox = () => void AvailabilityResultBox.load().catch(() => undefined);
+  useEffect(() => whenIdle(loadResultBox), []);
 
   // Sent back from step 4 because the villa sold out: check again at once, to show what is free.
   const rechecked = useRef(false);
@@ -197,6 +199,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
           checkOut={draft.checkOut}
           errors={{ checkIn: problems.checkIn, checkOut: problems.checkOut }}
           onChange={(dates) => change(dates)}
+          onOpen={loadResultBox}
         />
       </fieldset>
 
