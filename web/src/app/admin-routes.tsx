@@ -1,5 +1,6 @@
 import { lazy, useLayoutEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { adminPaths } from '@/config/admin-paths';
 import { paths } from '@/config/paths';
 import { currentLocale, savedLocale, setLocale } from '@/i18n/i18n';
 import { SOURCE_LOCALE, type Locale } from '@/i18n/locales';
@@ -49,7 +50,7 @@ export default function AdminRoutes() {
   usePortalInEnglish();
   return (
     <Routes>
-      <Route path={tab(paths.adminLogin.path)} element={<AdminLoginPage />} />
+      <Route path={tab(adminPaths.login.path)} element={<AdminLoginPage />} />
       <Route
         // One protected layout for every admin tab.
         element={
@@ -58,19 +59,19 @@ export default function AdminRoutes() {
           </RequireAdmin>
         }
       >
-        <Route index element={<Navigate to={paths.adminDashboard.getHref()} replace />} />
-        <Route path={tab(paths.adminDashboard.path)} element={<OverviewPage />} />
-        <Route path={tab(paths.adminBookings.path)} element={<AdminBookingsPage />} />
-        <Route path={tab(paths.adminCalendar.path)} element={<AdminCalendarPage />} />
-        <Route path={tab(paths.adminVillaTypes.path)} element={<AdminVillaTypesPage />} />
-        <Route path={tab(paths.adminCottages.path)} element={<AdminCottagesPage />} />
-        <Route path={tab(paths.adminChannels.path)} element={<AdminChannelsPage />} />
-        <Route path={tab(paths.adminPackages.path)} element={<AdminPackagesPage />} />
-        <Route path={tab(paths.adminSafaris.path)} element={<AdminSafarisPage />} />
-        <Route path={tab(paths.adminPricing.path)} element={<AdminPricingPage />} />
-        <Route path={tab(paths.adminReports.path)} element={<AdminReportsPage />} />
-        <Route path={tab(paths.adminUsers.path)} element={<AdminUsersPage />} />
-        <Route path={tab(paths.adminAudit.path)} element={<AdminAuditPage />} />
+        <Route index element={<Navigate to={adminPaths.dashboard.getHref()} replace />} />
+        <Route path={tab(adminPaths.dashboard.path)} element={<OverviewPage />} />
+        <Route path={tab(adminPaths.bookings.path)} element={<AdminBookingsPage />} />
+        <Route path={tab(adminPaths.calendar.path)} element={<AdminCalendarPage />} />
+        <Route path={tab(adminPaths.villaTypes.path)} element={<AdminVillaTypesPage />} />
+        <Route path={tab(adminPaths.cottages.path)} element={<AdminCottagesPage />} />
+        <Route path={tab(adminPaths.channels.path)} element={<AdminChannelsPage />} />
+        <Route path={tab(adminPaths.packages.path)} element={<AdminPackagesPage />} />
+        <Route path={tab(adminPaths.safaris.path)} element={<AdminSafarisPage />} />
+        <Route path={tab(adminPaths.pricing.path)} element={<AdminPricingPage />} />
+        <Route path={tab(adminPaths.reports.path)} element={<AdminReportsPage />} />
+        <Route path={tab(adminPaths.users.path)} element={<AdminUsersPage />} />
+        <Route path={tab(adminPaths.audit.path)} element={<AdminAuditPage />} />
         {/* An unknown tab of the portal stays in the portal, and says so. */}
         <Route path="*" element={<UnknownTabPage />} />
       </Route>

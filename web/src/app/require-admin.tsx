@@ -1,6 +1,6 @@
 import { useEffect, useReducer, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/config/admin-paths';
 import { readAdminToken } from '@/lib/admin-session';
 import { onSignOut } from '@/lib/session';
 
@@ -12,6 +12,6 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const location = useLocation();
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   useEffect(() => onSignOut((audience) => audience === 'admin' && rerender()), []);
-  if (!readAdminToken()) return <Navigate to={paths.adminLogin.getHref()} replace state={{ from: location.pathname }} />;
+  if (!readAdminToken()) return <Navigate to={adminPaths.login.getHref()} replace state={{ from: location.pathname }} />;
   return <>{children}</>;
 }

@@ -22,24 +22,8 @@ export const paths = {
   /** The link e-mailed at sign-up (`?token=`): activates the account and signs in. */
   accountActivate: { path: '/account/activate', getHref: (token: string) => `/account/activate?${new URLSearchParams({ token })}` },
   accountProfile: { path: '/account/profile', getHref: () => '/account/profile' },
-  adminLogin: { path: '/admin/login', getHref: () => '/admin/login' },
+  /** The staff portal; its pages are in admin-paths.ts, off the guests' first load. */
   admin: { path: '/admin', getHref: () => '/admin' },
-  /** The portal's tabs, one route each (a reload or a shared link keeps the tab); the dashboard is the Overview. */
-  adminDashboard: { path: '/admin/dashboard', getHref: () => '/admin/dashboard' },
-  adminBookings: { path: '/admin/bookings', getHref: () => '/admin/bookings' },
-  /** The inventory calendar (tape chart): every unit's nights. */
-  adminCalendar: { path: '/admin/calendar', getHref: () => '/admin/calendar' },
-  adminVillaTypes: { path: '/admin/villa-types', getHref: () => '/admin/villa-types' },
-  adminCottages: { path: '/admin/cottages', getHref: () => '/admin/cottages' },
-  /** Calendar sync with the booking channels. */
-  adminChannels: { path: '/admin/channels', getHref: () => '/admin/channels' },
-  adminPackages: { path: '/admin/packages', getHref: () => '/admin/packages' },
-  adminSafaris: { path: '/admin/safaris', getHref: () => '/admin/safaris' },
-  adminPricing: { path: '/admin/pricing', getHref: () => '/admin/pricing' },
-  adminReports: { path: '/admin/reports', getHref: () => '/admin/reports' },
-  adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
-  /** The audit log of every admin change (linked from the header, not a tab). */
-  adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
 } as const;
 
 /** Whether `pathname` is the staff portal's (`/admin` and below), not a guest page. */

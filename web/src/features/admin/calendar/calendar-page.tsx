@@ -4,7 +4,7 @@ import type { ChartBar, ChartUnit } from '@shared/inventory-chart';
 import { addDaysIso, nightsBetween, resortToday } from '@shared/stay';
 import { inRoleGroup, type UserRole } from '@shared/users';
 import { Dialog } from '@/components/dialog';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/config/admin-paths';
 import { readAdminUser } from '@/lib/admin-session';
 import { formatDateWithWeekday, formatResortInstant } from '@/lib/format';
 import { PhoneBookingDialog } from '../bookings/phone-booking-form';
@@ -56,7 +56,7 @@ export default function CalendarPage() {
   const [phone, setPhone] = useState<{ cottageType: string; checkIn: string; checkOut: string }>();
   const [notice, setNotice] = useState<string>();
 
-  const openBooking = (bar: ChartBar) => navigate(`${paths.adminBookings.getHref()}?q=${encodeURIComponent(bar.reference ?? '')}`);
+  const openBooking = (bar: ChartBar) => navigate(`${adminPaths.bookings.getHref()}?q=${encodeURIComponent(bar.reference ?? '')}`);
   const today = resortToday();
 
   return (

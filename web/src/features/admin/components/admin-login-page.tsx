@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { portalRoles, type UserRole } from '@shared/users';
+import { adminPaths } from '@/config/admin-paths';
 import { paths } from '@/config/paths';
 import { readAdminToken, saveAdminSession } from '@/lib/admin-session';
 import { ApiError } from '@/lib/api-client';
@@ -25,7 +26,7 @@ export default function AdminLoginPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
-  if (readAdminToken()) return <Navigate to={paths.adminDashboard.getHref()} replace />;
+  if (readAdminToken()) return <Navigate to={adminPaths.dashboard.getHref()} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,7 +44,7 @@ export default function AdminLoginPage() {
       }
       saveAdminSession(result.token, result.user);
       const from = (location.state as { from?: string } | null)?.from;
-      navigate(from ?? paths.adminDashboard.getHref(), { replace: true });
+      navigate(from ?? adminPaths.dashboard.getHref(), { replace: true });
     } catch (caught) {
       setError(loginFailure(caught));
     } finally {

@@ -1,7 +1,7 @@
 import { inRoleGroup, type UserRole } from '@shared/users';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/config/admin-paths';
 import { readAdminUser } from '@/lib/admin-session';
 import { signOut } from '@/lib/session';
 import { useSiteConfig } from '@/lib/use-site-config';
@@ -31,7 +31,7 @@ export default function AdminLayout() {
 
   const leave = () => {
     signOut('admin');
-    navigate(paths.adminLogin.getHref(), { replace: true });
+    navigate(adminPaths.login.getHref(), { replace: true });
   };
 
   return (
@@ -46,7 +46,7 @@ export default function AdminLayout() {
             <AdminNotifications />
           </Suspense>
           {inRoleGroup((user?.role ?? 'customer') as UserRole, 'manager') ? (
-            <Link to={paths.adminAudit.getHref()} className="admin__header-link">
+            <Link to={adminPaths.audit.getHref()} className="admin__header-link">
               Audit log
             </Link>
           ) : null}

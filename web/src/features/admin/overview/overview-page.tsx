@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useRealtimeEvent } from '@/lib/realtime';
 import type { AdminBooking } from '@shared/booking-admin';
 import { formatInr } from '@shared/money';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/config/admin-paths';
 import { readAdminUser } from '@/lib/admin-session';
 import { DataTable, type Column } from '../components/data-table';
 import { StatCard } from '../components/stat-card';
@@ -14,9 +14,9 @@ import { tabsFor } from '../layout/admin-tabs';
 import './overview.css';
 
 const quickActions = [
-  { label: 'Add New Cottage', href: paths.adminCottages.getHref() },
-  { label: 'Create Package', href: paths.adminPackages.getHref() },
-  { label: 'View All Bookings', href: paths.adminBookings.getHref() },
+  { label: 'Add New Cottage', href: adminPaths.cottages.getHref() },
+  { label: 'Create Package', href: adminPaths.packages.getHref() },
+  { label: 'View All Bookings', href: adminPaths.bookings.getHref() },
 ];
 
 const columns: Array<Column<AdminBooking>> = [

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { AdminStayType, StayTypeInputDraft } from '@shared/admin-catalogue-stay-types';
 import { stayTypeWithStatus } from '@shared/admin-catalogue-stay-types';
 import { formatInr } from '@shared/money';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/config/admin-paths';
 import { addNotification } from '@/lib/notification-store';
 import { CataloguePage } from '../components/catalogue-page';
 import { useCatalogueTab } from '../components/catalogue-tab';
@@ -77,7 +77,7 @@ export default function VillaTypesPage() {
       summary={
         <p className="muted">
           Each type is one card on the guest site, sold at one price. Its units, the villas themselves, are on the{' '}
-          <Link to={paths.adminCottages.getHref()}>Cottages</Link> tab.
+          <Link to={adminPaths.cottages.getHref()}>Cottages</Link> tab.
         </p>
       }
     />
