@@ -158,7 +158,12 @@ describe('step 1 validation', () => {
     expect(screen.getByTestId('availability-status').textContent).toBe('Villa is available for your dates!');
     expect(result.textContent).toContain('₹41,400');
     expect(result.textContent).toContain('×1.3');
-    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ checkIn, checkOut, guests: 2, rooms: 1 });
+    expect(requests.find((request) => request.method === 'POST' && request.path.endsWith('/availability'))?.body).toEqual({
+      checkIn,
+      checkOut,
+      guests: 2,
+      rooms: 1,
+    });
     expect(screen.getByRole('button', { name: 'Proceed to Package Selection' })).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Children'), { target: { value: '1' } });

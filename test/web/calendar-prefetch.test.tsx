@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { defaultDraft } from '@/features/booking/model/draft';
-import { checkIn, checkOut, renderWizard, saveSession, stubApi, today } from './support/wizard-harness';
+import { samplePackages } from '../../infra/local/sample-data.ts';
+import { available, checkIn, checkOut, renderWizard, saveSession, stubApi, today } from './support/wizard-harness';
 
 /** 'yyyy-mm' of the month `count` months after the resort's today. */
 const monthAfter = (count: number) => {
@@ -70,5 +71,45 @@ describe("the availability answer's code, asked for when the guest opens the cal
     await screen.findByTestId('availability-result');
     observer.disconnect();
     expect(placeholders).toEqual([]);
+  });
+});
+
+describe("step 2's prices, asked for beside the availability check", () => {
+  it('asks for the stay’s quote and each fitting package’s while the check is still in flight', async () => {
+    // Prepare: the check's answer is held back
+    let answer: () => void = () => undefined;
+    const requests = stubApi([
+      {
+        method: 'POST',
+        path: /^\/api\/cottages\/[^/]+\/availability$/,
+        answer: () => new Promise((done) => (answer = () => done({ status: 200, body: { success: true, data: available } }))),
+      },
+    ]);
+    saveSession({ ...defaultDraft, cottage: 'hornbill-villa', checkIn, checkOut, adults: 2 }, 1);
+    renderWizard();
+    await screen.findAllByTestId('stay-kind-card');
+    // Act
+    await userEvent.click(screen.getByRole('button', { name: 'Check Availability' }));
+    // Assess: before the answer, the quotes step 2 shows are asked for
+    const fitting = samplePackages.filter((stayPackage) => stayPackage.min_guests <= 2 && stayPackage.max_guests >= 2).map((stayPackage) => stayPackage.id);
+    expect(fitting.length).toBeGreaterThan(0);
+    const quoted = () =>
+      requests
+        .filter((request) => request.path === '/api/packages/calculate-pricing')
+        .map((request) => (request.body as { packageId?: string }).packageId ?? 'the stay alone');
+    await waitFor(() => expect(quoted().sort()).toEqual([...fitting, 'the stay alone'].sort()));
+    expect(
+      requests
+        .filter((request) => request.path === '/api/packages/calculate-pricing')
+        .every((request) => (request.body as { checkIn: string }).checkIn === checkIn),
+    ).toBe(true);
+    expect(screen.queryByTestId('availability-result')).toBeNull();
+    // The answer then asks for none of them again
+    const asked = quoted().length;
+    answer();
+    await screen.findByTestId('availability-result');
+    await userEvent.click(screen.getByRole('button', { name: 'Proceed to Package Selection' }));
+    await screen.findAllByText(/for your stay/);
+    expect(quoted()).toHaveLength(asked);
   });
 });

@@ -92,7 +92,9 @@ export function saveSession(draft: Draft, step: number, lastActivity = Date.now(
   sessionStorage.setItem(sessionKeys.lastActivity, String(lastActivity));
 }
 
-type Route = { method: string; path: RegExp; answer: (body: unknown) => { status: number; body: unknown } };
+type Answer = { status: number; body: unknown };
+/** An answer may be held back (a promise) to look at the page while a request is in flight. */
+type Route = { method: string; path: RegExp; answer: (body: unknown) => Answer | Promise<Answer> };
 const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });
 
 /** The API as the sample resort answers it; `overrides` come first. Returns the requests made. */
@@ -122,7 +124,9 @@ export function stubApi(overrides: Route[] = []) {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     requests.push({ method, path: url.pathname + url.search, body });
     const route = routes.find((candidate) => candidate.method === method && candidate.path.test(url.pathname));
-    const { status, body: answer } = route ? route.answer(body) : { status: 404, body: { success: false, error: `No stub for ${method} ${url.pathname}` } };
+    const { status, body: answer } = route
+      ? await route.answer(body)
+      : { status: 404, body: { success: false, error: `No stub for ${method} ${url.pathname}` } };
     return new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
   });
   return requests;

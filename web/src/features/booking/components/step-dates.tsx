@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { EARLY_PHOTO_SLOT } from '@shared/early-answers';
 import { CARD_IMAGE_SIZES, imageSrcSet } from '@shared/media';
@@ -11,6 +12,7 @@ import { preloadable } from '@/lib/preloadable';
 import { useCheckAvailability } from '../api/check-availability';
 import { useCottages } from '../api/get-cottages';
 import type { AvailabilityResult, StayQuote } from '../api/schemas';
+import { prefetchPackagesStep } from '../hooks/use-prefetch-next-step';
 import { useWizard } from '../hooks/wizard-context';
 import { questionOf, sameQuestion } from '../model/availability-question';
 import { partySize, villaAvailable, withStayChange, type Draft, type StayFields, type StayKind } from '../model/draft';
@@ -37,6 +39,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
   const t = useT();
   const cottages = useCottages();
   const availability = useCheckAvailability();
+  const queryClient = useQueryClient();
   const [attempted, setAttempted] = useState(false);
   const [check, setCheck] = useState<Check>({ state: 'idle' });
   const today = resortToday();
@@ -61,6 +64,8 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
     }
     const question = questionOf(stay);
     setCheck({ state: 'idle' });
+    // Step 2's packages and prices load beside the check: the guest moves on as soon as it answers.
+    prefetchPackagesStep(queryClient, { ...draft, ...stay });
     availability.mutate(question, {
       onSuccess: (answer: AvailabilityResult) =>
         update((current) => (sameQuestion(questionOf(current), question) ? { ...current, availability: answer, notice: undefined } : current)),

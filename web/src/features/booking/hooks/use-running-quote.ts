@@ -6,7 +6,13 @@ import { isStepValid } from '../model/wizard';
 
 /** The pricing request for the draft as it stands: the stay, the package once it fits, the safaris added. */
 export function quoteRequestOf(draft: Draft, change: { packageId?: string | null } = {}): StayQuoteRequest | undefined {
-  if (!villaAvailable(draft) || !draft.cottage) return undefined;
+  if (!villaAvailable(draft)) return undefined;
+  return stayQuoteRequest(draft, change);
+}
+
+/** The same request for a stay whose availability is not known yet (asked for beside the check). */
+export function stayQuoteRequest(draft: Draft, change: { packageId?: string | null } = {}): StayQuoteRequest | undefined {
+  if (!draft.cottage) return undefined;
   const packageId = change.packageId === null ? undefined : (change.packageId ?? (isStepValid(2, draft) ? draft.packageId : undefined));
   return {
     cottageType: draft.cottage,
