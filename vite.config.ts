@@ -86,7 +86,17 @@ function prerenderFirstScreen(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router's production build. Its package exports name only its development build (with the
+ * dev warnings and checks), whatever the mode (remix-run/react-router#12532), so a production
+ * build points at the production files itself.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
+
+export default defineConfig(({ mode }) => ({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   plugins: [
     react(),
@@ -95,7 +105,9 @@ export default defineConfig({
     // request's Accept-Encoding (CloudFront compresses on its own, so they are not deployed).
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/, /^\.vite\//], logLevel: 'silent' }),
   ],
-  resolve: { alias: aliases },
+  resolve: {
+    alias: [...(mode === 'production' ? reactRouterProduction : []), ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement }))],
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
@@ -110,4 +122,4 @@ export default defineConfig({
     // each module, the first load was some twenty files, each gzipped on its own: larger in total.
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } } },
   },
-});
+}));

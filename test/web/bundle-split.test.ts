@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -67,6 +67,17 @@ describe('web bundle', () => {
     expect(withHindi).toHaveLength(1);
     const lazyFromAnywhere = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []));
     expect(lazyFromAnywhere.has(withHindi[0] ?? '')).toBe(true);
+  });
+
+  it("bundles React Router's production build: its package points every build at its development one", () => {
+    // Prepare
+    const maps = [...eagerChunks(entryKey())].map((key) => join(webRoot, `${manifest[key]?.file ?? ''}.map`)).filter((map) => existsSync(map));
+    const sources = maps.flatMap((map) => (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources);
+    // Act
+    const router = sources.filter((source) => source.includes('node_modules/react-router/'));
+    // Assess
+    expect(router.length).toBeGreaterThan(0);
+    expect(router.filter((source) => !source.includes('/dist/production/'))).toEqual([]);
   });
 
   it("keeps the guest route's initial JavaScript within 120 KB gzip (entry and its static imports, transitively)", () => {
