@@ -88,9 +88,13 @@ describe("step 2's prices, asked for beside the availability check", () => {
     saveSession({ ...defaultDraft, cottage: 'hornbill-villa', checkIn, checkOut, adults: 2 }, 1);
     renderWizard();
     await screen.findAllByTestId('stay-kind-card');
+    const before = requests.length;
     // Act
     await userEvent.click(screen.getByRole('button', { name: 'Check Availability' }));
-    // Assess: before the answer, the quotes step 2 shows are asked for
+    // Assess: the check, which the guest waits on, goes out first
+    await waitFor(() => expect(requests.length).toBeGreaterThan(before + 1));
+    expect(requests[before]?.path).toBe('/api/cottages/hornbill-villa/availability');
+    // Before its answer, the quotes step 2 shows are asked for
     const fitting = samplePackages.filter((stayPackage) => stayPackage.min_guests <= 2 && stayPackage.max_guests >= 2).map((stayPackage) => stayPackage.id);
     expect(fitting.length).toBeGreaterThan(0);
     const quoted = () =>

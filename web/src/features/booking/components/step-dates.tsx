@@ -64,8 +64,6 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
     }
     const question = questionOf(stay);
     setCheck({ state: 'idle' });
-    // Step 2's packages and prices load beside the check: the guest moves on as soon as it answers.
-    prefetchPackagesStep(queryClient, { ...draft, ...stay });
     availability.mutate(question, {
       onSuccess: (answer: AvailabilityResult) =>
         update((current) => (sameQuestion(questionOf(current), question) ? { ...current, availability: answer, notice: undefined } : current)),
@@ -79,6 +77,9 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
         });
       },
     });
+    // Step 2's packages and prices load beside the check, so the guest moves on as soon as it
+    // answers; asked for a task later, so the check, which the guest waits on, goes out first.
+    window.setTimeout(() => prefetchPackagesStep(queryClient, { ...draft, ...stay }), 0);
   }
 
   // The answer's code: on idle, or when the guest opens the calendar (they check right after).
