@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useT } from '@/i18n/i18n';
 
 type DialogProps = {
@@ -29,7 +29,8 @@ export function Dialog({ open, title, onClose, children, description, className,
     onCloseRef.current = onClose;
   }, [onClose]);
 
-  useEffect(() => {
+  // Opened in the commit that renders its content, not a frame later (a layout effect, not an effect).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
