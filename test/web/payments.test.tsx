@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { OPEN_HOLD_LIMIT, PAY_AT_PROPERTY_CONFIRM_HOURS, UNPAID_NIGHT_LIMIT, UNPAID_STAY_LIMIT, paymentMessages } from '@shared/payments';
 import { ConfirmByNotice } from '@/features/booking/components/confirm-by-notice';
+import { loadPaymentStep } from '@/features/booking/components/step-chunks';
 import type { Draft } from '@/features/booking/model/draft';
 import { sessionKeys } from '@/features/booking/model/session-store';
 import { formatLocalDeadline } from '@/lib/format';
@@ -65,6 +66,30 @@ describe('paying online in test mode', () => {
     expect(requests.find((request) => request.path === '/api/payments/test-checkout')?.body).toEqual({ orderId, outcome: 'success' });
     expect(requests.find((request) => request.path === '/api/payments/verify-payment')?.body).toEqual(checkoutResponse);
     expect(screen.queryByRole('dialog', { name: 'Secure checkout' })).toBeNull();
+  });
+
+  it('shows the confirmation first and starts the wizard again behind it after, the session cleared at once', async () => {
+    // Prepare: at the checkout with the confirmation's code loaded (as step 3 loads it), watching for it to open
+    stubApi(paymentRoutes());
+    await openStep4(readyDraft());
+    await loadPaymentStep();
+    await userEvent.click(screen.getByRole('button', { name: 'Pay ₹49,352' }));
+    const checkout = await screen.findByRole('dialog', { name: 'Secure checkout' });
+    const atConfirmation: Array<{ step4Form: boolean; session: string | null }> = [];
+    const watcher = new MutationObserver(() => {
+      if (atConfirmation.length === 0 && document.querySelector('[data-testid="booking-success"]')?.closest('dialog[open]'))
+        atConfirmation.push({ step4Form: document.getElementById('firstName') !== null, session: sessionStorage.getItem(sessionKeys.bookingData) });
+    });
+    watcher.observe(document.body, { subtree: true, childList: true, attributes: true });
+    // Act
+    await userEvent.click(within(checkout).getByRole('button', { name: 'Pay ₹49,352 (test)' }));
+    await screen.findByRole('dialog', { name: 'Booking paid and confirmed' });
+    // Assess: when the confirmation opened, step 4 was still behind it (its render waits), and the session was already gone
+    expect(atConfirmation).toEqual([{ step4Form: true, session: null }]);
+    // Then the wizard starts again behind it
+    await screen.findByRole('heading', { name: 'Your villa and dates' });
+    expect(document.getElementById('firstName')).toBeNull();
+    watcher.disconnect();
   });
 
   it("shows 'Payment Failed' with the provider's reason; Try Again pays the same booking with the same order", async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { useT } from '@/i18n/i18n';
 import { FirstScreenHydrated, useFirstPass } from '@/lib/first-pass';
 import { OfflineNotice } from '@/components/offline-notice';
@@ -79,8 +79,9 @@ function Wizard() {
                   <StepPayment
                     onBooked={(booking) => {
                       setCompleted(booking);
-                      // On completion the session is cleared and the wizard starts again (docs/product.md#wizard-session).
-                      wizard.reset();
+                      // On completion the session is cleared and the wizard starts again (docs/product.md#wizard-session):
+                      // the session at once, the page behind the confirmation once the confirmation is up.
+                      startTransition(() => wizard.reset());
                     }}
                   />
                 )}
