@@ -50,9 +50,9 @@ describe('the bell', () => {
   });
 
   it("in the guest header, is at rest on the first screen as the live bell is, and a tap before the live bell's code is in opens it once in", async () => {
-    // Prepare: the first screen, hydrating: the bell at rest, without its live code
+    // Prepare: the first screen as the build renders it: the bell at rest, without its live code
     const firstScreen = (firstPass: boolean) => (
-      <FirstPassContext.Provider value={{ firstPass, hydrated: () => undefined }}>
+      <FirstPassContext.Provider value={firstPass}>
         <HeaderBell />
       </FirstPassContext.Provider>
     );

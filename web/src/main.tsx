@@ -1,6 +1,6 @@
 import './styles.css';
 import { QueryClient } from '@tanstack/react-query';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoot } from './app/app-root';
 import { isPortalPath } from './config/paths';
@@ -45,15 +45,16 @@ loadSiteConfig().then(
 );
 
 // index.html carries the first screen of a plain `/` in English, rendered at build time
-// (web/src/app/prerender.tsx): React hydrates it. Any other address (a step, a deep link), or a guest
-// who chose another language, is rendered afresh in its place, in that language once its messages are in.
+// (web/src/app/prerender.tsx), which paints before any script. The app renders in its place, with
+// this browser's draft, catalogue and session at once: React replaces the screen in one commit. Not
+// hydrated: a hydration pass, then a second render with the browser's state, took longer to the cards
+// (docs/architecture.md#11-the-guest-site-routes-chunks-live-updates-offline-display-currencies).
+// A guest who chose another language sees it once its messages are in.
 // The staff portal is in English, whatever a guest chose on this browser (app/admin-routes.tsx).
 const container = document.getElementById('root') as HTMLElement;
 const locale = isPortalPath(window.location.pathname) ? SOURCE_LOCALE : savedLocale();
-const prerendered = locale === SOURCE_LOCALE && container.firstElementChild !== null && window.location.pathname === '/' && window.location.search === '';
-const app = <AppRoot queryClient={queryClient} prerendered={prerendered} router={BrowserRouter} />;
-if (prerendered) hydrateRoot(container, app);
-else if (locale === SOURCE_LOCALE) createRoot(container).render(app);
+const app = <AppRoot queryClient={queryClient} prerendered={false} router={BrowserRouter} />;
+if (locale === SOURCE_LOCALE) createRoot(container).render(app);
 else {
   const render = () => createRoot(container).render(app);
   setLocale(locale, { keep: false }).then(render, (error: unknown) => {

@@ -1,14 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { StrictMode, useMemo, type ReactNode } from 'react';
 import { FirstPassContext } from '@/lib/first-pass';
 import { AppRoutes } from './router';
 
 /**
- * The app under its router. `prerendered`: the page holds the first screen the build rendered, so
- * the first render is that same screen, hydrated with an empty query cache that fetches nothing;
- * once it is hydrated (FirstScreenHydrated), the real app takes its place with the real cache, the
- * saved draft and the guest's session. The build renders it with `prerendered` too
- * (web/src/app/prerender.tsx).
+ * The app under its router. `prerendered`: the build renders the first screen into index.html
+ * (web/src/app/prerender.tsx) as a new guest's, with an empty query cache that fetches nothing and
+ * nothing read from a browser (web/src/lib/first-pass.ts). In the browser the app renders in its
+ * place (main.tsx).
  */
 export function AppRoot({
   queryClient,
@@ -19,21 +18,16 @@ export function AppRoot({
   prerendered: boolean;
   router: (props: { children: ReactNode }) => ReactNode;
 }) {
-  const [firstPass, setFirstPass] = useState(prerendered);
-  const [firstPassClient] = useState(() => (prerendered ? new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false } } }) : undefined));
-  const hydrated = useCallback(() => {
-    // For real-user monitoring and the browser tests: when the pre-rendered screen was hydrated.
-    performance.mark('first-screen-hydrated');
-    setFirstPass(false);
-  }, []);
-  const context = useMemo(() => ({ firstPass, hydrated }), [firstPass, hydrated]);
-  const client = firstPass && firstPassClient ? firstPassClient : queryClient;
+  const client = useMemo(
+    () => (prerendered ? new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false } } }) : queryClient),
+    [prerendered, queryClient],
+  );
   return (
     <StrictMode>
-      <FirstPassContext value={context}>
+      <FirstPassContext value={prerendered}>
         <QueryClientProvider client={client}>
           <Router>
-            <AppRoutes key={firstPass ? 'first-pass' : 'live'} />
+            <AppRoutes />
           </Router>
         </QueryClientProvider>
       </FirstPassContext>

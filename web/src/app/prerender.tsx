@@ -7,7 +7,7 @@ import { AppRoot } from './app-root';
 /**
  * The first screen of `/` as HTML, rendered at build time into index.html (vite.config.ts), so
  * the title, the step bar, the form and the villa placeholders paint before any script; main.tsx
- * hydrates it with the same AppRoot.
+ * renders the app in its place.
  */
 export function renderFirstScreen(): string {
   const router = ({ children }: { children: ReactNode }) => <StaticRouter location="/">{children}</StaticRouter>;

@@ -20,8 +20,8 @@ early
     const image = cardImage(images.filter((entry): entry is string => typeof entry === 'string'));
     const srcset = imageSrcSet(image);
     (window as EarlyWindow).__earlyPhoto = image;
-    // The slot is React's placeholder, which hydrates it as it is now. Without it (the app has
-    // rendered already), a preload warms the cache for the card.
+    // The slot is the pre-rendered placeholder's (or, rendered by the app before the villas came, its
+    // own). Without it (the app has rendered the cards already), a preload warms the cache for the card.
     const slot = document.querySelector<HTMLImageElement>(`img[${EARLY_PHOTO_SLOT}]`);
     if (slot) {
       slot.setAttribute('fetchpriority', 'high');

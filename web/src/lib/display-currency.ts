@@ -99,7 +99,7 @@ function viewOf(snapshot: State): DisplayCurrency {
   return view;
 }
 
-/** What the page pre-rendered at build time shows (web/src/app/prerender.tsx): rupees only, until hydrated. */
+/** What the page pre-rendered at build time shows (web/src/app/prerender.tsx): rupees only. */
 const PRERENDERED: State = { chosen: CHARGED_CURRENCY, rates: {} };
 
 export function useDisplayCurrency(): DisplayCurrency {

@@ -1,24 +1,12 @@
-import { createContext, useContext, useEffect } from 'react';
+import { createContext, useContext } from 'react';
 
 /**
- * While the page is the first screen that was pre-rendered into index.html at build time
- * (web/src/app/prerender.tsx) and React hydrates it, `firstPass` is true: what is rendered then
- * must be exactly what the build rendered, so nothing read from this browser (the saved draft, the
- * kept catalogue, the guest's sign-in) is used. Once the screen is hydrated, the app renders again
- * with all of it (docs/architecture.md#11-the-guest-site-routes-chunks-live-updates-offline-display-currencies).
+ * True while the build renders the first screen of `/` into index.html (web/src/app/prerender.tsx):
+ * that screen is a new guest's, so nothing read from a browser (a saved draft, a kept catalogue, a
+ * guest's sign-in) and nothing live (the bell's code, the socket) is used. In the browser it is
+ * false: the app renders in the screen's place with all of it
+ * (docs/architecture.md#11-the-guest-site-routes-chunks-live-updates-offline-display-currencies).
  */
-export const FirstPassContext = createContext<{ firstPass: boolean; hydrated: () => void }>({ firstPass: false, hydrated: () => undefined });
+export const FirstPassContext = createContext(false);
 
-export const useFirstPass = (): boolean => useContext(FirstPassContext).firstPass;
-
-/**
- * Rendered last inside the pre-rendered screen's innermost Suspense boundary: its effect runs once
- * React has hydrated everything before it, and ends the first pass.
- */
-export function FirstScreenHydrated(): null {
-  const { firstPass, hydrated } = useContext(FirstPassContext);
-  useEffect(() => {
-    if (firstPass) hydrated();
-  }, [firstPass, hydrated]);
-  return null;
-}
+export const useFirstPass = (): boolean => useContext(FirstPassContext);

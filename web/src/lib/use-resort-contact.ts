@@ -22,5 +22,5 @@ const subscribe = (listener: () => void) => {
 };
 const read = () => contact;
 
-// The pre-rendered page (web/src/app/prerender.tsx) has the sample resort's until hydrated.
+// The pre-rendered page (web/src/app/prerender.tsx) has the sample resort's.
 export const useResortContact = (): ResortContact => useSyncExternalStore(subscribe, read, () => DEFAULT_RESORT_CONTACT);

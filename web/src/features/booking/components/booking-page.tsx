@@ -1,6 +1,6 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { useT } from '@/i18n/i18n';
-import { FirstScreenHydrated, useFirstPass } from '@/lib/first-pass';
+import { useFirstPass } from '@/lib/first-pass';
 import { OfflineNotice } from '@/components/offline-notice';
 import { StepErrorBoundary } from '@/components/step-error-boundary';
 import type { CreatedBooking } from '../api/schemas';
@@ -72,7 +72,6 @@ function Wizard() {
             <StepErrorBoundary>
               <Suspense fallback={<StepSkeleton />}>
                 {step === 1 && <StepDates quote={running.quote} />}
-                <FirstScreenHydrated />
                 {step === 2 && <StepPackages quote={running.quote} />}
                 {step === 3 && <StepSafaris quote={running.quote} updating={running.isFetching} />}
                 {step === 4 && (

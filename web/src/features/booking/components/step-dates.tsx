@@ -278,8 +278,7 @@ export function StepDates({ quote }: { quote: StayQuote | undefined }) {
 /**
  * The first placeholder's photo slot, where the first card's photo will be: index.html's early
  * script shows that photo in it before the app's code has run (web/src/first-screen/early-catalogue.ts).
- * While the pre-rendered screen is hydrated it is left as the script made it; rendered again before
- * the villas are in, it shows the photo the script showed.
+ * Rendered by the app before the villas are in, it shows the photo the script showed.
  */
 function FirstVillaPhoto() {
   const photo = useFirstPass() ? undefined : earlyPhoto();
@@ -293,7 +292,6 @@ function FirstVillaPhoto() {
       alt=""
       width={640}
       height={400}
-      suppressHydrationWarning
     />
   );
 }
