@@ -25,14 +25,22 @@ export const getAvailabilityCalendarQueryOptions = (villa: string, month: string
     staleTime: 60_000,
   });
 
+type CalendarNights = { nights: Map<string, CalendarNight>; isPending: boolean; isError: boolean };
+
+/**
+ * The months' answers as one: a function of the module, not of the render, so the query keeps its
+ * result (the same `nights`) from render to render until an answer changes.
+ */
+const combineMonths = (results: ReadonlyArray<{ data?: { nights: CalendarNight[] }; isPending: boolean; isError: boolean }>): CalendarNights => ({
+  nights: new Map(results.flatMap((result) => result.data?.nights ?? []).map((night) => [night.date, night])),
+  isPending: results.some((result) => result.isPending),
+  isError: results.some((result) => result.isError),
+});
+
 /** The nights of several months by date, and whether any month is still loading. */
-export function useCalendarNights(villa: string, months: readonly string[]): { nights: Map<string, CalendarNight>; isPending: boolean; isError: boolean } {
+export function useCalendarNights(villa: string, months: readonly string[]): CalendarNights {
   return useQueries({
     queries: villa ? months.map((month) => getAvailabilityCalendarQueryOptions(villa, month)) : [],
-    combine: (results) => ({
-      nights: new Map(results.flatMap((result) => result.data?.nights ?? []).map((night) => [night.date, night])),
-      isPending: results.some((result) => result.isPending),
-      isError: results.some((result) => result.isError),
-    }),
+    combine: combineMonths,
   });
 }
