@@ -90,6 +90,9 @@ describe('paying online in test mode', () => {
     await screen.findByRole('heading', { name: 'Your villa and dates' });
     expect(document.getElementById('firstName')).toBeNull();
     watcher.disconnect();
+    // Closed, the confirmation leaves the guest at the new booking's heading
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Booking paid and confirmed' })).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your villa and dates' })));
   });
 
   it("shows 'Payment Failed' with the provider's reason; Try Again pays the same booking with the same order", async () => {

@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { useT } from '@/i18n/i18n';
 import { useFirstPass } from '@/lib/first-pass';
 import { OfflineNotice } from '@/components/offline-notice';
@@ -55,6 +55,15 @@ function Wizard() {
   const [completed, setCompleted] = useState<CreatedBooking | undefined>();
   usePrefetchNextStep(step, draft);
   useWarmSteps();
+  // Once the confirmation is closed, the new booking starts at the top, its heading focused: the
+  // step rendered under the confirmation, where nothing could take focus.
+  const closedConfirmation = useRef(false);
+  useEffect(() => {
+    if (completed || !closedConfirmation.current) return;
+    closedConfirmation.current = false;
+    window.scrollTo({ top: 0 });
+    document.getElementById('step-heading')?.focus();
+  }, [completed]);
 
   return (
     <div className="site">
@@ -98,7 +107,13 @@ function Wizard() {
       )}
       {completed && (
         <Suspense fallback={null}>
-          <BookingResultDialog booking={completed} onClose={() => setCompleted(undefined)} />
+          <BookingResultDialog
+            booking={completed}
+            onClose={() => {
+              closedConfirmation.current = true;
+              setCompleted(undefined);
+            }}
+          />
         </Suspense>
       )}
     </div>
