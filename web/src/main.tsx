@@ -53,10 +53,9 @@ loadSiteConfig().then(
 // The staff portal is in English, whatever a guest chose on this browser (app/admin-routes.tsx).
 const container = document.getElementById('root') as HTMLElement;
 const locale = isPortalPath(window.location.pathname) ? SOURCE_LOCALE : savedLocale();
-const app = <AppRoot queryClient={queryClient} prerendered={false} router={BrowserRouter} />;
-if (locale === SOURCE_LOCALE) createRoot(container).render(app);
+const render = () => createRoot(container).render(<AppRoot queryClient={queryClient} prerendered={false} router={BrowserRouter} />);
+if (locale === SOURCE_LOCALE) render();
 else {
-  const render = () => createRoot(container).render(app);
   setLocale(locale, { keep: false }).then(render, (error: unknown) => {
     console.warn('Could not load the chosen language; the site shows English', error);
     render();
