@@ -1,4 +1,5 @@
-import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useT } from '@/i18n/i18n';
 import { useFirstPass } from '@/lib/first-pass';
 import { OfflineNotice } from '@/components/offline-notice';
@@ -55,15 +56,6 @@ function Wizard() {
   const [completed, setCompleted] = useState<CreatedBooking | undefined>();
   usePrefetchNextStep(step, draft);
   useWarmSteps();
-  // Once the confirmation is closed, the new booking starts at the top, its heading focused: the
-  // step rendered under the confirmation, where nothing could take focus.
-  const closedConfirmation = useRef(false);
-  useEffect(() => {
-    if (completed || !closedConfirmation.current) return;
-    closedConfirmation.current = false;
-    window.scrollTo({ top: 0 });
-    document.getElementById('step-heading')?.focus();
-  }, [completed]);
 
   return (
     <div className="site">
@@ -110,8 +102,11 @@ function Wizard() {
           <BookingResultDialog
             booking={completed}
             onClose={() => {
-              closedConfirmation.current = true;
-              setCompleted(undefined);
+              // Closed at once, so the page is no longer inert: the new booking starts at the top, its
+              // heading focused (it rendered under the confirmation, where nothing could take focus).
+              flushSync(() => setCompleted(undefined));
+              window.scrollTo({ top: 0 });
+              document.getElementById('step-heading')?.focus();
             }}
           />
         </Suspense>
