@@ -1,6 +1,6 @@
 import { mailWords, type MailWords } from './mail-messages/index.ts';
 import { formatInr } from './money.ts';
-import { resortInstant, stayLimits } from './stay.ts';
+import { RESORT_UTC_OFFSET_MS, resortInstant, stayLimits } from './stay.ts';
 import { dateTimeFormat, DEFAULT_FORMAT_LOCALE, formatSlot } from './stay-format.ts';
 
 /**
@@ -102,12 +102,9 @@ export function paymentLine(booking: Pick<ConfirmedBooking, 'payment_method' | '
   return say('Online ({status})', { status: booking.payment_status });
 }
 
-// India Standard Time is UTC+05:30 all year (no daylight saving).
-const IST_OFFSET_MS = 330 * 60_000;
-
 /** An instant as the resort's clock reads it: '2:00 pm on Friday, 8 January 2027'. */
 export function resortClock(instant: number, { say, locale }: MailWords = mailWords()): string {
-  const local = new Date(instant + IST_OFFSET_MS).toISOString();
+  const local = new Date(instant + RESORT_UTC_OFFSET_MS).toISOString();
   return say('{time} on {date}', { time: clockTime(local.slice(11, 16), locale), date: longDate(local.slice(0, 10), locale) });
 }
 

@@ -2,7 +2,7 @@ import { addDays, differenceInCalendarDays, formatISO, isValid, parseISO } from 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { quoteStay } from '../../shared/quote.ts';
-import { addDaysIso, isIsoDate, nightsBetween, stayNights, stayProblems } from '../../shared/stay.ts';
+import { addDaysIso, isIsoDate, nightsBetween, RESORT_TIME_ZONE, resortToday, stayNights, stayProblems } from '../../shared/stay.ts';
 import { formatSlot, formatStayDay } from '../../shared/stay-format.ts';
 
 /** The calendar arithmetic of shared/stay.ts, checked against date-fns (what it replaced on the server) on random days. */
@@ -36,6 +36,16 @@ describe('stay dates (calendar days on the UTC calendar)', () => {
     for (const value of ['2026-02-30', '2027-02-29', '2026-13-01', '2026-00-10', '2026-1-01', ' 2026-01-01', '2026-01-01T00:00', '', 'tomorrow'])
       expect(isIsoDate(value), value).toBe(false);
     expect(isIsoDate('2028-02-29')).toBe(true);
+  });
+
+  it("reads today's date on the resort's clock as an Intl formatter in its time zone does, at any instant", () => {
+    const inZone = new Intl.DateTimeFormat('en-CA', { timeZone: RESORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+    const instant = fc.date({ min: new Date('1971-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true });
+    fc.assert(fc.property(instant, (now) => resortToday(now) === inZone.format(now)));
+    // Midnight at the resort is 18:30 UTC the day before.
+    expect(resortToday(new Date('2026-11-24T18:29:59.999Z'))).toBe('2026-11-24');
+    expect(resortToday(new Date('2026-11-24T18:30:00.000Z'))).toBe('2026-11-25');
+    expect(resortToday(new Date('2026-12-31T18:30:00.000Z'))).toBe('2027-01-01');
   });
 
   it('lists the nights of a stay, and answers NaN nights (never a count) for a date that does not exist', () => {
