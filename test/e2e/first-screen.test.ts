@@ -148,6 +148,42 @@ describe('the first screen', () => {
     await context.close();
   });
 
+  it('animates its placeholders on the compositor while the code loads, and keeps hover colours to pointers that hover', async () => {
+    const context = await browser.newContext({ viewport: phone, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const releaseApp = await holdAppCode(page);
+    await page.goto(stack.baseUrl, { waitUntil: 'commit' });
+    await page.locator('.villa-skeleton').first().waitFor();
+    // What each running animation changes: a transform only, which needs no layout or paint of the page per frame.
+    const animated = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .flatMap((animation) => (animation.effect instanceof KeyframeEffect ? animation.effect.getKeyframes() : []))
+        .flatMap((frame) => Object.keys(frame).filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key))),
+    );
+    expect(animated.length).toBeGreaterThan(0);
+    expect([...new Set(animated)]).toEqual(['transform']);
+    releaseApp();
+    await expect.poll(() => page.getByTestId('stay-kind-card').count(), { timeout: 10_000 }).toBe(3);
+
+    // A phone has no hover: a tapped button does not keep the hover colour. A laptop's mouse shows it.
+    const hoverChanges = async (target: Page) => {
+      const button = target.getByRole('button', { name: 'Check Availability' });
+      const before = await button.evaluate((element) => getComputedStyle(element).backgroundColor);
+      await button.hover();
+      await target.waitForTimeout(300);
+      return (await button.evaluate((element) => getComputedStyle(element).backgroundColor)) !== before;
+    };
+    expect(await hoverChanges(page)).toBe(false);
+    const desk = await browser.newContext({ viewport: laptop });
+    const deskPage = await desk.newPage();
+    await deskPage.goto(stack.baseUrl);
+    await expect.poll(() => deskPage.getByTestId('stay-kind-card').count(), { timeout: 10_000 }).toBe(3);
+    expect(await hoverChanges(deskPage)).toBe(true);
+    await desk.close();
+    await context.close();
+  });
+
   it("preloads the first villa's photo when the page has no placeholder for it", async () => {
     const context = await browser.newContext({ viewport: phone });
     const page = await context.newPage();

@@ -18,7 +18,7 @@ describe('the wizard shell', () => {
     // Assess
     expect([1, 2, 3, 4].map((step) => circle(step).hasAttribute('disabled'))).toEqual([false, true, true, true]);
     expect(screen.getByText('Step 1 of 4: Date & Accommodation Selection')).toBeTruthy();
-    expect(screen.getByTestId('progress-fill').style.width).toBe('0%');
+    expect(screen.getByTestId('progress-fill').style.transform).toBe('scaleX(0)');
     fresh.unmount();
 
     saveSession(checkedDraft, 1);
@@ -33,7 +33,7 @@ describe('the wizard shell', () => {
     expect(location.current).toBe('/?step=2');
     expect(circle(1).closest('li')?.getAttribute('data-status')).toBe('completed');
     expect([1, 2, 3, 4].map((step) => circle(step).hasAttribute('disabled'))).toEqual([false, false, true, true]);
-    expect(screen.getByTestId('progress-fill').style.width).toBe(`${(1 / 3) * 100}%`);
+    expect(screen.getByTestId('progress-fill').style.transform).toBe(`scaleX(${1 / 3})`);
   });
 
   it('names each status: completed, active, enabled (next when valid), pending', () => {

@@ -28,7 +28,7 @@ export function ProgressSteps({ step, draft, onJump }: { step: Step; draft: Draf
         {t('Step {step} of {count}: {name}', { step, count: STEP_COUNT, name: t(stepName[step - 1] ?? 'Date & Accommodation Selection') })}
       </p>
       <div className="progress__bar" aria-hidden="true">
-        <div className="progress__fill" data-testid="progress-fill" style={{ width: `${((step - 1) / (STEP_COUNT - 1)) * 100}%` }} />
+        <div className="progress__fill" data-testid="progress-fill" style={{ transform: `scaleX(${(step - 1) / (STEP_COUNT - 1)})` }} />
       </div>
       <ol className="progress__steps">
         {steps.map(({ name, number }) => {
