@@ -175,6 +175,20 @@ describe('the first screen', () => {
       return (await button.evaluate((element) => getComputedStyle(element).backgroundColor)) !== before;
     };
     expect(await hoverChanges(page)).toBe(false);
+    // Every hover style of the guest site's stylesheets is kept to pointers that hover.
+    const ungated = await page.evaluate(() => {
+      const found: string[] = [];
+      const visit = (rules: CSSRuleList, hovering: boolean) => {
+        for (const rule of rules) {
+          if (rule instanceof CSSMediaRule)
+            visit(rule.cssRules, hovering || rule.conditionText.includes('hover: hover') || rule.conditionText.includes('hover:hover'));
+          else if (rule instanceof CSSStyleRule && rule.selectorText.includes(':hover') && !hovering) found.push(rule.selectorText);
+        }
+      };
+      for (const sheet of document.styleSheets) visit(sheet.cssRules, false);
+      return found;
+    });
+    expect(ungated).toEqual([]);
     const desk = await browser.newContext({ viewport: laptop });
     const deskPage = await desk.newPage();
     await deskPage.goto(stack.baseUrl);
