@@ -98,11 +98,23 @@ describe('paying online in test mode, on a phone', () => {
     await shoot('awaiting-payment');
     await page.getByRole('button', { name: `Pay ${total}`, exact: true }).click();
 
+    // The address when the confirmation opens: the page behind it and its address change once it has painted.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __atConfirmation: string[] }).__atConfirmation = seen;
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('dialog[open] [data-testid="booking-success"]')) return;
+        seen.push(window.location.search);
+        observer.disconnect();
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
     // Act: Pay
     await (await openTestCheckout()).getByRole('button', { name: `Pay ${total} (test)` }).click();
     // Assess
     const success = page.getByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ });
     await success.waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __atConfirmation: string[] }).__atConfirmation)).toEqual(['?step=4']);
+    await expect.poll(() => page.evaluate(() => window.location.search)).toBe('');
     expect(await success.locator('.receipt__reference').textContent()).toBe(reference);
     await expectAccessible(page, 'paid confirmation');
     await shoot('success');

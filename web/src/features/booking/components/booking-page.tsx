@@ -2,12 +2,14 @@ import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useT } from '@/i18n/i18n';
 import { useFirstPass } from '@/lib/first-pass';
+import { whenIdle } from '@/lib/when-idle';
 import { OfflineNotice } from '@/components/offline-notice';
 import { StepErrorBoundary } from '@/components/step-error-boundary';
 import type { CreatedBooking } from '../api/schemas';
 import { useWizard, WizardProvider } from '../hooks/wizard-context';
 import { usePrefetchNextStep } from '../hooks/use-prefetch-next-step';
 import { useRunningQuote } from '../hooks/use-running-quote';
+import { clearSession } from '../model/session-store';
 import { ProgressSteps } from './progress-steps';
 import { RestoreBanner } from './restore-banner';
 import { loadStartOver, SiteHeader } from './site-header';
@@ -80,8 +82,10 @@ function Wizard() {
                     onBooked={(booking) => {
                       setCompleted(booking);
                       // On completion the session is cleared and the wizard starts again (docs/product.md#wizard-session):
-                      // the session at once, the page behind the confirmation once the confirmation is up.
-                      startTransition(() => wizard.reset());
+                      // the stored session at once; the page behind the confirmation, and its address, once the
+                      // confirmation has painted (changing the address alone takes a frame on a slow phone).
+                      clearSession();
+                      whenIdle(() => startTransition(() => wizard.reset()), 0);
                     }}
                   />
                 )}
