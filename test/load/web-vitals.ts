@@ -307,6 +307,7 @@ export async function measureWeb(baseUrl: string, options: { firstDaysAhead?: nu
       ? {
           runs: booked.length,
           medianMs: round(median(booked.map((guest) => guest.ms))),
+          verdict: verdict(median(booked.map((guest) => guest.ms)), WEB_TARGETS.bookingMs),
           samplesMs: booked.map((guest) => round(guest.ms)),
           failures,
           steps: medianSteps(booked.map((guest) => guest.steps)),

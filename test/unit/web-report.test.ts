@@ -7,6 +7,7 @@ import {
   stepTimes,
   summariseProfile,
   verdict,
+  WEB_TARGETS,
   wireBytes,
   type LoadSample,
 } from '../../test/load/web-report.ts';
@@ -36,6 +37,12 @@ describe('the guest site bench report (test/load/web-report.ts)', () => {
       conditions: { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 93_750 },
       targets: { lcpMs: 2000, fcpMs: 1200, cls: 0.05, bytes: 204_800 },
     });
+  });
+
+  it("judges the page and the scripted booking against issue 18's targets on the throttled phone", () => {
+    expect(WEB_TARGETS).toEqual({ lcpMs: 1500, cls: 0.05, bookingMs: 4000 });
+    expect(verdict(4000, WEB_TARGETS.bookingMs)).toBe('PASS');
+    expect(verdict(4001, WEB_TARGETS.bookingMs)).toBe('FAIL');
   });
 
   it('judges each metric against its target, inclusive, and bytes only where the profile caps them', () => {
