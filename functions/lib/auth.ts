@@ -1,4 +1,5 @@
-import { decodeProtectedHeader, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyOptions, type ProtectedHeaderParameters } from 'jose';
+import type { JWTPayload, JWTVerifyOptions } from 'jose';
+import type * as TokenJose from './token-jose.ts';
 import { userRoles, type UserRole } from '../../shared/users.ts';
 import { config } from './config.ts';
 
@@ -54,20 +55,25 @@ function getKeyRing(): Promise<KeyRing> {
   return keyRing;
 }
 
+/** jose's part (functions/lib/token-jose.ts), loaded once per container with the first token checked or signed. */
+let tokenCode: Promise<typeof TokenJose> | undefined;
+function loadTokenCode(): Promise<typeof TokenJose> {
+  tokenCode ??= import('./token-jose.ts').catch((error: unknown) => {
+    tokenCode = undefined;
+    throw error;
+  });
+  return tokenCode;
+}
+
 /**
- * The header of a token shaped as ours, or a thrown reason: the narrow rules jose leaves to us. No
- * `crit` at all (no extension we would have to understand), a `kid` that is a string, and the
- * signature in its one canonical spelling (a decoder that ignores the last character's spare bits
- * would take several spellings of one signature).
+ * Starts, without waiting, what checking or signing a token needs: the keys' read first (on AWS a
+ * Secrets Manager round trip), then jose's load, which runs while that read is in flight. The route
+ * chain calls it as a request with a token arrives, so the read also runs beside the origin check's
+ * (functions/lib/http/signed-in-route.ts). A failure here is left to the call that needs the keys.
  */
-function tokenHeader(token: string): ProtectedHeaderParameters {
-  if (!COMPACT_TOKEN.test(token)) throw new Error('Malformed token');
-  const signature = token.slice(token.lastIndexOf('.') + 1);
-  if (Buffer.from(signature, 'base64url').toString('base64url') !== signature) throw new Error('Malformed signature');
-  const header = decodeProtectedHeader(token);
-  if ('crit' in header) throw new Error('Unsupported critical header');
-  if (header.kid !== undefined && typeof header.kid !== 'string') throw new Error('Malformed key id');
-  return header;
+export function prepareTokens(): void {
+  getKeyRing().catch(() => undefined);
+  loadTokenCode().catch(() => undefined);
 }
 
 /**
@@ -102,11 +108,17 @@ async function verificationKeys(kid: string | undefined): Promise<Uint8Array[]> 
  * in turn; the first that verifies wins.
  */
 export async function verifiedClaims(token: string): Promise<JWTPayload> {
+  if (!COMPACT_TOKEN.test(token)) throw new Error('Malformed token');
+  // The keys' read goes out first; jose loads while it is in flight.
+  const keys = getKeyRing();
+  keys.catch(() => undefined);
+  const { tokenHeader, verifyToken } = await loadTokenCode();
   const { kid } = tokenHeader(token);
+  await keys;
   let failure: unknown = new Error('No key for this token');
   for (const key of await verificationKeys(kid)) {
     try {
-      return (await jwtVerify(token, key, VERIFY_OPTIONS)).payload;
+      return await verifyToken(token, key, VERIFY_OPTIONS);
     } catch (error) {
       failure = error;
     }
@@ -116,10 +128,10 @@ export async function verifiedClaims(token: string): Promise<JWTPayload> {
 
 /** Signs with the current key and names it in the header. */
 async function sign(claims: JWTPayload): Promise<string> {
-  const ring = await getKeyRing();
+  const [ring, { signToken }] = await Promise.all([getKeyRing(), loadTokenCode()]);
   const key = ring.keys.get(ring.currentKid);
   if (!key) throw new Error('No current signing key');
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid: ring.currentKid }).sign(key);
+  return signToken(claims, ring.currentKid, key);
 }
 
 /** For tests: forget the keys this container read, as a new container would. */

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local stand-in for Secrets Manager's GetSecretValue over its JSON 1.1 protocol, for the code
  * that calls it as a signed HTTP request (functions/lib/secrets.ts). It answers from `versions` by
- * stage, records every request (stage and Authorization header), and can be told to fail.
+ * stage, records every request (stage and Authorization header), and can be told to fail, or to
+ * hold its answers to see which requests a function sends together.
  */
 export type FakeSecretsManager = {
   url: string;
@@ -13,6 +14,13 @@ export type FakeSecretsManager = {
   /** When set, every request gets this error. */
   failWith?: { status: number; type: string; message: string };
   requests: Array<{ secretId: string; stage: string; target: string; authorization: string }>;
+  /**
+   * When set, no request is answered until this many are waiting at once (then all are), or until
+   * a second has passed since it arrived: requests sent one after another never meet.
+   */
+  holdUntilWaiting?: number;
+  /** The most requests that were waiting for their answer at the same time. */
+  mostWaiting: number;
   close(): Promise<void>;
 };
 
@@ -23,9 +31,23 @@ const readBody = async (request: IncomingMessage) => {
 };
 
 export async function startFakeSecretsManager(): Promise<FakeSecretsManager> {
-  const fake: Omit<FakeSecretsManager, 'url' | 'close'> = { versions: {}, requests: [] };
+  const fake: Omit<FakeSecretsManager, 'url' | 'close'> = { versions: {}, requests: [], mostWaiting: 0 };
+  let waiting = 0;
+  let held: Array<() => void> = [];
+  const hold = () =>
+    new Promise<void>((resolve) => {
+      if (!fake.holdUntilWaiting) return resolve();
+      held.push(resolve);
+      if (waiting >= fake.holdUntilWaiting) {
+        for (const release of held) release();
+        held = [];
+      } else setTimeout(resolve, 1000);
+    });
   const server = createServer((request, response) => {
-    void readBody(request).then((text) => {
+    waiting += 1;
+    fake.mostWaiting = Math.max(fake.mostWaiting, waiting);
+    response.on('close', () => (waiting -= 1));
+    void readBody(request).then(async (text) => {
       const input = JSON.parse(text || '{}') as { SecretId?: string; VersionStage?: string };
       const stage = input.VersionStage ?? 'AWSCURRENT';
       fake.requests.push({
@@ -34,6 +56,7 @@ export async function startFakeSecretsManager(): Promise<FakeSecretsManager> {
         target: String(request.headers['x-amz-target'] ?? ''),
         authorization: String(request.headers.authorization ?? ''),
       });
+      await hold();
       const answer = (status: number, body: unknown) => {
         response.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' });
         response.end(JSON.stringify(body));

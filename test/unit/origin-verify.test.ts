@@ -1,6 +1,7 @@
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
+import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { startFakeSecretsManager, type FakeSecretsManager } from '../support/fake-secrets-manager.ts';
@@ -147,5 +148,71 @@ describe('origin verify (functions/lib/http/origin-verify.ts through the route b
     expect(parse(await route(event({}), context)).statusCode).toBe(200);
     expect(parse(await route(event({ 'x-origin-verify': 'anything' }), context)).statusCode).toBe(200);
     expect(secretsManager.requests).toHaveLength(0);
+  });
+});
+
+describe("a signed-in route's first request on AWS: the signing keys' read goes out beside the origin check's", () => {
+  const KEY_ARN = 'arn:aws:secretsmanager:us-east-1:111122223333:secret:forest-resort-test-jwt-AbCdEf';
+  const localSecret = process.env.JWT_SECRET;
+  // The stand-in answers every secret with SECRET as version v1: the origin's and the signing key's.
+  const token = () =>
+    new SignJWT({ role: 'manager', name: 'Mira', email: 'mira@resort.example' })
+      .setProtectedHeader({ alg: 'HS256', kid: 'v1' })
+      .setSubject('user-1')
+      .setIssuer('forest-resort')
+      .setAudience('forest-resort:test')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(SECRET));
+  const reads = () => secretsManager.requests.map((request) => `${request.secretId === KEY_ARN ? 'key' : 'origin'} ${request.stage}`).sort();
+
+  beforeEach(async () => {
+    delete process.env.JWT_SECRET;
+    process.env.JWT_SECRET_ARN = KEY_ARN;
+    secretsManager.mostWaiting = 0;
+    // A fresh container that reads its keys from Secrets Manager.
+    vi.resetModules();
+    signedIn = await import('../../functions/lib/http/signed-in-route.ts');
+    optional = await import('../../functions/lib/http/optional-route.ts');
+    table.on(GetCommand).resolves({ Item: { role: 'manager', status: 'active', token_version: 0 } });
+  });
+  afterEach(() => {
+    process.env.JWT_SECRET = localSecret;
+    delete process.env.JWT_SECRET_ARN;
+    delete secretsManager.holdUntilWaiting;
+  });
+
+  it('sends the three reads together: no answer comes until all three wait, and the request still succeeds', async () => {
+    // Sent one after another, the origin's read would wait a second alone and the keys' two would meet without it.
+    secretsManager.holdUntilWaiting = 3;
+    const route = signedIn.httpRoute('list-payments', {}, async ({ principal }) => principal.userId);
+    const answer = parse(
+      await route(event({ 'x-origin-verify': SECRET, authorization: `Bearer ${await token()}` }, { routeKey: 'GET /api/payments/admin' }), context),
+    );
+    expect(answer).toEqual({ statusCode: 200, body: { success: true, data: 'user-1' } });
+    expect(reads()).toEqual(['key AWSCURRENT', 'key AWSPREVIOUS', 'origin AWSCURRENT']);
+    expect(secretsManager.mostWaiting).toBe(3);
+  });
+
+  it('does the same where signing in is optional, once the request carries a token', async () => {
+    secretsManager.holdUntilWaiting = 3;
+    const route = optional.optionalRoute('create-booking', {}, async ({ principal }) => principal?.userId ?? 'guest');
+    const answer = parse(
+      await route(event({ 'x-origin-verify': SECRET, authorization: `Bearer ${await token()}` }, { routeKey: 'POST /api/bookings' }), context),
+    );
+    expect(answer).toEqual({ statusCode: 200, body: { success: true, data: 'user-1' } });
+    expect(secretsManager.mostWaiting).toBe(3);
+  });
+
+  it('reads no key for a request without a token, and refuses it as before', async () => {
+    const route = signedIn.httpRoute('list-payments', {}, async () => 'ok');
+    expect(parse(await route(event({}, { routeKey: 'GET /api/payments/admin' }), context)).statusCode).toBe(403);
+    expect(parse(await route(event({ 'x-origin-verify': SECRET }, { routeKey: 'GET /api/payments/admin' }), context)).statusCode).toBe(401);
+    const guest = optional.optionalRoute('create-booking', {}, async () => 'guest');
+    expect(parse(await guest(event({ 'x-origin-verify': SECRET }, { routeKey: 'POST /api/bookings' }), context)).body).toEqual({
+      success: true,
+      data: 'guest',
+    });
+    expect(reads()).toEqual(['origin AWSCURRENT']);
   });
 });

@@ -3,7 +3,8 @@ import type { Principal } from '../auth.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { authLevelOf, type HttpEvent } from './handler.ts';
 
-function bearerToken(event: HttpEvent): string | undefined {
+/** The bearer token of the Authorization header, if any. */
+export function bearerToken(event: HttpEvent): string | undefined {
   const header = event.headers?.authorization ?? event.headers?.Authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1];

@@ -44,6 +44,8 @@ export const authLevelOf = (event: HttpEvent): AuthLevel =>
 
 /** Who is calling, as the route's level requires (or a thrown 401/403). */
 export type Authenticate = (event: HttpEvent) => Promise<Principal | undefined>;
+/** Starts, without waiting, what `Authenticate` will need for this request (the signing keys' read), so that it runs beside the origin check. */
+export type PrepareAuthentication = (event: HttpEvent) => void;
 
 export type RouteOutput<T> = T | { statusCode: number; data: T; headers?: Record<string, string> };
 
@@ -65,9 +67,11 @@ export type BoundHandler = ((event: HttpEvent, context: Context) => Promise<Http
  * 4. the route's `run`: the domain call;
  * 5. envelope-middleware.ts: its output in the success envelope;
  * and error-middleware.ts answers for anything any step threw. Each request gets a context of its
- * own (middy's requestStart hook), on which steps 2 and 3 leave what `run` receives.
+ * own (middy's requestStart hook), on which steps 2 and 3 leave what `run` receives. That hook
+ * also calls `prepare`, so step 2's key read (a network round trip on a cold AWS container) runs
+ * beside step 1's, not after it.
  */
-export const routeBuilder = <Names extends RouteName>(authenticate: Authenticate) =>
+export const routeBuilder = <Names extends RouteName>(authenticate: Authenticate, prepare?: PrepareAuthentication) =>
   function httpRoute<N extends Names, T, P = Record<string, never>, Q = Record<string, never>, B = undefined>(
     name: N,
     schemas: Schemas<P, Q, B>,
@@ -77,6 +81,7 @@ export const routeBuilder = <Names extends RouteName>(authenticate: Authenticate
       requestStart: (request) => {
         request.context = scopeContext(request.context);
         setLogContext({ requestId: request.context.awsRequestId, route: name });
+        prepare?.(request.event as HttpEvent);
       },
       // Lambda's own timeout stands, as before: no timer per request racing the route.
       timeoutEarlyInMillis: 0,
