@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { packageCategories, packageStatuses, packageTypes, type StayPackage } from './catalogue.ts';
 import { amount, count, listOrText, requiredText, toList } from './admin-catalogue.ts';
-import { MAX_PACKAGE_MULTIPLIER, multiplierForBasePrice, PACKAGE_BASE, packageBasePrice } from './package-price.ts';
+import { MAX_PACKAGE_MULTIPLIER, MAX_PACKAGE_PRICE, multiplierForBasePrice, packageBasePrice } from './package-price.ts';
 import { includedSafaris } from './quote.ts';
 
 /* Stay packages in the portal (docs/product.md#packages-tab). */
@@ -73,7 +73,7 @@ export const packageInputSchema = /* @__PURE__ */ z.object({
       .number('The price multiplier is a number')
       .check(/* @__PURE__ */ z.gt(0, 'Price must be more than ₹0'), /* @__PURE__ */ z.lte(MAX_PACKAGE_MULTIPLIER, 'Price is at most ₹1,50,000')),
   ),
-  price: /* @__PURE__ */ z.optional(/* @__PURE__ */ amount('Price', PACKAGE_BASE * MAX_PACKAGE_MULTIPLIER)),
+  price: /* @__PURE__ */ z.optional(/* @__PURE__ */ amount('Price', MAX_PACKAGE_PRICE)),
   includes_safari: /* @__PURE__ */ z.optional(/* @__PURE__ */ flag('includes_safari')),
   max_safaris: /* @__PURE__ */ z.optional(/* @__PURE__ */ count('Safaris included', 0, 10)),
   is_active: /* @__PURE__ */ z.optional(/* @__PURE__ */ flag('is_active')),

@@ -8,6 +8,9 @@ export const PACKAGE_BASE = 15_000;
 /** The multiplier's limit (a base of up to ₹1,50,000). */
 export const MAX_PACKAGE_MULTIPLIER = 10;
 
+/** The highest base price, ₹1,50,000. A constant of its own: a product in a schema's arguments would keep the schema in every bundle that imports its module. */
+export const MAX_PACKAGE_PRICE = PACKAGE_BASE * MAX_PACKAGE_MULTIPLIER;
+
 /** What one guest pays for one night of the package. */
 export const packageBasePrice = (multiplier: number): number => Math.round(PACKAGE_BASE * multiplier);
 
