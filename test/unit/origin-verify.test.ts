@@ -8,6 +8,7 @@ import { startFakeSecretsManager, type FakeSecretsManager } from '../support/fak
 import type * as Handler from '../../functions/lib/http/handler.ts';
 import type * as OptionalRoute from '../../functions/lib/http/optional-route.ts';
 import type * as SignedInRoute from '../../functions/lib/http/signed-in-route.ts';
+import type * as SignInRoute from '../../functions/lib/http/sign-in-route.ts';
 import type * as NodeCrypto from 'node:crypto';
 
 // Pass-through, watched: the comparison must be node:crypto's constant-time one, over equal lengths.
@@ -201,6 +202,19 @@ describe("a signed-in route's first request on AWS: the signing keys' read goes 
       await route(event({ 'x-origin-verify': SECRET, authorization: `Bearer ${await token()}` }, { routeKey: 'POST /api/bookings' }), context),
     );
     expect(answer).toEqual({ statusCode: 200, body: { success: true, data: 'user-1' } });
+    expect(secretsManager.mostWaiting).toBe(3);
+  });
+
+  it('starts the keys’ read as a sign-in arrives, beside the origin check, so it runs while the password is checked', async () => {
+    secretsManager.holdUntilWaiting = 3;
+    const signIn: typeof SignInRoute = await import('../../functions/lib/http/sign-in-route.ts');
+    const auth = await import('../../functions/lib/auth.ts');
+    const route = signIn.signInRoute('admin-login', {}, async () =>
+      auth.signAccessToken({ userId: 'user-1', role: 'manager', name: 'Mira', email: 'mira@resort.example' }),
+    );
+    const answer = parse(await route(event({ 'x-origin-verify': SECRET }, { routeKey: 'POST /api/auth/admin-login' }), context));
+    expect(answer.statusCode).toBe(200);
+    expect(reads()).toEqual(['key AWSCURRENT', 'key AWSPREVIOUS', 'origin AWSCURRENT']);
     expect(secretsManager.mostWaiting).toBe(3);
   });
 

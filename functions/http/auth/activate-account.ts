@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { activate } from '../../lib/activate-account.ts';
-import { publicRoute } from '../../lib/http/handler.ts';
+import { signInRoute } from '../../lib/http/sign-in-route.ts';
 import { maxLength, minLength } from '../../../shared/validation.ts';
 
 const bodySchema = z.object({
@@ -14,4 +14,4 @@ const bodySchema = z.object({
  * the guest in (the answer of a sign-in). 400 for a link that is not valid or was used, 410 when it
  * has expired (registering again sends a new one).
  */
-export const handler = publicRoute('activate-account', { body: bodySchema }, async ({ body }) => activate(body.token));
+export const handler = signInRoute('activate-account', { body: bodySchema }, async ({ body }) => activate(body.token));

@@ -6,7 +6,8 @@ import { tenDigitPhoneSchema } from '../../../shared/users.ts';
 import { maxLength, minLength } from '../../../shared/validation.ts';
 import { credentialsSchema, logIn, register, type Registration, type SignedIn, type SignupAnswer } from '../../lib/accounts.ts';
 import { badRequest } from '../../lib/http/errors.ts';
-import { publicRoute, type RouteOutput } from '../../lib/http/handler.ts';
+import type { RouteOutput } from '../../lib/http/handler.ts';
+import { signInRoute } from '../../lib/http/sign-in-route.ts';
 import { validationDetails } from '../../lib/http/request-parsing.ts';
 
 const querySchema = z.object({ action: z.enum(['register', 'login'], "action must be 'register' or 'login'") });
@@ -28,7 +29,7 @@ const registrationSchema = z.object({
  * the e-mailed link (POST /api/auth/activate). Both are limited per client address (API Gateway's
  * `sourceIp`, never a header the client sets).
  */
-export const handler = publicRoute(
+export const handler = signInRoute(
   'auth',
   { query: querySchema, body: bodySchema },
   async ({ query, body, event }): Promise<RouteOutput<SignupAnswer | SignedIn>> => {

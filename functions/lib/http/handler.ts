@@ -105,7 +105,10 @@ export const routeBuilder = <Names extends RouteName>(authenticate: Authenticate
  * For routes the table marks public: no token is read, so token code (the JWT check, the signing secret's request)
  * never enters their bundles. Fails closed: deployed behind any other route, it refuses to run.
  */
-export const publicRoute = /* @__PURE__ */ routeBuilder<PublicRouteName>(async (event) => {
+export const publicRoute = /* @__PURE__ */ routeBuilder<PublicRouteName>(publicOnly);
+
+/** A public route's authentication: nobody; behind any other route, a refusal. */
+export async function publicOnly(event: HttpEvent): Promise<undefined> {
   if (authLevelOf(event) !== 'public') throw forbidden();
   return undefined;
-});
+}
