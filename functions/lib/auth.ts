@@ -72,6 +72,8 @@ function loadTokenCode(): Promise<typeof TokenJose> {
  * (functions/lib/http/signed-in-route.ts). A failure here is left to the call that needs the keys.
  */
 export function prepareTokens(): void {
+  // Every later request of a warm container: both are under way or done, nothing to start.
+  if (keyRing && tokenCode) return;
   getKeyRing().catch(() => undefined);
   loadTokenCode().catch(() => undefined);
 }
