@@ -16,7 +16,7 @@ export function printBundles(report: BundleReport, withPackages: boolean) {
     `\nBundles: ${functions.length} functions and the floor, bundled with the same esbuild options. Cold import: median of ${report.runsPerBundle} fresh Node ${report.node}`,
   );
   console.log(
-    `processes each, with the deployed environment (NODE_OPTIONS '${report.deployedNodeOptions.value}', from ${report.deployedNodeOptions.source}); wall ms, and the`,
+    `processes each (${report.nodeSource}), with the deployed environment (NODE_OPTIONS '${report.deployedNodeOptions.value}', from ${report.deployedNodeOptions.source}); wall ms, and the`,
   );
   console.log(
     `process's CPU ms over the same import, which other load on the machine disturbs less (load average ${report.loadAverage.before} -> ${report.loadAverage.after} on ${report.loadAverage.cores} cores).`,

@@ -7,6 +7,7 @@ import { buildBundles, bundleDir, bundleFunctions, METAFILE_NAME } from '../../.
 import { outputKey, packageReport } from '../bundle-report.ts';
 import { COLD_RUNS, deployedNodeOptions, kindOf, measureColdStarts, SOURCE_MAPS, type BundleTarget, type Measured } from './cold-starts.ts';
 import { median, root, round } from './common.ts';
+import { benchNode } from './lambda-node.ts';
 
 /*
  * `--bundles`: every deployed function and the floor handler bundled with the same esbuild options,
@@ -48,8 +49,11 @@ export function measureBundles() {
       metaKey: outputKey(functionsMeta, `${module}/index.mjs`),
     })),
   ];
-  console.error(`Measuring cold imports of ${targets.length} bundles: ${COLD_RUNS} fresh Node processes each, with and without ${SOURCE_MAPS}...`);
-  const [floor, ...functions] = measureColdStarts(targets);
+  const node = benchNode();
+  console.error(
+    `Measuring cold imports of ${targets.length} bundles: ${COLD_RUNS} fresh Node ${node.version} processes each, with and without ${SOURCE_MAPS}...`,
+  );
+  const [floor, ...functions] = measureColdStarts(targets, node);
   if (!floor) throw new Error('no floor measured');
 
   const deployedImport = (row: Measured) => (deployedWithMaps ? row.withMaps : row.withoutMaps);
@@ -102,7 +106,8 @@ export function measureBundles() {
   });
   const http = rows.filter((row) => row.kind === 'http');
   return {
-    node: process.version,
+    node: node.version,
+    nodeSource: node.source,
     runsPerBundle: COLD_RUNS,
     deployedNodeOptions: deployed,
     budget: { ...BUDGET, appliesTo: 'http functions', coldImportMeasuredWith: deployedWithMaps ? SOURCE_MAPS : 'no NODE_OPTIONS' },

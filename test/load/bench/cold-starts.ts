@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { handlerModule, httpRoutes, jobs, secretRotations, streamConsumers, wsRoutes } from '../../../functions/routes.ts';
 import { loadedAtImport } from '../../../infra/bundle-functions.ts';
+import { FUNCTION_RUNTIME } from '../../../infra/constructs/route-functions.ts';
 import { packageBytes, type PackageBytes } from '../bundle-report.ts';
 import { median, root, round } from './common.ts';
+import type { BenchNode } from './lambda-node.ts';
 
 /*
  * Cold starts: each bundle imported in fresh Node processes with a Lambda-like environment, with
@@ -59,7 +61,7 @@ function lambdaEnvironment(module: string, nodeOptions: string): NodeJS.ProcessE
     TZ: ':UTC',
     AWS_REGION: 'us-east-1',
     AWS_DEFAULT_REGION: 'us-east-1',
-    AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
+    AWS_EXECUTION_ENV: `AWS_Lambda_${FUNCTION_RUNTIME.name}`,
     AWS_LAMBDA_FUNCTION_NAME: `ForestResort-bench-${module.replaceAll('/', '-')}`,
     AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '512',
     AWS_ACCESS_KEY_ID: 'ASIABENCHBENCHBENCH0',
@@ -71,7 +73,7 @@ function lambdaEnvironment(module: string, nodeOptions: string): NodeJS.ProcessE
     JWT_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:111122223333:secret:bench-jwt-AbCdEf',
     PAYMENT_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:111122223333:secret:bench-payment-AbCdEf',
     MAIL_FROM: 'bookings@resort.example',
-    // The SDK warns once on Node 20 (Lambda runs 22, where it does not): not part of a cold start.
+    // The SDK warns once on a Node it no longer supports (BENCH_NODE=current on Node 20): not part of a cold start.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
   };
@@ -90,9 +92,9 @@ type Probe = {
   lazyTopFrame?: string;
 };
 
-function probe(file: string, module: string, nodeOptions: string, stack: 'no' | 'trap' | 'map'): Probe {
+function probe(node: BenchNode, file: string, module: string, nodeOptions: string, stack: 'no' | 'trap' | 'map'): Probe {
   const args = stack === 'no' ? [] : stack === 'trap' ? ['--stack', '--trap'] : ['--stack'];
-  const run = spawnSync(process.execPath, [join(import.meta.dirname, '..', 'cold-probe.mjs'), file, ...args], {
+  const run = spawnSync(node.path, [join(import.meta.dirname, '..', 'cold-probe.mjs'), file, ...args], {
     env: lambdaEnvironment(module, nodeOptions),
     encoding: 'utf8',
     timeout: 30_000,
@@ -119,26 +121,37 @@ export type Measured = {
 
 export type BundleTarget = { module: string; kind: Kind; file: string; metafile: Metafile; metaKey: string };
 
+/** Within a round the floor is measured again after every this many bundles (see measureColdStarts). */
+export const FLOOR_EVERY = 8;
+
 /**
  * COLD_RUNS rounds, each over every bundle in turn (so drift in the machine's load spreads evenly),
  * with and without source maps in alternating order; the first STACK_RUNS rounds also time the
- * first error. The files are read once first, so that no bundle pays for a cold page cache.
+ * first error. The floor (the first target) is the denominator of every verdict, so it is measured
+ * again after every FLOOR_EVERY bundles: its median then rests on about ten times the samples of
+ * any one function, and one lucky or unlucky floor no longer moves all the ratios together. The
+ * files are read once first, so that no bundle pays for a cold page cache.
  */
-export function measureColdStarts(targets: BundleTarget[]): Measured[] {
+export function measureColdStarts(targets: BundleTarget[], node: BenchNode): Measured[] {
   for (const target of targets) {
     readFileSync(target.file);
     readFileSync(`${target.file}.map`);
   }
-  if (targets[0]) probe(targets[0].file, targets[0].module, '', 'no'); // Node's own files, once
+  const floor = targets[0];
+  if (floor) probe(node, floor.file, floor.module, '', 'no'); // Node's own files, once
   const samples = new Map(targets.map((target) => [target.module, { plain: [] as Probe[], maps: [] as Probe[] }]));
+  const measure = (target: BundleTarget, roundIndex: number, withStack: boolean) => {
+    // Jobs never read their event: their first-error cost is the map parse (see cold-probe.mjs).
+    const stack = !withStack || roundIndex >= STACK_RUNS ? 'no' : target.kind === 'job' ? 'map' : 'trap';
+    const order = roundIndex % 2 ? (['maps', 'plain'] as const) : (['plain', 'maps'] as const);
+    for (const mode of order) samples.get(target.module)?.[mode].push(probe(node, target.file, target.module, mode === 'maps' ? SOURCE_MAPS : '', stack));
+  };
   for (let roundIndex = 0; roundIndex < COLD_RUNS; roundIndex += 1) {
     process.stderr.write(` ${roundIndex + 1}`);
-    for (const target of targets) {
-      // Jobs never read their event: their first-error cost is the map parse (see cold-probe.mjs).
-      const stack = roundIndex >= STACK_RUNS ? 'no' : target.kind === 'job' ? 'map' : 'trap';
-      const order = roundIndex % 2 ? (['maps', 'plain'] as const) : (['plain', 'maps'] as const);
-      for (const mode of order) samples.get(target.module)?.[mode].push(probe(target.file, target.module, mode === 'maps' ? SOURCE_MAPS : '', stack));
-    }
+    targets.forEach((target, index) => {
+      measure(target, roundIndex, true);
+      if (floor && index > 0 && index % FLOOR_EVERY === 0) measure(floor, roundIndex, false);
+    });
   }
   process.stderr.write('\n');
   return targets.map((target) => {
