@@ -1,7 +1,7 @@
 /**
  * One cold start, run by test/load/bench.ts in a fresh Node process with a function's deployed
  * environment (plus or minus NODE_OPTIONS=--enable-source-maps):
- *   node test/load/cold-probe.mjs <bundle index.mjs> [--stack [--trap]]
+ *   node test/load/cold-probe.mjs <bundle index.mjs> [--stack [--trap] | --count-schemas]
  * 1. times `import()` of the bundle (what Lambda's init pays for code), wall and CPU;
  * 2. with --stack, the first error (steps 2 and 3 only then; they add a map parse to the run):
  *    with --trap, calls the handler with an event and context whose first property read throws, so
@@ -11,6 +11,8 @@
  *    parse is timed through module.findSourceMap(), which is what that formatting would call;
  * 3. without source maps on, times the lazy alternative: read index.mjs.map and map the same
  *    stack's frames with module.SourceMap only when an error is logged.
+ * With --count-schemas (a run of its own: the count's hook costs time), nothing is timed: it counts
+ * the zod schemas and checks the import builds, through zod's global post-processing hook.
  * Prints one line `@@cold-probe {json}` on stdout (the handler may log around it).
  */
 import { readFileSync } from 'node:fs';
@@ -21,6 +23,15 @@ const file = process.argv[2];
 const measureStack = process.argv.includes('--stack');
 const trap = process.argv.includes('--trap');
 const url = pathToFileURL(file).href;
+
+if (process.argv.includes('--count-schemas')) {
+  // zod keeps its configuration on this global and calls postProcessor for every schema and check it constructs.
+  let zodSchemas = 0;
+  globalThis.__zod_globalConfig = { postProcessor: () => (zodSchemas += 1) };
+  await import(url);
+  process.stdout.write(`\n@@cold-probe ${JSON.stringify({ zodSchemas })}\n`);
+  process.exit(0);
+}
 
 // Wall time, and the CPU time of the whole process (all threads) over the same span: the CPU
 // figure moves much less than the wall figure when other processes compete for the cores.

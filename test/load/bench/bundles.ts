@@ -79,6 +79,7 @@ export function measureBundles() {
       ratioToFloor,
       coldImportCpuMs,
       cpuRatioToFloor,
+      zodSchemas: row.zodSchemas,
       budget:
         row.kind === 'http'
           ? { sizeOk, coldOk, coldCpuOk, verdict: sizeOk && coldOk ? 'PASS' : 'FAIL', verdictByCpu: sizeOk && coldCpuOk ? 'PASS' : 'FAIL' }

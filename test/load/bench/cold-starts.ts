@@ -82,6 +82,8 @@ function lambdaEnvironment(module: string, nodeOptions: string): NodeJS.ProcessE
 type Probe = {
   importMs: number;
   importCpuMs: number;
+  /** Only from a `schemas` probe: the zod schemas and checks the import built. */
+  zodSchemas?: number;
   firstStackMs?: number;
   firstStackCpuMs?: number;
   lazyMapMs?: number;
@@ -92,8 +94,8 @@ type Probe = {
   lazyTopFrame?: string;
 };
 
-function probe(node: BenchNode, file: string, module: string, nodeOptions: string, stack: 'no' | 'trap' | 'map'): Probe {
-  const args = stack === 'no' ? [] : stack === 'trap' ? ['--stack', '--trap'] : ['--stack'];
+function probe(node: BenchNode, file: string, module: string, nodeOptions: string, stack: 'no' | 'trap' | 'map' | 'schemas'): Probe {
+  const args = { no: [], trap: ['--stack', '--trap'], map: ['--stack'], schemas: ['--count-schemas'] }[stack];
   const run = spawnSync(node.path, [join(import.meta.dirname, '..', 'cold-probe.mjs'), file, ...args], {
     env: lambdaEnvironment(module, nodeOptions),
     encoding: 'utf8',
@@ -115,6 +117,8 @@ export type Measured = {
   withoutMaps: { importMs: number; importCpuMs: number; firstErrorStackMs: number; lazyMapMs: number; lazyMapCpuMs: number };
   withMaps: { importMs: number; importCpuMs: number; firstErrorStackMs: number; firstErrorStackCpuMs: number; stackMapped: boolean };
   lazyTopFrame?: string;
+  /** zod schemas and checks built at import (counted once, in a run of its own). */
+  zodSchemas: number;
   packages: PackageBytes[];
   bytes: number;
 };
@@ -158,6 +162,7 @@ export function measureColdStarts(targets: BundleTarget[], node: BenchNode): Mea
     const { plain, maps } = samples.get(target.module) ?? { plain: [], maps: [] };
     const loaded = loadedAtImport(target.metafile, target.metaKey);
     const { bytes, packages } = packageBytes(target.metafile, loaded.files);
+    const zodSchemas = probe(node, target.file, target.module, '', 'schemas').zodSchemas ?? 0;
     return {
       module: target.module,
       kind: target.kind,
@@ -179,6 +184,7 @@ export function measureColdStarts(targets: BundleTarget[], node: BenchNode): Mea
         stackMapped: maps.some((run) => (run.mappedFrames ?? 0) > 0 && run.bundleFrames === 0),
       },
       ...(plain.find((run) => run.lazyTopFrame)?.lazyTopFrame ? { lazyTopFrame: plain.find((run) => run.lazyTopFrame)?.lazyTopFrame } : {}),
+      zodSchemas,
       packages,
       bytes,
     };
