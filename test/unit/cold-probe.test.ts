@@ -32,7 +32,7 @@ describe("the bench's cold probe (test/load/cold-probe.mjs)", () => {
   it('counts the zod schemas and checks an import builds, a check added to a built schema counting its copy', () => {
     // Prepare: a string, its length check and the string's copy carrying it; an enum; the object around both.
     const file = bundle(
-      'four-schemas',
+      'five-schemas',
       `import * as z from 'zod/mini';
        export const schema = z.object({ name: z.string().check(z.minLength(1)), kind: z.enum(['a', 'b']) });
        export const handler = (input: unknown) => z.safeParse(schema, input).success;`,

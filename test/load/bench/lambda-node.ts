@@ -45,8 +45,8 @@ function fetchNode(spec: string, dir: string): string {
     execFileSync('tar', ['-xzf', join(staging, tarball), '-C', staging, '--strip-components=1', 'package/bin/node']);
     rmSync(join(staging, tarball));
     mkdirSync(join(dir, '..'), { recursive: true });
-    if (existsSync(binary)) rmSync(staging, { recursive: true, force: true });
-    else renameSync(staging, dir);
+    // Another process may have finished first: keep its copy (finally drops ours).
+    if (!existsSync(binary)) renameSync(staging, dir);
     return binary;
   } finally {
     rmSync(staging, { recursive: true, force: true });
