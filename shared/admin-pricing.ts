@@ -110,6 +110,12 @@ export const createPricingRuleSchema = /* @__PURE__ */ z.object({
 });
 export type CreatePricingRule = z.infer<typeof createPricingRuleSchema>;
 
+/** The rule a create stores: the body (an `applies_to` of '' left out), with the server's id and times. */
+export function newPricingRule(body: CreatePricingRule, made: { id: string; at: string }): PricingRule {
+  const { applies_to: appliesTo, ...rest } = body;
+  return { ...rest, ...(appliesTo ? { applies_to: appliesTo } : {}), id: made.id, created_at: made.at, updated_at: made.at };
+}
+
 /** PUT /api/admin/pricing/{id} and each bulk update: only the fields that change (the rule is checked whole after merging). */
 export const pricingRuleChangesSchema = /* @__PURE__ */ z.object({
   service_name: /* @__PURE__ */ z.optional(serviceNameField),

@@ -8,18 +8,27 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 
 /**
  * Where a kind of catalogue item is stored: its items' `entity` and keys. A kind's module
- * (cottage-writes.ts, package-writes.ts, safari-writes.ts) gives it, and the item as stored
- * (`<kind>Item`), validated against the kind's schema (reads trust it). So a function carries only
- * its own kind's schema, and a delete none.
+ * (cottage-writes.ts, package-writes.ts, safari-writes.ts, stay-type-writes.ts) gives it, and the
+ * item as stored (`<kind>Item`). Its stored shape is the kind's type and schema
+ * (shared/catalogue-schemas.ts): the portal's writes build it from a body their route has validated,
+ * with the kind's `toStored*` function, which the property tests prove always yields an item the
+ * schema accepts unchanged (test/unit/stored-shapes.test.ts); so they parse nothing twice. The seed's
+ * and the local migrations' writes, whose data comes from elsewhere, parse it (`<kind>Writes`).
+ * Reads trust the items.
  */
 export type CatalogueStore = { entity: string; itemKeys: (id: string) => Keys };
 
 /** An item ready to be written: its keys, its `entity` and its validated fields. */
 export type StoredItem = Record<string, unknown>;
 
-/** The item as stored: `value` after its schema (which throws on what must not be stored), with its keys and listing keys. */
-export function catalogueItem<T extends { id: string }>(store: CatalogueStore, schema: z.core.$ZodType<T>, listing: Gsi1Keys, value: T): StoredItem {
-  return { ...store.itemKeys(value.id), ...listing, entity: store.entity, ...z.parse(schema, value) };
+/** The item as stored: `value` with its keys, its listing keys and its `entity`. */
+export function catalogueItem<T extends { id: string }>(store: CatalogueStore, listing: Gsi1Keys, value: T): StoredItem {
+  return { ...store.itemKeys(value.id), ...listing, entity: store.entity, ...value };
+}
+
+/** The item as stored, after its schema (which throws on what must not be stored): for data no route has validated. */
+export function checkedCatalogueItem<T extends { id: string }>(store: CatalogueStore, schema: z.core.$ZodType<T>, listing: Gsi1Keys, value: T): StoredItem {
+  return catalogueItem(store, listing, z.parse(schema, value));
 }
 
 /*

@@ -2,16 +2,20 @@ import * as z from 'zod/mini';
 import type { Cottage } from '../../../shared/catalogue.ts';
 import { cottageSchema, rupeesSchema } from '../../../shared/catalogue-schemas.ts';
 import { tableName } from './client.ts';
-import { catalogueItem, putItem, type CatalogueStore, type TransactItem } from './catalogue-writer.ts';
+import { catalogueItem, checkedCatalogueItem, putItem, type CatalogueStore, type TransactItem } from './catalogue-writer.ts';
 import * as cottageKeys from './keys/cottage.ts';
 
 export const cottageStore: CatalogueStore = { entity: 'cottage', itemKeys: cottageKeys.item };
 
-/** Cottages (units of a kind of stay), listed under their kind so a kind's units are one Query. */
-export const cottageItem = (cottage: Cottage) => catalogueItem(cottageStore, cottageSchema, cottageKeys.listing(cottage.type, cottage.id), cottage);
+/**
+ * Cottages (units of a kind of stay), listed under their kind so a kind's units are one Query. From
+ * the portal's toStoredCottage (catalogue-writer.ts says why it is not parsed again).
+ */
+export const cottageItem = (cottage: Cottage) => catalogueItem(cottageStore, cottageKeys.listing(cottage.type, cottage.id), cottage);
 
-/** The seed's and the tests' writes. */
-export const cottageWrites = { toItem: cottageItem, put: (cottage: Cottage) => putItem(cottageItem(cottage)) };
+/** The seed's and the tests' writes: parsed first. */
+const checkedItem = (cottage: Cottage) => checkedCatalogueItem(cottageStore, cottageSchema, cottageKeys.listing(cottage.type, cottage.id), cottage);
+export const cottageWrites = { toItem: checkedItem, put: (cottage: Cottage) => putItem(checkedItem(cottage)) };
 
 /** A unit's nightly price alone (the pricing route, and the units of its kind that share it), if the unit is still there. */
 export const cottagePriceWrite = (id: string, basePrice: number): TransactItem => basePriceWrite(cottageStore, id, basePrice);

@@ -5,7 +5,7 @@ import { documentClient, tableName } from './client.ts';
 import * as openHoldKeys from './keys/open-hold.ts';
 import * as pricingRuleKeys from './keys/pricing-rule.ts';
 import { queryAll, withoutStorageAttributes } from './query.ts';
-import { stayTypeItem } from './stay-type-writes.ts';
+import { stayTypeWrites } from './stay-type-writes.ts';
 import { transact, TransactionRefused } from './transactions.ts';
 
 /**
@@ -150,7 +150,7 @@ export async function createMissingStayTypes(): Promise<number> {
       status: 'active' as const,
     };
     try {
-      await documentClient.send(new PutCommand({ TableName: tableName, Item: stayTypeItem(type), ConditionExpression: 'attribute_not_exists(pk)' }));
+      await documentClient.send(new PutCommand({ TableName: tableName, Item: stayTypeWrites.toItem(type), ConditionExpression: 'attribute_not_exists(pk)' }));
       made += 1;
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;

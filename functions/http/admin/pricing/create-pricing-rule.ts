@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createPricingRuleSchema, ruleProblems } from '../../../../shared/admin-pricing.ts';
-import type { PricingRule } from '../../../../shared/pricing-rule-schema.ts';
+import { createPricingRuleSchema, newPricingRule, ruleProblems } from '../../../../shared/admin-pricing.ts';
 import { appliesToProblem } from '../../../lib/catalogue/pricing-targets.ts';
 import { auditWrite } from '../../../lib/db/audit.ts';
 import { createPricingRuleWrite } from '../../../lib/db/pricing-rule-writes.ts';
@@ -18,8 +17,7 @@ export const handler = httpRoute('create-pricing-rule', { body: createPricingRul
   if (unknownTarget) problems.applies_to = [unknownTarget];
   if (Object.keys(problems).length) throw badRequest(Object.values(problems)[0]?.[0] ?? 'Invalid rule', problems);
   const now = new Date().toISOString();
-  const { applies_to: appliesTo, ...rest } = body;
-  const rule: PricingRule = { ...rest, ...(appliesTo ? { applies_to: appliesTo } : {}), id: randomUUID(), created_at: now, updated_at: now };
+  const rule = newPricingRule(body, { id: randomUUID(), at: now });
   try {
     await transact([
       createPricingRuleWrite(rule),
