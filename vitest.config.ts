@@ -34,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          globalSetup: ['test/support/dynamodb-global-setup.ts', 'test/support/web-build-global-setup.ts'],
+          globalSetup: ['test/support/dynamodb-global-setup.ts', 'test/support/web-build-global-setup.ts', 'test/support/function-bundles-global-setup.ts'],
           setupFiles: ['test/support/own-tmpdir.ts', 'test/support/function-environment.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

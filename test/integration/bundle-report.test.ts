@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { Metafile } from 'esbuild';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { handlerModule, httpRoutes, secretRotations, streamConsumers } from '../../functions/routes.ts';
-import { buildBundles, bundleFunctions, deployedModules, loadedAtImport, METAFILE_NAME } from '../../infra/bundle-functions.ts';
+import { buildBundles, deployedModules, loadedAtImport, METAFILE_NAME } from '../../infra/bundle-functions.ts';
 import { outputKey, packageBytes, PROJECT_CODE } from '../load/bundle-report.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -14,9 +14,8 @@ let outdir: string;
 let bundles: Record<string, string>;
 let metafile: Metafile;
 beforeAll(() => {
-  // Its own folder: other suites may be bundling into .build/ at the same time.
-  outdir = mkdtempSync(join(tmpdir(), 'resort-bundle-report-'));
-  bundles = bundleFunctions(outdir);
+  // Built once for the run, before any test file starts (test/support/function-bundles-global-setup.ts); read only here.
+  ({ dir: outdir, bundles } = inject('functionBundles'));
   metafile = JSON.parse(readFileSync(join(outdir, METAFILE_NAME), 'utf8')) as Metafile;
   // Bundling every function takes a minute or more when the other suites share the cores.
 }, 300_000);

@@ -1,11 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { handlerModule, httpRoutes, isImplemented, jobs, wsRoutes, type HttpRoute } from '../../functions/routes.ts';
-import { bundleFunctions, lambdaUnusedModules } from '../../infra/bundle-functions.ts';
+import { lambdaUnusedModules } from '../../infra/bundle-functions.ts';
 import { loadSampleEvent } from '../../infra/local/sample-events.ts';
 import { startTestStack } from '../support/local-stack.ts';
 
@@ -15,8 +14,8 @@ const JOSE_VERIFY = 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED';
 
 let bundles: Record<string, string>;
 beforeAll(async () => {
-  // Its own folder: the infra suite may be bundling into .build/ at the same time.
-  bundles = bundleFunctions(mkdtempSync(join(tmpdir(), 'resort-bundles-')));
+  // Built once for the run, before any test file starts (test/support/function-bundles-global-setup.ts); read only here.
+  bundles = inject('functionBundles').bundles;
   // The table and sample data the events expect; the server itself is not needed here.
   const stack = await startTestStack();
   await stack.close();

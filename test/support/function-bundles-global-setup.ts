@@ -1,13 +1,45 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
 import type { TestProject } from 'vitest/node';
 import { bundleDir } from '../../infra/bundle-functions.ts';
-import { bundleStackFunctions } from '../../infra/resort-stack.ts';
+import { webRoot } from '../../infra/local/web-build.ts';
+import { bundleStackFunctions, ResortStack } from '../../infra/resort-stack.ts';
+import { stageConfig } from '../../infra/stage-config.ts';
 
-/**
- * The infra suite's function bundles, built once for all its files: the files that synthesize the
- * stack run side by side, and each building into one folder would clear the others' bundles.
- * The key's type: test/support/resort-stack-synth.ts.
- */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    functionBundles: { dir: string; bundles: Record<string, string> };
+    resortStackTemplates: { dev: string; prod: string; assemblyDir: string };
+  }
+}
+
+// One bundle build and one dev/prod synth for every project that asks (globalSetups share this process).
+const shared = globalThis as { __bundles?: { dir: string; stack: Record<string, string> }; __templates?: { dev: string; prod: string; assemblyDir: string } };
+
 export default function setup(project: TestProject) {
-  project.provide('resortStackBundles', bundleStackFunctions(join(bundleDir, '..', 'functions-resort-stack')));
+  const dir = join(bundleDir, '..', 'functions-resort-stack');
+  shared.__bundles ??= { dir, stack: bundleStackFunctions(dir) };
+  const { stack } = shared.__bundles;
+  project.provide('resortStackBundles', stack);
+  project.provide('functionBundles', { dir, bundles: Object.fromEntries(Object.entries(stack).filter(([, path]) => path.startsWith(`${dir}/`))) });
+  if (project.name === 'infra') {
+    shared.__templates ??= (() => {
+      const out = mkdtempSync(join(tmpdir(), 'resort-templates-'));
+      const synth = (name: string) => {
+        const app = new App();
+        const resortStack = new ResortStack(app, `ForestResort-${name}`, { stage: stageConfig(name), bundles: stack, webRoot });
+        const template = Template.fromStack(resortStack);
+        const file = join(out, `${name}.json`);
+        writeFileSync(file, JSON.stringify(template.toJSON()));
+        return { file, directory: app.synth().directory };
+      };
+      const dev = synth('dev');
+      const prod = synth('prod');
+      return { dev: dev.file, prod: prod.file, assemblyDir: dev.directory };
+    })();
+    project.provide('resortStackTemplates', shared.__templates);
+  }
 }

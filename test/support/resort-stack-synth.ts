@@ -1,15 +1,13 @@
-import { App } from 'aws-cdk-lib';
+import { readFileSync } from 'node:fs';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, inject } from 'vitest';
 import { httpRoutes, jobs, secretRotations, streamConsumers, wsRoutes, type TablePartition } from '../../functions/routes.ts';
 import { partitionKeyPatterns } from '../../infra/route-classes.ts';
-import { webRoot } from '../../infra/local/web-build.ts';
-import { ResortStack } from '../../infra/resort-stack.ts';
-import { stageConfig } from '../../infra/stage-config.ts';
 
 /**
  * The stack under test for test/infra/resort-stack-*.test.ts: the dev and prod stages, synthesized
- * once per test file by `synthesizeResortStacks()` (a `beforeAll`), and the helpers that read them.
+ * once per run by the infra global setup (function-bundles-global-setup.ts) and loaded in each test
+ * file by `synthesizeResortStacks()` (a `beforeAll`), and the helpers that read them.
  * The bindings below are live: read them inside tests and hooks, not at module load.
  */
 declare module 'vitest' {
@@ -37,16 +35,10 @@ export const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 export function synthesizeResortStacks(): void {
   beforeAll(() => {
     bundles = inject('resortStackBundles');
-    const synth = (name: string) => {
-      const app = new App();
-      const stack = new ResortStack(app, `ForestResort-${name}`, { stage: stageConfig(name), bundles, webRoot });
-      const template = Template.fromStack(stack);
-      return { template, directory: app.synth().directory };
-    };
-    const devSynth = synth('dev');
-    dev = devSynth.template;
-    assemblyDir = devSynth.directory;
-    prod = synth('prod').template;
+    const templates = inject('resortStackTemplates');
+    dev = Template.fromJSON(JSON.parse(readFileSync(templates.dev, 'utf8')));
+    assemblyDir = templates.assemblyDir;
+    prod = Template.fromJSON(JSON.parse(readFileSync(templates.prod, 'utf8')));
     devResources = dev.toJSON().Resources as Record<string, Resource>;
     prodResources = prod.toJSON().Resources as Record<string, Resource>;
   });
