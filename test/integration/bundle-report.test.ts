@@ -17,8 +17,7 @@ beforeAll(() => {
   // Built once for the run, before any test file starts (test/support/function-bundles-global-setup.ts); read only here.
   ({ dir: outdir, bundles } = inject('functionBundles'));
   metafile = JSON.parse(readFileSync(join(outdir, METAFILE_NAME), 'utf8')) as Metafile;
-  // Bundling every function takes a minute or more when the other suites share the cores.
-}, 300_000);
+});
 
 describe('the bundles and their metafile', () => {
   it('bundle the stream consumers and secret rotations with the routes, WebSocket routes and jobs', () => {

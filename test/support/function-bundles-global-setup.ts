@@ -16,7 +16,12 @@ declare module 'vitest' {
   }
 }
 
-// One bundle build and one dev/prod synth for every project that asks (globalSetups share this process).
+/*
+ * The function bundles, built once per run into a folder of their own (no test file bundles into it,
+ * so none clears another's), for the integration suite's bundle tests and the infra suite; and, for
+ * the infra suite, the dev and prod stacks synthesized once from them. Every project's global setup
+ * runs in this one process, so the first to ask builds and the others reuse.
+ */
 const shared = globalThis as { __bundles?: { dir: string; stack: Record<string, string> }; __templates?: { dev: string; prod: string; assemblyDir: string } };
 
 export default function setup(project: TestProject) {

@@ -132,6 +132,13 @@ function accepted<T>(schema: z.core.$ZodType<T>, raw: unknown): T {
   return parsed.data as T;
 }
 
+/** What the portal stores: `make` applied to the bodies its route's schema accepts (the others are dropped). */
+const madeByPortal = <I, T>(bodies: fc.Arbitrary<unknown>, schema: z.core.$ZodType<I>, make: (input: I) => T): fc.Arbitrary<T> =>
+  bodies
+    .map((raw) => z.safeParse(schema, raw))
+    .filter((parsed) => parsed.success)
+    .map((parsed) => make(parsed.data as I));
+
 const withoutUndefined = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
 
 const stayTypeBody = fc
@@ -150,10 +157,7 @@ const stayTypeBody = fc
 /** Kinds of stay as stored: the seed's, and what the portal makes of a body. */
 const storedStayType = fc.oneof(
   fc.constantFrom(...sampleStayTypes),
-  stayTypeBody.map((raw) => {
-    const parsed = z.safeParse(stayTypeInputSchema, raw);
-    return parsed.success ? toStoredStayType(parsed.data, { id: slugOf(parsed.data.name) }) : sampleStayTypes[0]!;
-  }),
+  madeByPortal(stayTypeBody, stayTypeInputSchema, (input) => toStoredStayType(input, { id: slugOf(input.name) })),
 );
 
 describe('kinds of stay: what the portal stores is the stored shape', () => {
@@ -185,10 +189,9 @@ const cottageBody = fc
 
 const storedCottage: fc.Arbitrary<Cottage> = fc.oneof(
   fc.constantFrom(...sampleCottages),
-  fc.tuple(cottageBody, storedStayType).map(([raw, type]) => {
-    const parsed = z.safeParse(cottageInputSchema, raw);
-    return parsed.success ? toStoredCottage(parsed.data, { id: cottageIdOf(parsed.data.name, new Set([type.id])), type }) : sampleCottages[0]!;
-  }),
+  storedStayType.chain((type) =>
+    madeByPortal(cottageBody, cottageInputSchema, (input) => toStoredCottage(input, { id: cottageIdOf(input.name, new Set([type.id])), type })),
+  ),
 );
 
 describe('cottages: what the portal stores is the stored shape', () => {
@@ -241,10 +244,9 @@ const packageBody = fc
 const storedPackage: fc.Arbitrary<StayPackage> = fc.oneof(
   fc.constantFrom(...samplePackages),
   fc.constantFrom(...samplePackages).map(({ status: _status, exclusions: _exclusions, ...older }) => older),
-  packageBody.map((raw) => {
-    const parsed = z.safeParse(packageInputSchema, raw);
-    return parsed.success ? toStoredPackage(parsed.data, { id: slugOf(parsed.data.name) }) : samplePackages[0]!;
-  }),
+  madeByPortal(packageBody, packageInputSchema, (input) => toStoredPackage(input, { id: slugOf(input.name) })).filter(
+    (stayPackage) => packageGuestRangeProblem(stayPackage) === undefined,
+  ),
 );
 
 describe('packages: what the portal stores is the stored shape', () => {
@@ -289,10 +291,7 @@ const safariBody = fc
 const storedSafari: fc.Arbitrary<Safari> = fc.oneof(
   fc.constantFrom(...sampleSafaris),
   fc.constantFrom(...sampleSafaris).map(({ seats_per_slot: _seats, ...older }) => older as Safari),
-  safariBody.map((raw) => {
-    const parsed = z.safeParse(safariInputSchema, raw);
-    return parsed.success ? toStoredSafari(parsed.data, { id: slugOf(parsed.data.name) }) : sampleSafaris[0]!;
-  }),
+  madeByPortal(safariBody, safariInputSchema, (input) => toStoredSafari(input, { id: slugOf(input.name) })),
 );
 
 describe('safaris: what the portal stores is the stored shape', () => {
@@ -330,12 +329,13 @@ const at = fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2028, 0, 1) }).
 /** Rules as stored: the seed's (parsed, as the seed stores them) and the portal's. */
 const storedRule: fc.Arbitrary<PricingRule> = fc.oneof(
   fc.constantFrom(...samplePricingRules.map((rule) => z.parse(pricingRuleSchema, rule))),
-  fc.tuple(fc.record(ruleFields).map(withoutUndefined), at, fc.uuid()).map(([raw, time, id]) => {
-    const parsed = z.safeParse(createPricingRuleSchema, raw);
-    return parsed.success && !Object.keys(ruleProblems(parsed.data)).length
-      ? newPricingRule(parsed.data, { id, at: time })
-      : z.parse(pricingRuleSchema, samplePricingRules[0]);
-  }),
+  fc
+    .tuple(at, fc.uuid())
+    .chain(([time, id]) =>
+      madeByPortal(fc.record(ruleFields).map(withoutUndefined), createPricingRuleSchema, (body) => ({ body, rule: newPricingRule(body, { id, at: time }) })),
+    )
+    .filter(({ body }) => Object.keys(ruleProblems(body)).length === 0)
+    .map(({ rule }) => rule),
 );
 
 describe('pricing rules: what the portal stores is the stored shape', () => {
