@@ -1,9 +1,33 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/** OWASP's scrypt parameters: N=2^17, r=8, p=1 (needs 128 MiB, so maxmem is raised). */
-const defaultParams = { N: 2 ** 17, r: 8, p: 1 } as const;
+/** OWASP's scrypt cost, as log2 N: N=2^17, with r=8, p=1 (needs 128 MiB, so maxmem is raised). */
+export const PASSWORD_HASH_COST = 17;
+const R = 8;
+const P = 1;
 const KEY_LENGTH = 64;
 const MAX_MEMORY = 256 * 1024 * 1024;
+/** The largest cost the memory limit allows with r=8 (128 * N * r bytes). */
+const MAX_COST = 18;
+const MIN_COST = 10;
+
+/**
+ * The cost new hashes get: OWASP's, unless PASSWORD_HASH_COST (log2 N) says otherwise. The test
+ * stacks lower it, where the hash's cost is not what they test, as Django's test settings swap in a
+ * fast hasher. A cost under OWASP's is honoured only off AWS (DYNAMODB_ENDPOINT set), so a deployed
+ * stage never hashes cheaply, whatever its environment says. Read per hash, like the stage's other
+ * limits, so a test can raise it for its own duration.
+ */
+export function passwordHashCost(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.PASSWORD_HASH_COST?.trim();
+  if (!raw) return PASSWORD_HASH_COST;
+  const cost = Number(raw);
+  const problem =
+    !/^\d+$/.test(raw) || cost < MIN_COST || cost > MAX_COST
+      ? `Must be a whole number from ${MIN_COST} to ${MAX_COST}, got '${raw}'`
+      : cost < PASSWORD_HASH_COST && !env.DYNAMODB_ENDPOINT && `Must be at least ${PASSWORD_HASH_COST} on AWS, got '${raw}'`;
+  if (problem) throw new Error(`Invalid function configuration: PASSWORD_HASH_COST: ${problem}`);
+  return cost;
+}
 
 /**
  * At most this many scrypt calls run at once; the rest wait their turn. scrypt runs on libuv's
@@ -42,10 +66,10 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
 
 /** Self-describing hash `scrypt$N$r$p$salt$key` (base64url), so parameters can be raised later. */
 export async function hashPassword(password: string): Promise<string> {
+  const params = { N: 2 ** passwordHashCost(), r: R, p: P };
   const salt = randomBytes(16);
-  const key = await derive(password, salt, defaultParams);
-  const { N, r, p } = defaultParams;
-  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 type StoredHash = { N: number; r: number; p: number; salt: Buffer; key: Buffer };

@@ -23,3 +23,7 @@ process.env.TEST_SERVER_PORT = String(port);
 Object.assign(process.env, { OPEN_HOLD_LIMIT: '100000', UNPAID_STAY_LIMIT: '100000', UNPAID_NIGHT_LIMIT: '100000' });
 // Tests register many accounts from one address; the sign-up limit has its own test (test/integration/sign-up.test.ts), which lowers it.
 process.env.SIGNUP_LIMIT = '100000';
+// New password hashes get scrypt N=2^10 instead of OWASP's 2^17 (functions/lib/passwords.ts allows it off AWS
+// only): the tests sign up and sign in hundreds of times, and the cost is not what they test. Its own tests
+// (test/unit/passwords.test.ts) and the parallel sign-in burst (accounts-and-lifecycle) keep the full cost.
+process.env.PASSWORD_HASH_COST = '10';

@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync, type default as Crypto } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { hashPassword, isUsablePasswordHash, MAX_CONCURRENT_HASHES, verifyPassword } from '../../functions/lib/passwords.ts';
+import { hashPassword, isUsablePasswordHash, MAX_CONCURRENT_HASHES, passwordHashCost, verifyPassword } from '../../functions/lib/passwords.ts';
 
 // node:crypto's scrypt, counted: how many calls are running at once (the real function does the work).
 const scryptCalls = vi.hoisted(() => ({ running: 0, most: 0, failNext: false }));
@@ -67,6 +67,50 @@ describe('password hashing (scrypt, OWASP parameters)', () => {
     for (const value of corrupt) {
       expect(isUsablePasswordHash(value), value).toBe(false);
       await expect(verifyPassword('correct horse battery', value)).resolves.toBe(false);
+    }
+  });
+});
+
+describe('the cost of new hashes (PASSWORD_HASH_COST)', () => {
+  const offAws = { DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000' };
+
+  it("is OWASP's N=2^17 when the environment does not set it, on AWS or off", () => {
+    expect(passwordHashCost({})).toBe(17);
+    expect(passwordHashCost({ ...offAws, PASSWORD_HASH_COST: ' ' })).toBe(17);
+  });
+
+  it('may be lowered off AWS, and the hashes made then carry their own N, so they verify whatever the cost is later', async () => {
+    expect(passwordHashCost({ ...offAws, PASSWORD_HASH_COST: '10' })).toBe(10);
+    vi.stubEnv('PASSWORD_HASH_COST', '10');
+    vi.stubEnv('DYNAMODB_ENDPOINT', offAws.DYNAMODB_ENDPOINT);
+    try {
+      const stored = await hashPassword('correct horse battery');
+      expect(stored).toMatch(/^scrypt\$1024\$8\$1\$/);
+      vi.unstubAllEnvs();
+      expect(await verifyPassword('correct horse battery', stored)).toBe(true);
+      expect(await verifyPassword('correct horse batterY', stored)).toBe(false);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('is never under 2^17 on AWS (no DYNAMODB_ENDPOINT): a hash there refuses to run rather than hash cheaply', async () => {
+    expect(() => passwordHashCost({ PASSWORD_HASH_COST: '10' })).toThrow("PASSWORD_HASH_COST: Must be at least 17 on AWS, got '10'");
+    expect(passwordHashCost({ PASSWORD_HASH_COST: '18' })).toBe(18);
+    vi.stubEnv('PASSWORD_HASH_COST', '12');
+    vi.stubEnv('DYNAMODB_ENDPOINT', '');
+    try {
+      await expect(hashPassword('correct horse battery')).rejects.toThrow('Must be at least 17 on AWS');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('refuses a cost that is not a whole number from 10 to 18 (2^18 with r=8 is the memory limit), naming the variable', () => {
+    for (const raw of ['9', '19', '1e1', '12.5', '-12', 'twelve', '0x10']) {
+      expect(() => passwordHashCost({ ...offAws, PASSWORD_HASH_COST: raw }), raw).toThrow(
+        `Invalid function configuration: PASSWORD_HASH_COST: Must be a whole number from 10 to 18, got '${raw}'`,
+      );
     }
   });
 });
