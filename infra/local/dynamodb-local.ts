@@ -109,6 +109,10 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
     'java',
     [
       '-Xmx512m',
+      // The client JIT only, and one GC thread: a local table never runs long enough for the server
+      // JIT to pay back its cost (docs/architecture.md#5-local-runtime-npm-start).
+      '-XX:TieredStopAtLevel=1',
+      '-XX:+UseSerialGC',
       `-Djava.io.tmpdir=${scratch}`,
       `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
       '-jar',

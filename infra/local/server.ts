@@ -222,6 +222,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // consumer catch up, so a booking that was answered also gets its e-mail.
   let draining = false;
   let inFlight = 0;
+  let streamReader: StreamReader | undefined;
   server.on('request', (request, response) => {
     // The gateway's own APIs (@connections, and Invoke for a route's job) serve requests already under way.
     const management = /^\/(?:@|%40)connections\//.test(request.url ?? '') || INVOKE_PATH.test((request.url ?? '').split('?')[0] ?? '');
@@ -236,6 +237,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     handle(request, response)
       .finally(() => {
         if (!management) inFlight -= 1;
+        // What it wrote reaches the stream consumer now, not at the reader's next idle read.
+        streamReader?.wake();
       })
       .catch((error) => {
         console.error('Local gateway error:', error);
@@ -246,7 +249,6 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
 
   const timers = options.runJobs ? startJobTimers() : [];
 
-  let streamReader: StreamReader | undefined;
   if (options.streamConsumer !== false) {
     const consumer = streamConsumers[0];
     const consume = await loadHandler(consumer.handler);

@@ -23,7 +23,11 @@ export type StreamReaderOptions = {
   checkpointFile?: string;
   /** Records that failed every retry go here, one JSON line each (on AWS: the on-failure SQS queue). */
   failureFile?: string;
+  /** How often a quiet stream is read while the table is busy: a record was read, or `wake` called, in the last `busyMs`. */
   pollMs?: number;
+  /** How often it is read once the table has been quiet longer, so an idle server costs next to nothing. */
+  idlePollMs?: number;
+  busyMs?: number;
   /** First retry delay; it doubles per attempt up to 5 s. */
   retryBaseMs?: number;
 };
@@ -31,6 +35,8 @@ export type StreamReaderOptions = {
 export type StreamReader = {
   /** Resolves once every record written so far has been handled (or the timeout passed). */
   drain: (timeoutMs?: number) => Promise<boolean>;
+  /** Reads now, and often for a while: the server calls it when a request is done, since it may have written. */
+  wake: () => void;
   stop: () => Promise<void>;
 };
 
@@ -82,6 +88,9 @@ export async function startStreamReader(options: StreamReaderOptions): Promise<S
   if (!streamArn) throw new Error(`Table ${options.tableName} has no stream: the stream consumer cannot run`);
   const client = new DynamoDBStreamsClient({ endpoint: options.endpoint, region: 'local', credentials });
   const pollMs = options.pollMs ?? 50;
+  const idlePollMs = Math.max(pollMs, options.idlePollMs ?? 1000);
+  const busyMs = options.busyMs ?? 2000;
+  let busyUntil = Date.now() + busyMs;
   const retryBaseMs = options.retryBaseMs ?? 200;
 
   const checkpoints = readCheckpoints(options.checkpointFile);
@@ -107,6 +116,12 @@ export async function startStreamReader(options: StreamReaderOptions): Promise<S
       const timer = setTimeout(wake, ms);
       wakers.add(wake);
     });
+
+  /** Back to reading every pollMs, from now: cuts the reader's current wait short. */
+  const wake = () => {
+    busyUntil = Date.now() + busyMs;
+    for (const waker of [...wakers]) waker();
+  };
 
   const shards = new Map<string, ShardState>();
   const refreshShards = async () => {
@@ -286,7 +301,8 @@ export async function startStreamReader(options: StreamReaderOptions): Promise<S
         }
         const read = await pass();
         quietPasses = read ? 0 : quietPasses + 1;
-        if (!read) await sleep(pollMs);
+        if (read) busyUntil = Date.now() + busyMs;
+        else await sleep(Date.now() < busyUntil ? pollMs : idlePollMs);
       } catch (error) {
         if (stopping) break;
         console.error(JSON.stringify({ level: 'error', message: 'Reading the table stream failed; retrying', error: String(error) }));
@@ -300,12 +316,14 @@ export async function startStreamReader(options: StreamReaderOptions): Promise<S
       const deadline = Date.now() + timeoutMs;
       // Two quiet passes after the call: everything written before it was read and handled.
       quietPasses = 0;
+      wake();
       while (quietPasses < 2) {
         if (Date.now() > deadline || stopping) return false;
         await sleep(pollMs);
       }
       return true;
     },
+    wake,
     stop: async () => {
       stopping = true;
       for (const wake of [...wakers]) wake();

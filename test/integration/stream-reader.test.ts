@@ -15,7 +15,7 @@ import { startStreamReader, type StreamReader } from '../../infra/local/stream-r
 const readers: StreamReader[] = [];
 const start = async (
   handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>,
-  extra: { checkpointFile?: string; failureFile?: string } = {},
+  extra: { checkpointFile?: string; failureFile?: string; idlePollMs?: number; busyMs?: number } = {},
 ) => {
   const reader = await startStreamReader({ endpoint: process.env.DYNAMODB_ENDPOINT ?? '', tableName, handler, retryBaseMs: 10, pollMs: 20, ...extra });
   readers.push(reader);
@@ -43,6 +43,23 @@ beforeAll(async () => {
 });
 
 describe('the local stream reader (the event source mapping of npm start)', () => {
+  it('reads a table that has gone quiet only every idlePollMs, and at once when a request wakes it', async () => {
+    const seen: string[] = [];
+    const reader = await start(
+      async (event) => {
+        seen.push(...event.Records.map(idOf));
+      },
+      { idlePollMs: 60_000, busyMs: 200 },
+    );
+    expect(await reader.drain()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const [quiet] = await writePackages(1);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(seen).not.toContain(quiet);
+    reader.wake();
+    await vi.waitFor(() => expect(seen).toContain(quiet), { timeout: 3000, interval: 20 });
+  });
+
   it('delivers matching records in order, in Lambda event shape, and never the ones the filter drops', async () => {
     const seen: DynamoDBRecord[] = [];
     const reader = await start(async (event) => {
