@@ -55,7 +55,14 @@ export default defineConfig({
       {
         // Component tests: React in jsdom with Testing Library, the API answered by a stubbed fetch.
         resolve: { alias: aliases },
-        test: { name: 'web-components', include: ['test/web/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['test/web/support/component-setup.ts'] },
+        test: {
+          name: 'web-components',
+          include: ['test/web/**/*.test.tsx'],
+          environment: 'jsdom',
+          // One process and jsdom per worker, not per file; the setup file resets them per file.
+          isolate: false,
+          setupFiles: ['test/web/support/component-setup.ts'],
+        },
       },
       {
         test: {

@@ -114,7 +114,8 @@ describe('paying online in test mode, on a phone', () => {
     const success = page.getByRole('dialog', { name: /^Booking (paid and confirmed|held: pay at the property)$/ });
     await success.waitFor();
     expect(await page.evaluate(() => (window as unknown as { __atConfirmation: string[] }).__atConfirmation)).toEqual(['?step=4']);
-    await expect.poll(() => page.evaluate(() => window.location.search)).toBe('');
+    // Once the confirmation has painted (on a loaded machine, later than expect.poll's default second).
+    await expect.poll(() => page.evaluate(() => window.location.search), { timeout: 10_000 }).toBe('');
     expect(await success.locator('.receipt__reference').textContent()).toBe(reference);
     await expectAccessible(page, 'paid confirmation');
     await shoot('success');

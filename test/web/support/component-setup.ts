@@ -1,6 +1,18 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
+// The component files share a worker and its jsdom (isolate: false in vitest.config.ts: a fresh
+// process and jsdom per file cost more than the tests). So each file starts as a new tab would: the
+// app's modules evaluated again (their stores and caches empty), no storage, a blank page at `/`.
+vi.resetModules();
+localStorage.clear();
+sessionStorage.clear();
+document.head.innerHTML = '';
+document.body.innerHTML = '';
+for (const { name } of [...document.documentElement.attributes]) document.documentElement.removeAttribute(name);
+document.title = '';
+window.history.replaceState(null, '', '/');
+
 // jsdom lacks these browser APIs; the wizard only needs them to answer.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
