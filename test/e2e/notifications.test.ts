@@ -197,8 +197,10 @@ describe('the real-time connection', () => {
     let refuse = false;
     let live: WebSocketRoute | undefined;
     let joined = false;
+    let refused = 0;
     await page.routeWebSocket(/\/ws$/, (socket) => {
       if (refuse) {
+        refused += 1;
         void socket.close({ code: 1011, reason: 'refused by the test' });
         return;
       }
@@ -239,7 +241,7 @@ describe('the real-time connection', () => {
     await expectAccessible(page, 'bell disconnected');
     await shootHovering(page, page.getByTestId('notification-bell'), 'bell-disconnected');
     // Refused attempts (the route opens and closes them) add no more warnings: one entry on the bell
-    await page.waitForTimeout(2_500);
+    await expect.poll(() => refused, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     expect(await page.getByTestId('unread-count').textContent()).toBe('1');
 
     // Act: the network is back

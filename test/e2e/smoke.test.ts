@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../functions/lib/accounts.ts';
 import { accountWithToken } from '../support/accounts.ts';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium, playwrightDisabledFeatures } from '../support/browser.ts';
 import { startTestStack, type TestStack } from '../support/local-stack.ts';
 
 let stack: TestStack;
@@ -26,6 +26,17 @@ beforeEach(async () => {
 /** A JWT-shaped token: the client guard reads only its expiry; the server checks everything. */
 const tokenExpiringIn = (seconds: number) =>
   ['e30', Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + seconds })).toString('base64url'), 'sig'].join('.');
+
+describe('the test browser', () => {
+  it("keeps Playwright's own disabled features and drops the address bar's popups, which no headless window shows", async () => {
+    expect((await playwrightDisabledFeatures()).split(',').length).toBeGreaterThan(3);
+    const session = await browser.newBrowserCDPSession();
+    const { targetInfos } = await session.send('Target.getTargets');
+    expect(targetInfos.some((target) => target.type === 'page')).toBe(true);
+    expect(targetInfos.filter((target) => target.url.startsWith('chrome://omnibox-popup'))).toEqual([]);
+    await session.detach();
+  });
+});
 
 describe('guest site in Chromium', () => {
   it('loads / and shows the seeded villas from the API', async () => {
