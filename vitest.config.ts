@@ -29,7 +29,17 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       // The aliases too: the guest message catalogues (web/src/i18n/source) import the API's English from @shared.
-      { resolve: { alias: aliases }, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], env: unitEnv, setupFiles: ['test/support/own-tmpdir.ts'] } },
+      {
+        resolve: { alias: aliases },
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          env: unitEnv,
+          setupFiles: ['test/support/own-tmpdir.ts'],
+          // The fast-check properties run hundreds of cases; on a loaded machine one can pass 5 s.
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'integration',
