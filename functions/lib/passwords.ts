@@ -6,8 +6,9 @@ const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
 const MAX_MEMORY = 256 * 1024 * 1024;
-/** The largest cost the memory limit allows with r=8 (128 * N * r bytes). */
-const MAX_COST = 18;
+/** The largest cost the memory limit allows with r=8 (scrypt takes 128 * N * r bytes): 18. */
+const MAX_COST = Math.log2(MAX_MEMORY / (128 * R));
+/** The smallest N a stored hash may name, as a cost. */
 const MIN_COST = 10;
 
 /**
@@ -87,7 +88,7 @@ function parseStoredHash(stored: unknown): StoredHash | undefined {
   const [scheme, n, r, p, salt, key, ...rest] = stored.split('$');
   if (scheme !== 'scrypt' || rest.length > 0 || !n || !r || !p || !salt || !key || !BASE64URL.test(salt) || !BASE64URL.test(key)) return undefined;
   const params = { N: Number(n), r: Number(r), p: Number(p) };
-  if (!isPowerOfTwo(params.N) || params.N < 2 ** 10 || params.N > 2 ** 20) return undefined;
+  if (!isPowerOfTwo(params.N) || params.N < 2 ** MIN_COST || params.N > 2 ** 20) return undefined;
   if (!Number.isInteger(params.r) || params.r < 1 || params.r > 32 || !Number.isInteger(params.p) || params.p < 1 || params.p > 16) return undefined;
   if (128 * params.N * params.r > MAX_MEMORY) return undefined;
   const parsed = { ...params, salt: Buffer.from(salt, 'base64url'), key: Buffer.from(key, 'base64url') };

@@ -237,8 +237,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     handle(request, response)
       .finally(() => {
         if (!management) inFlight -= 1;
-        // What it wrote reaches the stream consumer now, not at the reader's next idle read.
-        streamReader?.wake();
+        // What a route or a job wrote reaches the stream consumer now, not at the reader's next idle
+        // read; the site's own files write nothing, so a page load leaves the reader idle.
+        if (management || /^\/api(?:[/?]|$)/.test(request.url ?? '')) streamReader?.wake();
       })
       .catch((error) => {
         console.error('Local gateway error:', error);
